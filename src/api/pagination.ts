@@ -1,0 +1,44 @@
+/** The collection envelope of CONTRACT.md ("Collections") and its RFC 8288 Link header. */
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+  readonly limit: number;
+  readonly offset: number;
+  readonly next: string | null;
+  readonly prev: string | null;
+}
+
+export interface PageRequest {
+  /** Absolute URL of the collection, without a query. */
+  readonly endpoint: string;
+  /** The caller's filters, kept in `next` and `prev`. */
+  readonly filters: Readonly<Record<string, string | undefined>>;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export function paginate<T, R>(all: readonly T[], request: PageRequest, present: (item: T) => R): Page<R> {
+  const { limit, offset } = request;
+  const link = (at: number) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(request.filters)) if (value !== undefined) query.set(name, value);
+    query.set('limit', String(limit));
+    query.set('offset', String(at));
+    return `${request.endpoint}?${query}`;
+  };
+  return {
+    items: all.slice(offset, offset + limit).map(present),
+    total: all.length,
+    limit,
+    offset,
+    next: offset + limit < all.length ? link(offset + limit) : null,
+    // Past the end, "prev" leads back to the last page that has items.
+    prev: offset > 0 ? link(Math.max(0, Math.min(offset - limit, lastPageStart(all.length, limit)))) : null,
+  };
+}
+
+function lastPageStart(total: number, limit: number): number {
+  return total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+}
+

@@ -1,0 +1,157 @@
+import type { Catalog } from '../content/types.js';
+import { ProblemError } from '../http/problem.js';
+
+/**
+ * Query parameters, declared once per endpoint. The same declaration parses
+ * and validates a request, types the handler, words the 400 problem and (for
+ * discovery) writes the OpenAPI parameter. Allowed values that come from the
+ * content are read from the Catalog in force, so a reload changes them too.
+ */
+
+interface ParamBase {
+  readonly description: string;
+  /** An example value for documentation. */
+  readonly example: string | number;
+}
+
+export interface IntegerParam extends ParamBase {
+  readonly type: 'integer';
+  readonly minimum: number;
+  readonly maximum?: number;
+  readonly default: number;
+}
+
+export interface EnumParam extends ParamBase {
+  readonly type: 'enum';
+  readonly values: (catalog: Catalog) => readonly string[];
+}
+
+export interface TextParam extends ParamBase {
+  readonly type: 'text';
+  readonly minLength: number;
+  readonly maxLength: number;
+  readonly required: true;
+}
+
+export type Param = IntegerParam | EnumParam | TextParam;
+export type ParamSpec = Readonly<Record<string, Param>>;
+
+type ValueOf<P extends Param> = P extends IntegerParam ? number : P extends TextParam ? string : string | undefined;
+export type QueryOf<S extends ParamSpec> = { readonly [K in keyof S]: ValueOf<S[K]> };
+
+/** What a parameter accepts, in words: the `accepted` member of a 400. */
+export function accepted(param: Param, catalog: Catalog): string | readonly string[] {
+  switch (param.type) {
+    case 'integer':
+      return param.maximum === undefined
+        ? `a whole number of at least ${param.minimum} (default ${param.default})`
+        : `a whole number from ${param.minimum} to ${param.maximum} (default ${param.default})`;
+    case 'enum':
+      return param.values(catalog);
+    case 'text':
+      return `text of ${param.minLength} to ${param.maxLength} characters`;
+  }
+}
+
+const INTEGER = /^(?:0|[1-9]\d*)$/;
+
+/**
+ * Reads `query` against `spec`. Unknown, repeated, empty, malformed and
+ * out-of-range values are `invalid_parameter`; an absent required one is
+ * `missing_parameter` (CONTRACT.md, "Which code applies").
+ */
+export function parseQuery<S extends ParamSpec>(
+  spec: S,
+  query: Readonly<Record<string, string | string[] | undefined>>,
+  catalog: Catalog,
+  endpoint: string,
+): QueryOf<S> {
+  const known = Object.keys(spec);
+  for (const name of Object.keys(query)) {
+    if (!known.includes(name)) {
+      throw new ProblemError('invalid_parameter', {
+        detail: `${endpoint} has no parameter "${clip(name)}".`,
+        hint: known.length ? `Call GET ${endpoint} with only ${list(known)}.` : `Call GET ${endpoint} without a query string.`,
+        extensions: { parameter: clip(name), accepted: known },
+      });
+    }
+  }
+
+  const values: Record<string, string | number | undefined> = {};
+  for (const [name, param] of Object.entries(spec)) {
+    const raw = query[name];
+    const fail = (detail: string): never => {
+      throw new ProblemError('invalid_parameter', {
+        detail,
+        hint: `Call GET ${endpoint}?${name}=${encodeURIComponent(String(param.example))}.`,
+        extensions: { parameter: name, accepted: accepted(param, catalog) },
+      });
+    };
+    if (raw === undefined) {
+      if (param.type === 'text') {
+        throw new ProblemError('missing_parameter', {
+          detail: `${endpoint} requires the parameter "${name}".`,
+          hint: `Call GET ${endpoint}?${name}=${encodeURIComponent(String(param.example))}.`,
+          extensions: { parameter: name, accepted: accepted(param, catalog) },
+        });
+      }
+      values[name] = param.type === 'integer' ? param.default : undefined;
+      continue;
+    }
+    if (Array.isArray(raw)) fail(`The parameter "${name}" is given ${raw.length} times; give it once.`);
+    const value = raw as string;
+    if (value === '') fail(`The parameter "${name}" is empty.`);
+
+    switch (param.type) {
+      case 'integer': {
+        const number = Number(value);
+        const inRange = INTEGER.test(value) && number >= param.minimum && (param.maximum === undefined || number <= param.maximum);
+        if (!inRange) fail(`The parameter "${name}" must be ${accepted(param, catalog)}; got "${clip(value)}".`);
+        values[name] = number;
+        break;
+      }
+      case 'enum': {
+        const allowed = param.values(catalog);
+        if (!allowed.includes(value)) fail(`The parameter "${name}" must be one of ${list(allowed)}; got "${clip(value)}".`);
+        values[name] = value;
+        break;
+      }
+      case 'text': {
+        const length = [...value].length;
+        if (value.trim() === '') fail(`The parameter "${name}" is blank.`);
+        if (length < param.minLength || length > param.maxLength) {
+          fail(`The parameter "${name}" must be ${param.minLength} to ${param.maxLength} characters long; it has ${length}.`);
+        }
+        values[name] = value;
+        break;
+      }
+    }
+  }
+  return values as QueryOf<S>;
+}
+
+function list(values: readonly string[]): string {
+  return values.map((v) => `"${v}"`).join(', ');
+}
+
+/** Echoed input is cut short: a problem document never grows with the request. */
+function clip(value: string): string {
+  return value.length > 100 ? `${value.slice(0, 100)}…` : value;
+}
+
+export const limitParam = (defaultValue: number, what: string): IntegerParam => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: 100,
+  default: defaultValue,
+  description: `How many ${what} to return, from 1 to 100.`,
+  example: defaultValue,
+});
+
+export const offsetParam: IntegerParam = {
+  type: 'integer',
+  minimum: 0,
+  default: 0,
+  description: 'How many matching items to skip before the first one returned.',
+  example: 0,
+};

@@ -1,0 +1,73 @@
+import type { Catalog, Company, Page, Post, Product } from '../content/types.js';
+
+/**
+ * The public representation of each record: what the API and MCP return.
+ * List views omit the markdown body (SPEC.md section 2).
+ */
+
+export function productSummary(p: Product) {
+  return {
+    slug: p.slug,
+    name: p.name,
+    summary: p.summary,
+    status: p.status,
+    tags: p.tags,
+    links: p.links,
+    ...(p.updated_at === undefined ? {} : { updated_at: p.updated_at }),
+    url: p.url,
+    markdown_url: p.markdown_url,
+  };
+}
+
+export function productDetail(p: Product) {
+  return { ...productSummary(p), markdown: p.markdown };
+}
+
+export function postSummary(p: Post) {
+  return {
+    slug: p.slug,
+    title: p.title,
+    summary: p.summary,
+    category: p.category,
+    locale: p.locale,
+    published_at: p.published_at,
+    ...(p.updated_at === undefined ? {} : { updated_at: p.updated_at }),
+    author: p.author,
+    reading_time_minutes: p.reading_time_minutes,
+    translations: p.translations,
+    url: p.url,
+    markdown_url: p.markdown_url,
+  };
+}
+
+export function postDetail(p: Post) {
+  return { ...postSummary(p), markdown: p.markdown };
+}
+
+export function pageSummary(p: Page) {
+  return { slug: p.slug, title: p.title, description: p.description, updated_at: p.updated_at, url: p.url, markdown_url: p.markdown_url };
+}
+
+export function pageDetail(p: Page) {
+  return { ...pageSummary(p), markdown: p.markdown };
+}
+
+export function companyRecord(c: Company) {
+  return {
+    legal_name: c.legal_name,
+    trade_name: c.trade_name,
+    cnpj: c.cnpj,
+    ...(c.founded === undefined ? {} : { founded: c.founded }),
+    address: c.address,
+    contact: c.contact,
+    profiles: c.profiles,
+    url: c.url,
+    markdown_url: c.markdown_url,
+    markdown: c.markdown,
+  };
+}
+
+/** Published products, posts and pages: the health record's `documents`. */
+export function documentCount(catalog: Catalog): number {
+  return catalog.products.length + catalog.posts.length + catalog.pages.length;
+}

@@ -1,0 +1,76 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerApiRoutes } from './api/routes.js';
+import type { Config } from './config.js';
+import { ContentStore } from './content/store.js';
+import type { Catalog } from './content/types.js';
+import { clientErrorHandler } from './http/client-error.js';
+import { installHttpPolicy } from './http/policy.js';
+import { PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './http/problem.js';
+import { pathOf } from './http/scope.js';
+import { PUBLIC_READ, RateLimiter } from './http/rate-limit.js';
+
+export interface AppOptions {
+  readonly config: Config;
+  readonly catalog: Catalog;
+  /** Tests pass their own (a short window, a fake clock). */
+  readonly limiter?: RateLimiter;
+}
+
+export interface App {
+  readonly server: FastifyInstance;
+  readonly store: ContentStore;
+}
+
+/**
+ * Builds the whole service as a Fastify instance that does not listen: the
+ * server entry point listens, tests call `inject()` or listen on a port.
+ */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const store = new ContentStore(options.catalog);
+  const limiter = options.limiter ?? new RateLimiter(PUBLIC_READ);
+
+  const server = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Generated ids are logged with each request; never taken from the client.
+    requestIdHeader: false,
+    // Allow "/api/v1/" as well as "/api/v1".
+    routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: clientErrorHandler(config.baseUrl),
+    // A path Fastify cannot decode (bad percent-encoding) is the client's error.
+    frameworkErrors: (_error, request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
+      reply.header('access-control-allow-origin', '*').header('x-content-type-options', 'nosniff');
+      reply.code(400).header('cache-control', 'no-store').type(PROBLEM_MEDIA_TYPE);
+      void reply.send(
+        JSON.stringify(
+          problemDocument(
+            new ProblemError('invalid_parameter', {
+              detail: 'The request path is not valid percent-encoded UTF-8.',
+              hint: 'Encode the path as UTF-8 and percent-encode each byte outside A-Z, a-z, 0-9 and "-._~", e.g. GET /api/v1/posts.',
+              extensions: { parameter: 'path', accepted: 'a percent-encoded UTF-8 path' },
+            }),
+            config.baseUrl,
+            pathOf(request.url).slice(0, 200),
+          ),
+        ),
+      );
+    },
+  });
+
+  installHttpPolicy(server, { baseUrl: config.baseUrl, limiter, ...(config.deprecation ? { deprecation: config.deprecation } : {}) });
+  registerApiRoutes(server, { store });
+  server.addHook('onClose', async () => limiter.close());
+
+  await server.ready();
+  return { server, store };
+}
+
+/** Fastify's form of TRUST_PROXY: a hop count becomes "trust the nearest N hops". */
+function fastifyTrustProxy(setting: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  if (typeof setting === 'boolean') return setting;
+  return setting.join(',');
+}

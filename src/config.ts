@@ -1,0 +1,161 @@
+import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The deployment's settings, read once from the environment (CONTRACT.md, "Configuration"). */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Absolute, no trailing slash. Every URL in a body is built from it. */
+  readonly baseUrl: string;
+  readonly contentDir: string;
+  /** Fastify's `trustProxy`: false (default), a hop count, or addresses/CIDRs. */
+  readonly trustProxy: boolean | number | readonly string[];
+  readonly redisUrl?: string;
+  readonly logLevel: LogLevel;
+  readonly deprecation?: Deprecation;
+}
+
+/** SPEC.md section 9: the announcement of a version's end. */
+export interface Deprecation {
+  /** When the version was announced deprecated. */
+  readonly date: Date;
+  /** When it stops answering: at least 180 days later. */
+  readonly sunset: Date;
+  /** The version that replaces it (absolute URL). */
+  readonly successor: string;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** SPEC.md section 9, point 4. */
+export const MINIMUM_NOTICE_DAYS = 180;
+
+export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
+
+/** A setting that cannot be used; its message is the one line start-up prints. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function loadConfig(env: Env): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  const port = parsePort(read('PORT'));
+  const host = read('HOST') ?? '127.0.0.1';
+  const baseUrl = parseBaseUrl(read('BASE_URL') ?? `http://localhost:${port}`);
+  const logLevel = read('LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const redisUrl = read('REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL, got "${redisUrl}"`);
+  }
+  const deprecation = parseDeprecation(read('DEPRECATION_DATE'), read('SUNSET_DATE'), read('SUCCESSOR_URL'), baseUrl);
+
+  return Object.freeze({
+    port,
+    host,
+    baseUrl,
+    contentDir: read('CONTENT_DIR') ?? DEFAULT_CONTENT_DIR,
+    trustProxy: parseTrustProxy(read('TRUST_PROXY')),
+    logLevel: logLevel as LogLevel,
+    ...(redisUrl === undefined ? {} : { redisUrl }),
+    ...(deprecation === undefined ? {} : { deprecation }),
+  });
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new ConfigError('PORT', `must be a whole number from 0 to 65535, got "${value}"`);
+  return port;
+}
+
+function parseBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('BASE_URL', `must be an absolute URL such as https://example.com, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('BASE_URL', `must use http or https, got "${value}"`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError('BASE_URL', `must not carry a query, fragment or credentials, got "${value}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * TRUST_PROXY: unset or "false" believes no X-Forwarded-For; a whole number
+ * trusts that many hops; a comma-separated list trusts those addresses/CIDRs;
+ * "true" trusts every hop (only behind a proxy that overwrites the header).
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | readonly string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be "false", "true", a hop count, or a comma-separated list of IP addresses or CIDRs; "${entry}" is none of these`,
+      );
+    }
+  }
+  if (entries.length === 0) throw new ConfigError('TRUST_PROXY', 'lists no address');
+  return Object.freeze(entries);
+}
+
+function parseDate(variable: string, value: string): Date {
+  const date = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? new Date(value) : undefined;
+  if (!date || Number.isNaN(date.getTime())) {
+    throw new ConfigError(variable, `must be a date (2027-06-30) or an RFC 3339 date-time (2027-06-30T23:59:59Z), got "${value}"`);
+  }
+  return date;
+}
+
+function parseDeprecation(
+  deprecation: string | undefined,
+  sunset: string | undefined,
+  successor: string | undefined,
+  baseUrl: string,
+): Deprecation | undefined {
+  if (deprecation === undefined && sunset === undefined && successor === undefined) return undefined;
+  if (deprecation === undefined) throw new ConfigError('DEPRECATION_DATE', 'must be set when SUNSET_DATE or SUCCESSOR_URL is');
+  if (sunset === undefined) throw new ConfigError('SUNSET_DATE', 'must be set when DEPRECATION_DATE is (SPEC section 9 announces both)');
+  if (successor === undefined) throw new ConfigError('SUCCESSOR_URL', 'must be set when DEPRECATION_DATE is (the version that replaces this one)');
+  const date = parseDate('DEPRECATION_DATE', deprecation);
+  const end = parseDate('SUNSET_DATE', sunset);
+  if (end.getTime() < date.getTime()) throw new ConfigError('SUNSET_DATE', `must not be earlier than DEPRECATION_DATE (${deprecation})`);
+  const days = (end.getTime() - date.getTime()) / 86_400_000;
+  if (days < MINIMUM_NOTICE_DAYS) {
+    throw new ConfigError('SUNSET_DATE', `must be at least ${MINIMUM_NOTICE_DAYS} days after DEPRECATION_DATE (it is ${Math.floor(days)})`);
+  }
+  let url: URL;
+  try {
+    url = new URL(successor, `${baseUrl}/`);
+  } catch {
+    throw new ConfigError('SUCCESSOR_URL', `must be a URL or a path such as /api/v2, got "${successor}"`);
+  }
+  return Object.freeze({ date, sunset: end, successor: url.href });
+}

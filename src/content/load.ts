@@ -1,0 +1,319 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import { splitFrontMatter } from './front-matter.js';
+import { markdownToText, wordCount } from './markdown.js';
+import { companySchema, pageSchema, postSchema, productSchema, siteSchema, SLUG } from './schemas.js';
+import type { Catalog, Company, Page, Post, Product, Site, TranslationLink } from './types.js';
+
+/** Every problem found in a content folder, each `file: field: what is wrong`. */
+export class ContentError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`content is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ContentError';
+  }
+}
+
+export interface LoadOptions {
+  /** The content folder. */
+  readonly dir: string;
+  /** Absolute base URL every record URL is built from, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Clock for `loaded_at`; tests pin it. */
+  readonly now?: () => Date;
+}
+
+/** Words read per minute, for `reading_time_minutes`. */
+const READING_SPEED = 220;
+
+interface SourceFile {
+  /** Path shown in messages: the content folder's name, then the path inside it. */
+  readonly label: string;
+  readonly slug: string;
+  readonly source: string;
+}
+
+/**
+ * Loads and validates a content folder into an immutable Catalog. Validation
+ * does not stop at the first problem: every problem of every file is collected
+ * and thrown together as a ContentError, so an author fixes them in one pass.
+ */
+export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
+  const dir = path.resolve(options.dir);
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const root = path.basename(dir);
+  const problems: string[] = [];
+  const hash = createHash('sha256');
+  const record = (label: string, source: string) => hash.update(`${label}\0${source}\0`);
+
+  const label = (...parts: string[]) => [root, ...parts].join('/');
+
+  async function readText(...parts: string[]): Promise<string | undefined> {
+    try {
+      const source = await readFile(path.join(dir, ...parts), 'utf8');
+      record(parts.join('/'), source);
+      return source;
+    } catch (error) {
+      problems.push(`${label(...parts)}: ${describeIoError(error)}`);
+      return undefined;
+    }
+  }
+
+  async function readFolder(name: string): Promise<SourceFile[]> {
+    let entries: string[];
+    try {
+      entries = (await readdir(path.join(dir, name), { withFileTypes: true }))
+        .filter((entry) => !entry.name.startsWith('.'))
+        .map((entry) => (entry.isFile() ? entry.name : `${entry.name}/`))
+        .sort();
+    } catch (error) {
+      problems.push(`${label(name)}/: ${describeIoError(error)}`);
+      return [];
+    }
+    const files: SourceFile[] = [];
+    for (const entry of entries) {
+      if (!entry.endsWith('.md')) {
+        problems.push(`${label(name, entry)}: only .md files belong in ${name}/`);
+        continue;
+      }
+      const slug = entry.slice(0, -'.md'.length);
+      if (!SLUG.test(slug)) {
+        problems.push(`${label(name, entry)}: file name: must be a slug of lowercase letters, digits and single hyphens`);
+        continue;
+      }
+      const source = await readText(name, entry);
+      if (source !== undefined) files.push({ label: label(name, entry), slug, source });
+    }
+    return files;
+  }
+
+  function validate<S extends z.ZodType>(file: string, schema: S, data: unknown): z.output<S> | undefined {
+    const result = schema.safeParse(data ?? {});
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      const field = issue.path.map(String).join('.');
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) problems.push(`${file}: ${[field, key].filter(Boolean).join('.')}: is not a known field`);
+      } else {
+        problems.push(`${file}: ${field || '(front matter)'}: ${issue.message}`);
+      }
+    }
+    return undefined;
+  }
+
+  function document(file: SourceFile | { label: string; source: string }) {
+    try {
+      return splitFrontMatter(file.source);
+    } catch (error) {
+      problems.push(`${file.label}: front matter: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      return undefined;
+    }
+  }
+
+  // 1. The taxonomy: everything else is validated against it.
+  const siteSource = await readText('site.yaml');
+  let site: Site | undefined;
+  if (siteSource !== undefined) {
+    let data: unknown;
+    try {
+      data = parseYaml(siteSource, { schema: 'core', uniqueKeys: true });
+    } catch (error) {
+      problems.push(`${label('site.yaml')}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    }
+    const parsed = data === undefined ? undefined : validate(label('site.yaml'), siteSchema, data);
+    if (parsed) site = checkSite(parsed, label('site.yaml'), problems);
+  }
+  if (!site) throw new ContentError(problems);
+
+  // 2. Every record file, each validated on its own.
+  const [companySource, productFiles, postFiles, pageFiles] = await Promise.all([
+    readText('company.md'),
+    readFolder('products'),
+    readFolder('posts'),
+    readFolder('pages'),
+  ]);
+
+  let company: Company | undefined;
+  if (companySource !== undefined) {
+    const doc = document({ label: label('company.md'), source: companySource });
+    const data = doc && validate(label('company.md'), companySchema, doc.data);
+    if (doc && data) {
+      company = { ...data, url: `${base}/about`, markdown_url: `${base}/md/company.md`, markdown: doc.body };
+    }
+  }
+
+  const products: Product[] = [];
+  const productFields = productSchema(site);
+  for (const file of productFiles) {
+    const doc = document(file);
+    const data = doc && validate(file.label, productFields, doc.data);
+    if (!doc || !data) continue;
+    products.push({
+      ...data,
+      links: Object.fromEntries(Object.entries(data.links).map(([name, href]) => [name, href.startsWith('/') ? base + href : href])),
+      slug: file.slug,
+      status: data.status as Product['status'],
+      url: `${base}/products/${file.slug}`,
+      markdown_url: `${base}/md/products/${file.slug}.md`,
+      markdown: doc.body,
+      text: markdownToText(doc.body),
+    });
+  }
+
+  const posts: Post[] = [];
+  const postFields = postSchema(site);
+  const translationKeys = new Map<Post, string>();
+  for (const file of postFiles) {
+    const doc = document(file);
+    const data = doc && validate(file.label, postFields, doc.data);
+    if (!doc || !data) continue;
+    const categories = site.post_categories[data.locale] ?? [];
+    if (!categories.includes(data.category)) {
+      problems.push(
+        categories.length
+          ? `${file.label}: category: must be one of ${categories.join(', ')} for locale ${data.locale}`
+          : `${file.label}: category: site.yaml lists no post categories for locale ${data.locale}`,
+      );
+      continue;
+    }
+    const { translation_key, ...fields } = data;
+    const body = markdownToText(doc.body);
+    const post: Post = {
+      ...fields,
+      slug: file.slug,
+      reading_time_minutes: Math.max(1, Math.ceil(wordCount(body) / READING_SPEED)),
+      translations: [],
+      url: `${base}/blog/${file.slug}`,
+      markdown_url: `${base}/md/blog/${file.slug}.md`,
+      markdown: doc.body,
+      text: body,
+    };
+    posts.push(post);
+    if (translation_key) translationKeys.set(post, translation_key);
+  }
+
+  const pages: Page[] = [];
+  for (const file of pageFiles) {
+    if (!site.page_slugs.includes(file.slug)) {
+      problems.push(`${file.label}: file name: "${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`);
+      continue;
+    }
+    const doc = document(file);
+    const data = doc && validate(file.label, pageSchema, doc.data);
+    if (!doc || !data) continue;
+    const route = file.slug === 'index' ? '' : file.slug;
+    pages.push({
+      ...data,
+      slug: file.slug,
+      url: `${base}/${route}`,
+      markdown_url: `${base}/md/${file.slug}.md`,
+      markdown: doc.body,
+      text: markdownToText(doc.body),
+    });
+  }
+  const found = new Set(pageFiles.map((file) => file.slug));
+  for (const slug of site.page_slugs) {
+    if (!found.has(slug)) problems.push(`${label('pages', `${slug}.md`)}: is missing (site.yaml lists the page "${slug}")`);
+  }
+
+  const linkedPosts = linkTranslations(posts, translationKeys, root, problems);
+  if (problems.length > 0 || !company) throw new ContentError(problems);
+
+  // 3. Order every collection once (SPEC.md section 2, "Ordering").
+  products.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+  linkedPosts.sort((a, b) => b.published_at.localeCompare(a.published_at) || a.slug.localeCompare(b.slug));
+  const navigation = (slug: string) => site.page_slugs.indexOf(slug);
+  pages.sort((a, b) => b.updated_at.localeCompare(a.updated_at) || navigation(a.slug) - navigation(b.slug));
+
+  return deepFreeze({
+    version: hash.digest('hex').slice(0, 16),
+    loaded_at: (options.now?.() ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    base_url: base,
+    site,
+    company,
+    products,
+    posts: linkedPosts,
+    pages,
+    productsBySlug: new Map(products.map((p) => [p.slug, p])),
+    postsBySlug: new Map(linkedPosts.map((p) => [p.slug, p])),
+    pagesBySlug: new Map(pages.map((p) => [p.slug, p])),
+  });
+}
+
+function checkSite(parsed: z.output<typeof siteSchema>, file: string, problems: string[]): Site | undefined {
+  const before = problems.length;
+  const duplicates = (field: string, values: readonly string[]) => {
+    const seen = new Set<string>();
+    for (const value of values) {
+      if (seen.has(value)) problems.push(`${file}: ${field}: lists "${value}" twice`);
+      seen.add(value);
+    }
+  };
+  duplicates('locales', parsed.locales);
+  duplicates('product_tags', parsed.product_tags);
+  duplicates('page_slugs', parsed.page_slugs);
+  if (!parsed.locales.includes(parsed.default_locale)) {
+    problems.push(`${file}: default_locale: must be one of the locales (${parsed.locales.join(', ')})`);
+  }
+  for (const [locale, categories] of Object.entries(parsed.post_categories)) {
+    if (!parsed.locales.includes(locale)) problems.push(`${file}: post_categories.${locale}: is not one of the locales (${parsed.locales.join(', ')})`);
+    duplicates(`post_categories.${locale}`, categories);
+  }
+  if (problems.length > before) return undefined;
+  const all = [...new Set(Object.values(parsed.post_categories).flat())];
+  return { ...parsed, all_post_categories: all };
+}
+
+/** Joins posts that share a `translation_key`: at most one per locale. */
+function linkTranslations(posts: Post[], keys: Map<Post, string>, root: string, problems: string[]): Post[] {
+  const groups = new Map<string, Post[]>();
+  for (const [post, key] of keys) groups.set(key, [...(groups.get(key) ?? []), post]);
+  const links = new Map<Post, TranslationLink[]>();
+  for (const [key, group] of groups) {
+    const locales = new Map<string, Post>();
+    for (const post of group) {
+      const other = locales.get(post.locale);
+      if (other) {
+        problems.push(`${root}/posts/${post.slug}.md: translation_key: "${key}" already has a ${post.locale} post (${other.slug})`);
+      }
+      locales.set(post.locale, post);
+    }
+    for (const post of group) {
+      links.set(
+        post,
+        group
+          .filter((other) => other !== post && other.locale !== post.locale)
+          .map(({ locale, slug, title, url, markdown_url }) => ({ locale, slug, title, url, markdown_url })),
+      );
+    }
+  }
+  return posts.map((post) => ({ ...post, translations: links.get(post) ?? [] }));
+}
+
+function describeIoError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'is missing';
+  if (code === 'EISDIR') return 'is a folder, not a file';
+  if (code === 'ENOTDIR') return 'is a file, not a folder';
+  if (code === 'EACCES') return 'cannot be read (permission denied)';
+  return `cannot be read (${code ?? String(error)})`;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    if (value instanceof Map) {
+      for (const item of value.values()) deepFreeze(item);
+      // A frozen Map can still be mutated through set/delete; block them.
+      const map = value as Map<unknown, unknown>;
+      map.set = map.delete = map.clear = () => {
+        throw new TypeError('Catalog is immutable');
+      };
+    } else {
+      for (const item of Object.values(value)) deepFreeze(item);
+    }
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,33 @@
+import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
+
+/**
+ * The one markdown parser of the project. Raw HTML is off: an author's `<script>`
+ * is escaped and `javascript:` links are dropped (markdown-it validates links).
+ */
+export const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+
+/** Plain text of a markdown document: what search matches and excerpts show. */
+export function markdownToText(source: string): string {
+  const blocks: string[] = [];
+  const walk = (tokens: readonly Token[], out: string[]): void => {
+    for (const token of tokens) {
+      if (token.children) walk(token.children, out);
+      else if (token.type === 'text' || token.type === 'code_inline') out.push(token.content);
+      else if (token.type === 'softbreak' || token.type === 'hardbreak') out.push(' ');
+      else if (token.type === 'fence' || token.type === 'code_block') out.push(token.content);
+    }
+  };
+  for (const token of markdown.parse(source, {})) {
+    const parts: string[] = [];
+    walk([token], parts);
+    const text = parts.join('').replace(/\s+/g, ' ').trim();
+    if (text) blocks.push(text);
+  }
+  return blocks.join('\n');
+}
+
+/** Whole-word count, for reading time. */
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}

@@ -1,0 +1,121 @@
+/**
+ * The content model: what a content folder becomes once loaded and validated.
+ * Every record carries its absolute public `url` and the `markdown_url` of its
+ * `/md/` mirror (CONTRACT.md, "Conventions"), computed once here so that the
+ * API, MCP and the site never build a URL of their own.
+ */
+
+export const PRODUCT_STATUSES = ['coming-soon', 'live'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** `content/site.yaml`: every enumerated value the content and the API accept. */
+export interface Site {
+  readonly name: string;
+  readonly description: string;
+  readonly default_locale: string;
+  readonly locales: readonly string[];
+  readonly product_tags: readonly string[];
+  /** Locale -> the categories a post in that locale may use. */
+  readonly post_categories: Readonly<Record<string, readonly string[]>>;
+  /** Every category of every locale, in file order. */
+  readonly all_post_categories: readonly string[];
+  /** Institutional pages in navigation order. */
+  readonly page_slugs: readonly string[];
+}
+
+export interface Address {
+  readonly street: string;
+  readonly number: string;
+  readonly complement?: string;
+  readonly district: string;
+  readonly city: string;
+  readonly state: string;
+  readonly postal_code: string;
+  readonly country: string;
+}
+
+export interface Company {
+  readonly legal_name: string;
+  readonly trade_name: string;
+  readonly cnpj: string;
+  readonly founded?: string;
+  readonly address: Address;
+  readonly contact: Readonly<Record<string, string>>;
+  readonly profiles: Readonly<Record<string, string>>;
+  readonly url: string;
+  readonly markdown_url: string;
+  readonly markdown: string;
+}
+
+export interface Product {
+  readonly slug: string;
+  readonly name: string;
+  readonly summary: string;
+  readonly status: ProductStatus;
+  readonly tags: readonly string[];
+  readonly links: Readonly<Record<string, string>>;
+  readonly order: number;
+  readonly updated_at?: string;
+  readonly url: string;
+  readonly markdown_url: string;
+  readonly markdown: string;
+  /** The body as plain text (markdown syntax removed), for search and excerpts. */
+  readonly text: string;
+}
+
+export interface TranslationLink {
+  readonly locale: string;
+  readonly slug: string;
+  readonly title: string;
+  readonly url: string;
+  readonly markdown_url: string;
+}
+
+export interface Post {
+  readonly slug: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly category: string;
+  readonly locale: string;
+  readonly published_at: string;
+  readonly updated_at?: string;
+  readonly author: string;
+  readonly reading_time_minutes: number;
+  /** The same article in other locales (shared `translation_key`). */
+  readonly translations: readonly TranslationLink[];
+  readonly url: string;
+  readonly markdown_url: string;
+  readonly markdown: string;
+  readonly text: string;
+}
+
+export interface Page {
+  readonly slug: string;
+  readonly title: string;
+  readonly description: string;
+  readonly updated_at: string;
+  readonly url: string;
+  readonly markdown_url: string;
+  readonly markdown: string;
+  readonly text: string;
+}
+
+/** An immutable snapshot of one content folder. A reload builds a new one. */
+export interface Catalog {
+  /** Short hash of every file loaded: changes whenever the content does. */
+  readonly version: string;
+  /** When this snapshot was built (RFC 3339, UTC). */
+  readonly loaded_at: string;
+  readonly base_url: string;
+  readonly site: Site;
+  readonly company: Company;
+  /** In `order`, then slug. */
+  readonly products: readonly Product[];
+  /** Newest first (SPEC.md section 2, "Ordering"). */
+  readonly posts: readonly Post[];
+  /** Newest route first: most recently updated first, then navigation order. */
+  readonly pages: readonly Page[];
+  readonly productsBySlug: ReadonlyMap<string, Product>;
+  readonly postsBySlug: ReadonlyMap<string, Post>;
+  readonly pagesBySlug: ReadonlyMap<string, Page>;
+}

@@ -1,0 +1,183 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+import type { Deprecation } from '../config.js';
+import { API_VERSION } from '../version.js';
+import { CACHE_POLICY, etagMatches, NO_STORE, strongEtag } from './caching.js';
+import { internalError, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './problem.js';
+import type { RateLimiter } from './rate-limit.js';
+import { rateLimitHeaders } from './rate-limit.js';
+import type { Scope } from './scope.js';
+import { isApiScope, pathOf, scopeOf } from './scope.js';
+
+export interface HttpPolicyOptions {
+  readonly baseUrl: string;
+  readonly limiter: RateLimiter;
+  readonly deprecation?: Deprecation;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the first hook: which part of the service this request is for. */
+    scope: Scope;
+  }
+}
+
+/**
+ * Headers a browser script may read (CORS, WHATWG Fetch): quota, version,
+ * deprecation (RFC 9745, RFC 8594), validators and pagination links.
+ */
+export const EXPOSED_HEADERS = [
+  'RateLimit',
+  'RateLimit-Policy',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+  'X-API-Version',
+  'Deprecation',
+  'Sunset',
+  'Link',
+  'ETag',
+  'Content-Location',
+  'x-markdown-tokens',
+].join(', ');
+
+const DEFAULT_ALLOWED_HEADERS = 'Accept, Accept-Language, Content-Type, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
+const READ_METHODS = 'GET, HEAD';
+
+/**
+ * The cross-cutting HTTP rules of CONTRACT.md ("Headers", "Errors"), applied
+ * to every route: CORS, version and deprecation headers, the quota, content
+ * negotiation for the API, caching validators, and problem rendering.
+ */
+export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptions): void {
+  const { baseUrl, limiter } = options;
+  const deprecationHeaders = options.deprecation ? buildDeprecationHeaders(baseUrl, options.deprecation) : {};
+
+  app.decorateRequest('scope', 'site');
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = pathOf(request.url);
+    const scope = scopeOf(path);
+    request.scope = scope;
+    reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+    reply.header('x-content-type-options', 'nosniff');
+    if (scope === 'api' || scope === 'mcp' || scope === 'healthz') reply.header('x-api-version', API_VERSION);
+
+    if (scope === 'api' || scope === 'mcp') {
+      reply.headers(deprecationHeaders);
+      const decision = await limiter.hit(request.ip);
+      reply.headers(rateLimitHeaders(limiter.policy, decision));
+      if (!decision.allowed) {
+        throw new ProblemError('rate_limited', {
+          detail: `The quota of ${decision.limit} requests per ${limiter.policy.windowSeconds} seconds for your address is used up.`,
+          hint: `Wait ${decision.resetSeconds} seconds (the Retry-After header), then call again; pace calls with the RateLimit header.`,
+          headers: { 'retry-after': String(decision.resetSeconds) },
+        });
+      }
+    }
+
+    if (request.method === 'OPTIONS') {
+      // CORS preflight (WHATWG Fetch): every route is public and anonymous.
+      const methods = scope === 'mcp' ? 'POST' : READ_METHODS;
+      reply.code(204).headers({
+        allow: methods,
+        'access-control-allow-methods': `${methods}, OPTIONS`,
+        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? DEFAULT_ALLOWED_HEADERS,
+        'access-control-max-age': '86400',
+      });
+      return reply.send();
+    }
+
+    if (isApiScope(scope) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const accept = request.headers.accept;
+      if (accept !== undefined && !new Negotiator(request).mediaType(['application/json', PROBLEM_MEDIA_TYPE])) {
+        throw new ProblemError('not_acceptable', {
+          detail: `This endpoint answers only application/json (errors as application/problem+json), which the Accept header "${accept.slice(0, 200)}" does not admit.`,
+          hint: `Send Accept: application/json (or no Accept header) with GET ${path.slice(0, 200)}.`,
+        });
+      }
+      if (hasBody(request)) {
+        throw new ProblemError('unsupported_media_type', {
+          detail: `${request.method} ${path.slice(0, 200)} takes no request body.`,
+          hint: `Send the same ${request.method} request without a body (no Content-Length or Transfer-Encoding).`,
+        });
+      }
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const status = reply.statusCode;
+    if (status === 200 && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.header('cache-control', CACHE_POLICY);
+      if (typeof payload === 'string' || payload instanceof Uint8Array) {
+        const etag = strongEtag(payload);
+        reply.header('etag', etag);
+        if (etagMatches(request.headers['if-none-match'], etag)) {
+          // RFC 9110 section 15.4.5: a 304 repeats the validators, with no body.
+          reply.code(304);
+          reply.removeHeader('content-type');
+          reply.removeHeader('content-length');
+          return '';
+        }
+      }
+    } else if (status >= 400 && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', NO_STORE);
+    }
+    return payload;
+  });
+
+  app.setNotFoundHandler(async (request) => {
+    const path = pathOf(request.url);
+    if (request.method !== 'GET' && request.method !== 'HEAD' && app.findRoute({ method: 'GET', url: path })) {
+      throw new ProblemError('method_not_allowed', {
+        detail: `${request.method} is not allowed on ${path}: every content endpoint is read-only.`,
+        hint: `Call GET ${path}.`,
+        headers: { allow: READ_METHODS },
+      });
+    }
+    throw new ProblemError('not_found', {
+      detail: `Nothing answers ${request.method} ${path.slice(0, 200)}.`,
+      hint: `Call GET /api/v1 for the map of every endpoint.`,
+    });
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const problem = error instanceof ProblemError ? error : fromFrameworkError(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    reply
+      .code(problem.status)
+      .headers(problem.init.headers ?? {})
+      .header('cache-control', NO_STORE)
+      .type(PROBLEM_MEDIA_TYPE);
+    return JSON.stringify(problemDocument(problem, baseUrl, pathOf(request.url)));
+  });
+}
+
+/** RFC 9745 and RFC 8594 headers, with the links of SPEC.md section 9 point 5. */
+function buildDeprecationHeaders(baseUrl: string, deprecation: Deprecation): Record<string, string> {
+  return {
+    deprecation: `@${Math.floor(deprecation.date.getTime() / 1000)}`,
+    sunset: deprecation.sunset.toUTCString(),
+    link: `<${baseUrl}/developers#deprecation>; rel="deprecation"; type="text/html", <${deprecation.successor}>; rel="successor-version"`,
+  };
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+/** Errors Fastify itself raises (bad body, bad content type) keep their 4xx meaning. */
+function fromFrameworkError(error: unknown): ProblemError {
+  const status = (error as { statusCode?: number } | undefined)?.statusCode;
+  if (status === 415) {
+    return new ProblemError('unsupported_media_type', {
+      detail: 'The request body has a media type this endpoint does not read.',
+      hint: 'Send the request without a body; content endpoints are read with GET.',
+    });
+  }
+  return internalError();
+}
+

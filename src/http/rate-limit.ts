@@ -1,0 +1,93 @@
+/**
+ * Request quota (SPEC.md section 8): a fixed window per client address. The
+ * window starts at a client's first counted request and lasts `windowSeconds`;
+ * the headers say exactly what is left of it (IETF httpapi ratelimit-headers).
+ */
+
+export interface RateLimitPolicy {
+  /** Quoted in the RateLimit headers. */
+  readonly name: string;
+  /** Requests allowed per window. */
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+export const PUBLIC_READ: RateLimitPolicy = Object.freeze({ name: 'public-read', limit: 600, windowSeconds: 60 });
+
+export interface WindowCount {
+  /** Requests counted in the current window, this one included. */
+  readonly count: number;
+  /** When the window ends, in epoch milliseconds. */
+  readonly resetAt: number;
+}
+
+/** Where counts live: this process, or (later) a store shared by instances. */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number, now: number): Promise<WindowCount> | WindowCount;
+  close?(): Promise<void> | void;
+}
+
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  readonly limit: number;
+  readonly remaining: number;
+  /** Whole seconds until the window resets, at least 1 while it runs. */
+  readonly resetSeconds: number;
+}
+
+export class MemoryStore implements RateLimitStore {
+  readonly #windows = new Map<string, { count: number; resetAt: number }>();
+  #lastSweep = 0;
+
+  hit(key: string, windowMs: number, now: number): WindowCount {
+    this.#sweep(windowMs, now);
+    let window = this.#windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.#windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetAt: window.resetAt };
+  }
+
+  /** Drops ended windows at most once a window, so memory follows active clients. */
+  #sweep(windowMs: number, now: number): void {
+    if (now - this.#lastSweep < windowMs) return;
+    this.#lastSweep = now;
+    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+  }
+}
+
+export class RateLimiter {
+  constructor(
+    readonly policy: RateLimitPolicy,
+    private readonly store: RateLimitStore = new MemoryStore(),
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async hit(key: string): Promise<RateLimitDecision> {
+    const now = this.now();
+    const { count, resetAt } = await this.store.hit(key, this.policy.windowSeconds * 1000, now);
+    return {
+      allowed: count <= this.policy.limit,
+      limit: this.policy.limit,
+      remaining: Math.max(0, this.policy.limit - count),
+      resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.store.close?.();
+  }
+}
+
+/** The five quota headers of CONTRACT.md ("Headers"). */
+export function rateLimitHeaders(policy: RateLimitPolicy, decision: RateLimitDecision): Record<string, string> {
+  return {
+    'ratelimit-policy': `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`,
+    ratelimit: `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`,
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.resetSeconds),
+  };
+}
