@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../src/app.js';
+import type { App } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
+import { loadCatalog } from '../src/content/load.js';
+import type { Catalog } from '../src/content/types.js';
+import type { RateLimiter } from '../src/http/rate-limit.js';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const FIXTURES = path.join(ROOT, 'test', 'fixtures');
+/** The base URL every test app is configured with. */
+export const BASE_URL = 'http://vitrine.test';
+
+const catalogs = new Map<string, Promise<Catalog>>();
+
+/** The demo content (or another folder), loaded once per test process. */
+export function testCatalog(dir = path.join(ROOT, 'content'), baseUrl = BASE_URL): Promise<Catalog> {
+  const key = `${dir}\0${baseUrl}`;
+  let catalog = catalogs.get(key);
+  if (!catalog) {
+    catalog = loadCatalog({ dir, baseUrl });
+    catalogs.set(key, catalog);
+  }
+  return catalog;
+}
+
+export interface TestAppOptions {
+  /** Extra environment, as server.ts would read it. */
+  readonly env?: Record<string, string>;
+  readonly limiter?: RateLimiter;
+  readonly catalog?: Catalog;
+}
+
+/** The real app over the demo content, silent, never listening. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<App & { config: Config }> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL, ...options.env });
+  const catalog = options.catalog ?? (await testCatalog(undefined, config.baseUrl));
+  const app = await buildApp({ config, catalog, ...(options.limiter ? { limiter: options.limiter } : {}) });
+  return { ...app, config };
+}
+
+/** The real app listening on an ephemeral port of 127.0.0.1. */
+export async function listenTestApp(options: TestAppOptions = {}): Promise<App & { config: Config; url: string }> {
+  const app = await buildTestApp(options);
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.server.address() as AddressInfo;
+  return { ...app, url: `http://127.0.0.1:${port}` };
+}
