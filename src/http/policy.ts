@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import type { Deprecation } from '../config.js';
 import { API_VERSION } from '../version.js';
@@ -15,10 +15,21 @@ export interface HttpPolicyOptions {
   readonly deprecation?: Deprecation;
 }
 
+/**
+ * How one part of the service words its failures: `/mcp` answers JSON-RPC
+ * errors, the website an HTML page. It returns the body to send after setting
+ * the status and content type, or undefined to fall back to a problem document.
+ */
+export type ErrorRenderer = (problem: ProblemError, request: FastifyRequest, reply: FastifyReply, cause: unknown) => string | Buffer | undefined;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the first hook: which part of the service this request is for. */
     scope: Scope;
+  }
+  interface FastifyInstance {
+    /** Error renderers by scope; a scope without one answers problem documents. */
+    errorRenderers: Map<Scope, ErrorRenderer>;
   }
 }
 
@@ -55,6 +66,7 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
   const deprecationHeaders = options.deprecation ? buildDeprecationHeaders(baseUrl, options.deprecation) : {};
 
   app.decorateRequest('scope', 'site');
+  app.decorate('errorRenderers', new Map<Scope, ErrorRenderer>());
 
   app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request.url);
@@ -151,6 +163,8 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
       .headers(problem.init.headers ?? {})
       .header('cache-control', NO_STORE)
       .type(PROBLEM_MEDIA_TYPE);
+    const rendered = app.errorRenderers.get(request.scope)?.(problem, request, reply, error);
+    if (rendered !== undefined) return rendered;
     return JSON.stringify(problemDocument(problem, baseUrl, pathOf(request.url)));
   });
 }
