@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { FIXTURES, ROOT } from './helper.js';
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the real entry point with `env`; `untilReady` then sends SIGTERM once it serves. */
+function runServer(env: Record<string, string>, untilReady?: (url: string) => Promise<void>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'server.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let started = false;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (listening?.[1] && untilReady && !started) {
+        started = true;
+        untilReady(listening[1]).then(
+          () => child.kill('SIGTERM'),
+          (error: unknown) => {
+            child.kill('SIGKILL');
+            reject(error);
+          },
+        );
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('start-up', () => {
+  const badSettings: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'http' }, /^vitrine: configuration: PORT: must be a whole number from 0 to 65535, got "http"$/],
+    [{ PORT: '70000' }, /^vitrine: configuration: PORT: /],
+    [{ BASE_URL: 'example.com' }, /^vitrine: configuration: BASE_URL: must be an absolute URL/],
+    [{ LOG_LEVEL: 'loud' }, /^vitrine: configuration: LOG_LEVEL: must be one of/],
+    [{ TRUST_PROXY: 'somewhere' }, /^vitrine: configuration: TRUST_PROXY: /],
+    [{ REDIS_URL: 'localhost:6379' }, /^vitrine: configuration: REDIS_URL: /],
+    [{ DEPRECATION_DATE: '2027-01-01' }, /^vitrine: configuration: SUNSET_DATE: must be set/],
+  ];
+  for (const [env, message] of badSettings) {
+    test(`a bad ${Object.keys(env)[0]} stops start-up with one line naming it`, async () => {
+      const run = await runServer(env);
+      assert.equal(run.code, 1);
+      const lines = run.stderr.trim().split('\n');
+      assert.equal(lines.length, 1, run.stderr);
+      assert.match(lines[0] ?? '', message);
+    });
+  }
+
+  test('broken content stops start-up listing every problem with its file', async () => {
+    const run = await runServer({ CONTENT_DIR: path.join(FIXTURES, 'broken') });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^vitrine: content is invalid \(\d+ problems\):\n/);
+    assert.match(run.stderr, /\n {2}broken\/products\/bolo\.md: status: must be one of coming-soon, live\n/);
+    assert.match(run.stderr, /\n {2}broken\/company\.md: cnpj: has invalid check digits\n/);
+    assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+  });
+
+  test('serves another content folder on the configured port and exits 0 on SIGTERM', async () => {
+    let company: unknown;
+    const run = await runServer({ CONTENT_DIR: path.join(FIXTURES, 'minimal'), BASE_URL: 'https://lumen.example' }, async (url) => {
+      company = await (await fetch(`${url}/api/v1/company`)).json();
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((company as { trade_name: string }).trade_name, 'Lumen');
+    assert.equal((company as { url: string }).url, 'https://lumen.example/about');
+  });
+});
