@@ -8,7 +8,11 @@ export interface Config {
   /** Absolute, no trailing slash. Every URL in a body is built from it. */
   readonly baseUrl: string;
   readonly contentDir: string;
-  /** Fastify's `trustProxy`: false (default), a hop count, or addresses/CIDRs. */
+  /**
+   * Whose X-Forwarded-For to believe (Fastify's `trustProxy`): false (the
+   * default: nobody's), true (every hop's), a hop count, or proxy addresses,
+   * CIDRs and the names `loopback`, `linklocal`, `uniquelocal`.
+   */
   readonly trustProxy: boolean | number | readonly string[];
   readonly redisUrl?: string;
   readonly logLevel: LogLevel;
@@ -100,17 +104,27 @@ function parseBaseUrl(value: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** proxy-addr's names for address ranges (the forms Express and Fastify users know). */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
 /**
- * TRUST_PROXY: unset or "false" believes no X-Forwarded-For; a whole number
- * trusts that many hops; a comma-separated list trusts those addresses/CIDRs;
- * "true" trusts every hop (only behind a proxy that overwrites the header).
+ * TRUST_PROXY: unset or "false" believes no X-Forwarded-For, so a client
+ * cannot pick its own quota key; a whole number N believes the last N
+ * addresses the proxies appended (N proxies in front); a comma-separated list
+ * believes hops from those addresses, CIDRs or named ranges only; "true"
+ * believes every hop (only behind a proxy that overwrites the header).
  */
 function parseTrustProxy(value: string | undefined): boolean | number | readonly string[] {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (value === undefined || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (!Number.isSafeInteger(hops)) throw new ConfigError('TRUST_PROXY', `is too large a hop count: "${value}"`);
+    return hops;
+  }
   const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
   for (const entry of entries) {
+    if (TRUST_PROXY_NAMES.includes(entry)) continue;
     const [address = '', prefix, extra] = entry.split('/');
     const family = isIP(address);
     const bits = family === 4 ? 32 : 128;
@@ -118,7 +132,7 @@ function parseTrustProxy(value: string | undefined): boolean | number | readonly
     if (family === 0 || !prefixOk || extra !== undefined) {
       throw new ConfigError(
         'TRUST_PROXY',
-        `must be "false", "true", a hop count, or a comma-separated list of IP addresses or CIDRs; "${entry}" is none of these`,
+        `must be "false", "true", a hop count, or a comma-separated list of IP addresses, CIDRs, loopback, linklocal or uniquelocal; "${entry}" is none of these`,
       );
     }
   }
@@ -126,12 +140,32 @@ function parseTrustProxy(value: string | undefined): boolean | number | readonly
   return Object.freeze(entries);
 }
 
+const RFC3339 =
+  /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?<time>T(?<hour>\d{2}):(?<minute>\d{2}):(?<second>\d{2})(?:\.\d+)?(?:Z|[+-](?<offsetHour>\d{2}):(?<offsetMinute>\d{2})))?$/;
+
+/**
+ * A date (midnight UTC) or an RFC 3339 date-time. Each field is range-checked,
+ * as `Date` alone would read 2027-02-30 as 2 March.
+ */
 function parseDate(variable: string, value: string): Date {
-  const date = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? new Date(value) : undefined;
-  if (!date || Number.isNaN(date.getTime())) {
+  const parts = RFC3339.exec(value)?.groups;
+  const field = (name: string): number => Number(parts?.[name] ?? 0);
+  const daysInMonth = new Date(Date.UTC(field('year'), field('month'), 0)).getUTCDate();
+  const valid =
+    parts !== undefined &&
+    field('month') >= 1 &&
+    field('month') <= 12 &&
+    field('day') >= 1 &&
+    field('day') <= daysInMonth &&
+    field('hour') <= 23 &&
+    field('minute') <= 59 &&
+    field('second') <= 59 &&
+    field('offsetHour') <= 23 &&
+    field('offsetMinute') <= 59;
+  if (!valid) {
     throw new ConfigError(variable, `must be a date (2027-06-30) or an RFC 3339 date-time (2027-06-30T23:59:59Z), got "${value}"`);
   }
-  return date;
+  return new Date(parts.time === undefined ? `${value}T00:00:00Z` : value);
 }
 
 function parseDeprecation(
@@ -151,11 +185,19 @@ function parseDeprecation(
   if (days < MINIMUM_NOTICE_DAYS) {
     throw new ConfigError('SUNSET_DATE', `must be at least ${MINIMUM_NOTICE_DAYS} days after DEPRECATION_DATE (it is ${Math.floor(days)})`);
   }
+  return Object.freeze({ date, sunset: end, successor: parseSuccessor(successor, baseUrl) });
+}
+
+/** An absolute http(s) URL, or a path under BASE_URL (its path prefix kept). */
+function parseSuccessor(value: string, baseUrl: string): string {
+  const problem = `must be an http(s) URL or a path such as /api/v2, got "${value}"`;
+  const isPath = value.startsWith('/') && !value.startsWith('//');
   let url: URL;
   try {
-    url = new URL(successor, `${baseUrl}/`);
+    url = new URL(isPath ? `${baseUrl}${value}` : value);
   } catch {
-    throw new ConfigError('SUCCESSOR_URL', `must be a URL or a path such as /api/v2, got "${successor}"`);
+    throw new ConfigError('SUCCESSOR_URL', problem);
   }
-  return Object.freeze({ date, sunset: end, successor: url.href });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('SUCCESSOR_URL', problem);
+  return url.href;
 }

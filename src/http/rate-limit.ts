@@ -1,7 +1,13 @@
 /**
  * Request quota (SPEC.md section 8): a fixed window per client address. The
  * window starts at a client's first counted request and lasts `windowSeconds`;
- * the headers say exactly what is left of it (IETF httpapi ratelimit-headers).
+ * every request in it, refused ones included, adds one to the count, and the
+ * window does not move until it ends. The headers say exactly what is left of
+ * it (IETF httpapi ratelimit-headers): `r` is the limit minus the count, `t`
+ * the whole seconds, rounded up, until the window ends.
+ *
+ * Fixed rather than sliding so that the count is one atomic increment on a
+ * shared store (src/http/redis-store.ts) and `t` is a single, true instant.
  */
 
 export interface RateLimitPolicy {
@@ -21,9 +27,21 @@ export interface WindowCount {
   readonly resetAt: number;
 }
 
-/** Where counts live: this process, or (later) a store shared by instances. */
+/**
+ * Where the counts live, as the health record reports it:
+ * - `memory`: this process counts alone (no REDIS_URL);
+ * - `redis`: every instance counts in the one Redis of REDIS_URL;
+ * - `memory-fallback`: REDIS_URL is set but Redis is unreachable, so this
+ *   process counts alone until Redis answers again.
+ */
+export const QUOTA_STORE_STATES = ['memory', 'redis', 'memory-fallback'] as const;
+export type QuotaStoreState = (typeof QUOTA_STORE_STATES)[number];
+
+/** Where counts live: this process, or a store shared by instances. */
 export interface RateLimitStore {
+  /** Counts one request for `key`; must be atomic, as concurrent requests call it at once. */
   hit(key: string, windowMs: number, now: number): Promise<WindowCount> | WindowCount;
+  state(): QuotaStoreState;
   close?(): Promise<void> | void;
 }
 
@@ -39,6 +57,7 @@ export class MemoryStore implements RateLimitStore {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
   #lastSweep = 0;
 
+  /** Synchronous from read to write, hence atomic on Node's single thread. */
   hit(key: string, windowMs: number, now: number): WindowCount {
     this.#sweep(windowMs, now);
     let window = this.#windows.get(key);
@@ -48,6 +67,10 @@ export class MemoryStore implements RateLimitStore {
     }
     window.count += 1;
     return { count: window.count, resetAt: window.resetAt };
+  }
+
+  state(): QuotaStoreState {
+    return 'memory';
   }
 
   /** Drops ended windows at most once a window, so memory follows active clients. */
@@ -67,13 +90,20 @@ export class RateLimiter {
 
   async hit(key: string): Promise<RateLimitDecision> {
     const now = this.now();
-    const { count, resetAt } = await this.store.hit(key, this.policy.windowSeconds * 1000, now);
+    // The policy name keeps two policies (or two deployments' versions) from sharing counts in one store.
+    const { count, resetAt } = await this.store.hit(`${this.policy.name}:${key}`, this.policy.windowSeconds * 1000, now);
     return {
       allowed: count <= this.policy.limit,
       limit: this.policy.limit,
       remaining: Math.max(0, this.policy.limit - count),
+      // Rounded up: a client that waits `t` seconds finds the window over, never still running.
       resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
     };
+  }
+
+  /** Where the counts live right now, for the health record. */
+  storeState(): QuotaStoreState {
+    return this.store.state();
   }
 
   async close(): Promise<void> {
