@@ -1,0 +1,100 @@
+import { fold, forEachWord, foldUnit } from './normalize.js';
+
+/** About how long an excerpt is, in characters, before the `…` marks. */
+export const EXCERPT_LENGTH = 160;
+/** Context kept before the first match of the excerpt, so it does not open on the match. */
+const LEAD = 40;
+/** How far after its first match a stretch reaches. */
+const REACH = EXCERPT_LENGTH - LEAD;
+const ELLIPSIS = '…';
+const SPACE = /\s/;
+
+interface Occurrence {
+  readonly start: number;
+  readonly end: number;
+  readonly term: string;
+}
+
+/**
+ * Plain text cut from `source` around its best match: the stretch of about
+ * EXCERPT_LENGTH characters that holds the most distinct `terms` (folded
+ * words, see normalize.ts), the earliest such stretch on a tie. Cuts fall
+ * between words and are marked with `…`; runs of whitespace become one space.
+ * A source in which no term occurs (the match was in a title or a tag)
+ * yields its opening.
+ */
+export function excerpt(source: string, terms: readonly string[]): string {
+  const anchor = bestAnchor(findOccurrences(source, terms));
+  let start = Math.max(0, Math.min(anchor - LEAD, source.length - EXCERPT_LENGTH));
+  // Move forward to the start of a word; the anchor itself starts a word.
+  while (start > 0 && start < anchor && !SPACE.test(source[start - 1]!)) start += 1;
+  while (start < source.length && SPACE.test(source[start]!)) start += 1;
+
+  let end = start + EXCERPT_LENGTH;
+  if (end >= source.length) {
+    end = source.length;
+  } else {
+    // Move back to the end of a word; a single word longer than the excerpt is cut.
+    let cut = end;
+    while (cut > start && !SPACE.test(source[cut]!)) cut -= 1;
+    if (cut > start) end = cut;
+  }
+
+  let text = source.slice(start, end).replace(/\s+/g, ' ').trim();
+  const cutAtEnd = end < source.length;
+  if (cutAtEnd) text = text.replace(/[\s,;:–—-]+$/u, '');
+  return `${start > 0 ? ELLIPSIS : ''}${text}${cutAtEnd ? ELLIPSIS : ''}`;
+}
+
+/**
+ * The whole-word occurrences of `terms` (folded words) in `source`, in order,
+ * up to the first stretch that holds every term: no later stretch can beat
+ * it, so the rest of the text is not read.
+ */
+function findOccurrences(source: string, terms: readonly string[]): Occurrence[] {
+  const occurrences: Occurrence[] = [];
+  if (terms.length === 0) return occurrences;
+  const wanted = new Set(terms);
+  // fold() keeps lengths, so only words of a wanted length and first letter need folding.
+  const shape = (length: number, first: number) => length * 0x10000 + first;
+  const shapes = new Set(terms.map((term) => shape(term.length, term.charCodeAt(0))));
+  const latest = new Map<string, number>();
+  forEachWord(source, (start, end) => {
+    if (!shapes.has(shape(end - start, foldUnit(source.charCodeAt(start))))) return true;
+    const term = fold(source.slice(start, end));
+    if (!wanted.has(term)) return true;
+    occurrences.push({ start, end, term });
+    latest.set(term, start);
+    return latest.size < wanted.size || end - Math.min(...latest.values()) > REACH;
+  });
+  return occurrences;
+}
+
+/** Where the window with the most distinct terms begins (a sliding window over the occurrences). */
+function bestAnchor(occurrences: readonly Occurrence[]): number {
+  const first = occurrences[0];
+  if (!first) return 0;
+  const counts = new Map<string, number>();
+  let best = { start: first.start, distinct: 0 };
+  let last = 0;
+  for (let i = 0; i < occurrences.length; i += 1) {
+    const from = occurrences[i]!;
+    // A word longer than the reach never enters the window: start afresh after it.
+    if (last <= i) {
+      counts.clear();
+      last = i;
+    }
+    while (last < occurrences.length && occurrences[last]!.end - from.start <= REACH) {
+      const term = occurrences[last]!.term;
+      counts.set(term, (counts.get(term) ?? 0) + 1);
+      last += 1;
+    }
+    if (counts.size > best.distinct) best = { start: from.start, distinct: counts.size };
+    if (last > i) {
+      const left = (counts.get(from.term) ?? 1) - 1;
+      if (left === 0) counts.delete(from.term);
+      else counts.set(from.term, left);
+    }
+  }
+  return best.start;
+}

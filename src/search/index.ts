@@ -1,0 +1,191 @@
+import type { SearchOptions as MiniSearchOptions, SearchResult as MiniSearchResult } from 'minisearch';
+import { markdownToText } from '../content/markdown.js';
+import type { Catalog, Page, Post, Product } from '../content/types.js';
+import type { WordPlan } from './engine.js';
+import { best, CatalogMiniSearch } from './engine.js';
+import { excerpt } from './excerpt.js';
+import { canonical, queryTerms } from './normalize.js';
+import { STOP_WORDS } from './stop-words.js';
+
+/**
+ * Full-text search over the products, pages and posts of one Catalog
+ * (SPEC.md section 4, `GET /search`; CONTRACT.md, "Collections"). The REST
+ * endpoint and the MCP tool `search_content` both call `searchIndexFor`.
+ *
+ * - Accents and case never matter: words are folded (normalize.ts) on both
+ *   the index and the query side.
+ * - Every word of the query must match; when no record has them all, any of
+ *   them may, so a question in natural language still finds the records that
+ *   share its key words.
+ * - The last word also matches as a prefix while it is being typed (the
+ *   query does not end in a space or punctuation); words of MIN_TYPO_LENGTH
+ *   letters or more tolerate one typo (engine.ts).
+ * - Ranking is BM25+ (MiniSearch); a match in a title or name weighs more
+ *   than one in a summary, tag or category, which weighs more than one in a
+ *   body.
+ * - Records are matched and excerpted on their plain text (`text`, computed
+ *   by the loader without markdown syntax).
+ */
+
+export type SearchKind = 'product' | 'page' | 'post';
+
+/** Every kind, in the order the index holds them. */
+export const SEARCH_KINDS: readonly SearchKind[] = Object.freeze(['product', 'page', 'post'] as const);
+
+/** At most this many hits in one answer (SPEC.md section 8). */
+export const MAX_SEARCH_LIMIT = 100;
+
+export interface SearchOptions {
+  /** How many hits to return, 1 to MAX_SEARCH_LIMIT. */
+  readonly limit: number;
+  /** Only hits of this kind. */
+  readonly kind?: SearchKind;
+  /** Only posts in this locale (products and pages have no locale, so they are left out). */
+  readonly locale?: string;
+}
+
+export interface SearchHit {
+  readonly kind: SearchKind;
+  readonly slug: string;
+  /** The post or page title, the product name. */
+  readonly title: string;
+  /** Plain text around the best match, `…` where cut. */
+  readonly excerpt: string;
+  /** Relevance (BM25+), rounded to three decimals; hits come highest first. */
+  readonly score: number;
+  /** The indexed words that matched (lowercase, without accents): `automacao` for a query `automaçao`. */
+  readonly matches: readonly string[];
+  readonly url: string;
+  readonly markdown_url: string;
+  /** Posts only. */
+  readonly locale?: string;
+}
+
+export interface SearchResult {
+  /** The query as given. */
+  readonly query: string;
+  /** The first `limit` hits. */
+  readonly items: readonly SearchHit[];
+  /** Every hit that matches, not just the ones in `items`. */
+  readonly total: number;
+  readonly limit: number;
+}
+
+/** One record as the index sees it; its position in the index is its MiniSearch id. */
+interface Entry {
+  readonly kind: SearchKind;
+  readonly record: Product | Page | Post;
+  readonly title: string;
+  /** Summary of a product or post, description of a page, as plain text. */
+  readonly summary: string;
+}
+
+/** The last word matches as a prefix from this length on: a single letter would match a sixth of the vocabulary. */
+const MIN_PREFIX_LENGTH = 2;
+
+/** A query ending in a word character is still being typed: its last word is a prefix. */
+const OPEN_WORD_AT_END = /[\p{L}\p{N}\p{M}]$/u;
+
+/** Characters that may be markdown syntax in a front matter string. */
+const MARKDOWN_SYNTAX = /[*_`[\]<>#!~\\|]/;
+
+export class SearchIndex {
+  readonly #entries: readonly Entry[];
+  readonly #engine: CatalogMiniSearch;
+
+  constructor(catalog: Catalog) {
+    const entries: Entry[] = [];
+    const fields: string[][] = [];
+    const add = (kind: SearchKind, record: Product | Page | Post, title: string, tags: string, summary: string) => {
+      const entry = { kind, record, title, summary: plain(summary) };
+      entries.push(entry);
+      // In the order of FIELDS: title, tags, summary, text.
+      fields.push([title, tags, entry.summary, record.text]);
+    };
+    for (const p of catalog.products) add('product', p, p.name, p.tags.join(' '), p.summary);
+    for (const p of catalog.pages) add('page', p, p.title, '', p.description);
+    for (const p of catalog.posts) add('post', p, p.title, p.category, p.summary);
+    this.#entries = entries;
+    this.#engine = CatalogMiniSearch.load(fields);
+  }
+
+  /** How many records the index holds. */
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  search(query: string, options: SearchOptions): SearchResult {
+    const { limit, kind, locale } = options;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
+      throw new RangeError(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${limit}`);
+    }
+    const results = this.#match(query, kind, locale);
+    const items = best(results, limit).map((result): SearchHit => {
+      const entry = this.#entries[result.id as number]!;
+      const { record } = entry;
+      return {
+        kind: entry.kind,
+        slug: record.slug,
+        title: entry.title,
+        excerpt: excerpt(canonical(`${entry.summary}\n${record.text}`), result.terms),
+        score: Math.round(result.score * 1000) / 1000,
+        matches: result.terms,
+        url: record.url,
+        markdown_url: record.markdown_url,
+        ...(entry.kind === 'post' ? { locale: (record as Post).locale } : {}),
+      };
+    });
+    return { query, items, total: results.length, limit };
+  }
+
+  /** Every record that matches, in no useful order. */
+  #match(query: string, kind: SearchKind | undefined, locale: string | undefined): MiniSearchResult[] {
+    const terms = queryTerms(query);
+    const last = terms.at(-1);
+    const typing = last !== undefined && OPEN_WORD_AT_END.test(query) && [...last].length >= MIN_PREFIX_LENGTH;
+    // Stop words are not indexed; the word being typed still stands for its completions.
+    const words = [...new Set(terms)].filter((word) => !STOP_WORDS.has(word) || (typing && word === last));
+    if (words.length === 0) return [];
+    const plans = words.map((word) => this.#engine.plan(word, typing && word === last));
+
+    const options: MiniSearchOptions = {};
+    if (kind !== undefined || locale !== undefined) {
+      options.filter = (result) => {
+        const entry = this.#entries[result.id as number]!;
+        return (kind === undefined || entry.kind === kind) && (locale === undefined || (entry.kind === 'post' && (entry.record as Post).locale === locale));
+      };
+    }
+    if (plans.length === 1) return this.#engine.searchPlans(plans, 'AND', options);
+
+    // A record must match every word, the least frequent one included: find
+    // the records of that word first, then score the others only on those.
+    // The hits and scores are those of a plain AND; it only skips postings
+    // that could not end in a hit.
+    const rarest = plans.reduce((a: WordPlan, b: WordPlan) => (b.postings < a.postings ? b : a));
+    const candidates = new Set(this.#engine.searchPlans([rarest], 'OR', options).map((result) => result.id as number));
+    const all =
+      candidates.size === 0 ? [] : this.#engine.searchPlans(plans, 'AND', { ...options, boostDocument: (id: number) => (candidates.has(id) ? 1 : 0) });
+    return all.length > 0 ? all : this.#engine.searchPlans(plans, 'OR', options);
+  }
+}
+
+const indexes = new WeakMap<Catalog, SearchIndex>();
+
+/**
+ * The index of `catalog`, built on first use. Keyed weakly: a reload makes a
+ * new Catalog, which gets its own index, and the old pair is collected
+ * together once no request holds it.
+ */
+export function searchIndexFor(catalog: Catalog): SearchIndex {
+  let index = indexes.get(catalog);
+  if (!index) {
+    index = new SearchIndex(catalog);
+    indexes.set(catalog, index);
+  }
+  return index;
+}
+
+/** Front matter strings are meant to be plain; one with markdown syntax is reduced to its text. */
+function plain(text: string): string {
+  return MARKDOWN_SYNTAX.test(text) ? markdownToText(text).replace(/\s+/g, ' ') : text;
+}

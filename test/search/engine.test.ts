@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import fc from 'fast-check';
+import MiniSearch from 'minisearch';
+import type { SearchResult as MiniSearchResult } from 'minisearch';
+import type { Catalog } from '../../src/content/types.js';
+import { best, BOOST, CatalogMiniSearch, EXPANSION_BUDGET, FIELDS } from '../../src/search/engine.js';
+import { testCatalog } from '../helper.js';
+
+let catalog: Catalog;
+let documents: string[][];
+
+before(async () => {
+  catalog = await testCatalog();
+  documents = [
+    ...catalog.products.map((p) => [p.name, p.tags.join(' '), p.summary, p.text]),
+    ...catalog.pages.map((p) => [p.title, '', p.description, p.text]),
+    ...catalog.posts.map((p) => [p.title, p.category, p.summary, p.text]),
+  ];
+});
+
+/** The same documents, indexed one by one by MiniSearch's own `addAll`. */
+function addedOneByOne(): MiniSearch {
+  const index = new MiniSearch(CatalogMiniSearch.options);
+  index.addAll(documents.map((fields, id) => ({ id, ...Object.fromEntries(FIELDS.map((field, i) => [field, fields[i]])) })));
+  return index;
+}
+
+describe('CatalogMiniSearch.load', () => {
+  test("builds the index MiniSearch's addAll builds, term for term", () => {
+    const loaded = CatalogMiniSearch.load(documents).toJSON();
+    const added = addedOneByOne().toJSON();
+    // addAll keeps a running average, load divides once: equal but for rounding.
+    assert.equal(loaded.averageFieldLength.length, added.averageFieldLength.length);
+    loaded.averageFieldLength.forEach((value, i) => assert.ok(Math.abs(value - added.averageFieldLength[i]!) < 1e-9));
+    assert.deepEqual({ ...loaded, averageFieldLength: [] }, { ...added, averageFieldLength: [] });
+    assert.ok(loaded.index.length > 3000);
+  });
+
+  test('does not index stop words, but counts them in field lengths', () => {
+    const index = CatalogMiniSearch.load([['the cloud of the north', '', '', '']]);
+    const json = index.toJSON();
+    assert.deepEqual(json.index.map(([term]) => term).sort(), ['cloud', 'north']);
+    assert.deepEqual(json.fieldLength, { 0: [4, 0, 0, 0] });
+  });
+});
+
+describe('CatalogMiniSearch.plan and searchPlans', () => {
+  test("score as MiniSearch's own prefix and fuzzy search when the expansions fit the budget", () => {
+    const loaded = CatalogMiniSearch.load(documents);
+    const added = addedOneByOne();
+    const round = (results: MiniSearchResult[]) =>
+      results.map((r) => [r.id, Math.round(r.score * 1e9) / 1e9]).sort((a, b) => (b[1]! as number) - (a[1]! as number) || (a[0] as number) - (b[0] as number));
+    for (const word of ['kub', 'clust', 'evidence', 'seguranca', 'automacao', 'agent', 'guardiao']) {
+      const plan = loaded.plan(word, true);
+      assert.ok(plan.postings < EXPANSION_BUDGET, `${word}: ${plan.postings} postings`);
+      const ours = loaded.searchPlans([plan], 'AND', {});
+      const theirs = added.search(word, { prefix: true, fuzzy: [...word].length >= 5 ? 1 : false, boost: BOOST });
+      assert.ok(theirs.length > 0, word);
+      assert.deepEqual(round(ours), round(theirs), word);
+    }
+  });
+
+  test('a swap of two neighbouring letters counts as one typo', () => {
+    const plan = CatalogMiniSearch.load(documents).plan('kuebrnetes', false);
+    assert.deepEqual([...plan.terms.keys()], ['kuebrnetes', 'kubernetes']);
+    assert.ok(plan.terms.get('kubernetes')! < 1);
+  });
+
+  test('short words get no typo tolerance', () => {
+    assert.deepEqual([...CatalogMiniSearch.load(documents).plan('gpx', false).terms.keys()], ['gpx']);
+  });
+
+  test('completions are taken most frequent first, until their postings reach the budget', () => {
+    // 300 completions of "zz": zz0 is in 300 records, zz1 in 299, ... zz299 in 1.
+    const many = Array.from({ length: 300 }, (_, id) => ['', '', '', Array.from({ length: 300 - id }, (_, n) => `zz${n}`).join(' ')]);
+    const plan = CatalogMiniSearch.load(many).plan('zz', true);
+    const taken = [...plan.terms.keys()].slice(1);
+    const postings = taken.reduce((sum, term) => sum + 300 - Number(term.slice(2)), 0);
+    assert.deepEqual(
+      taken,
+      Array.from({ length: taken.length }, (_, n) => `zz${n}`),
+    );
+    assert.ok(postings >= EXPANSION_BUDGET && postings - (300 - taken.length + 1) < EXPANSION_BUDGET, `${postings}`);
+    assert.equal(plan.postings, postings);
+    assert.ok(taken.length < 300);
+  });
+});
+
+describe('best', () => {
+  const result = (id: number, score: number) => ({ id, score, terms: [], queryTerms: [], match: {} }) as MiniSearchResult;
+
+  test('is the head of a full sort by score, highest first, then by record', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 60 }), fc.integer({ min: 1, max: 100 }), (scores, count) => {
+        const results = scores.map((score, id) => result(id, score));
+        const sorted = [...results].sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
+        assert.deepEqual(best(results, count), sorted.slice(0, count));
+      }),
+    );
+  });
+});
