@@ -1,0 +1,203 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { pageSlugs, postSlugs, productSlugs } from '../api/endpoints.js';
+import type { MirrorRecord } from '../content/mirror.js';
+import { mirrorMarkdown } from '../content/mirror.js';
+import type { Catalog } from '../content/types.js';
+
+/**
+ * Every product, article and page, and the company record, as a
+ * `text/markdown` resource (MCP 2025-06-18, "Resources"). A resource's URI is
+ * its `/md/` mirror URL and its text the mirror itself, so a client may read
+ * it over MCP or fetch the URL and get the same bytes.
+ */
+
+export const MARKDOWN_MIME_TYPE = 'text/markdown';
+
+/** Resources per `resources/list` page; the rest follow `nextCursor` (MCP 2025-06-18, "Pagination"). */
+export const RESOURCE_PAGE_SIZE = 50;
+
+/** MCP 2025-06-18, "Resources", "Error Handling": resource not found. */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * A JSON-RPC error as the SDK sends it: `code`, `message` and `data` of the
+ * thrown value. (Its McpError would prefix "MCP error <code>: " to the
+ * message, which the client's McpError prefixes again.)
+ */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: Readonly<Record<string, unknown>>,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+}
+
+interface Entry {
+  readonly resource: Resource;
+  readonly text: string;
+}
+
+interface Kind {
+  /** Template name, and the prefix of each resource name (`product/<slug>`). */
+  readonly name: 'product' | 'post' | 'page';
+  readonly title: string;
+  readonly description: string;
+  /** The `/md/` path of a record with slug `{slug}` (CONTRACT.md, "Site and markdown mirrors"). */
+  readonly path: string;
+  readonly slugs: (catalog: Catalog) => readonly string[];
+}
+
+const KINDS: readonly Kind[] = [
+  {
+    name: 'product',
+    title: 'Product',
+    description: 'A product by slug, as markdown: status, tags, links, then the problem it solves and how it works.',
+    path: '/md/products/{slug}.md',
+    slugs: productSlugs,
+  },
+  {
+    name: 'post',
+    title: 'Article',
+    description: 'A blog article by slug, as markdown: date, author, category, locale, translations, then the full text.',
+    path: '/md/blog/{slug}.md',
+    slugs: postSlugs,
+  },
+  {
+    name: 'page',
+    title: 'Page',
+    description: 'An institutional page by slug (index is the home page), as markdown.',
+    path: '/md/{slug}.md',
+    slugs: pageSlugs,
+  },
+];
+
+interface Table {
+  readonly entries: readonly Entry[];
+  readonly byUri: ReadonlyMap<string, Entry>;
+}
+
+const tables = new WeakMap<Catalog, Table>();
+
+/** The resources of `catalog`, built once per Catalog: a reload builds a new table with the new Catalog. */
+function tableOf(catalog: Catalog): Table {
+  let table = tables.get(catalog);
+  if (table) return table;
+  const entries: Entry[] = [];
+  const add = (name: string, title: string, description: string | undefined, lastModified: string | undefined, record: MirrorRecord) => {
+    const text = mirrorMarkdown(record);
+    entries.push({
+      resource: {
+        uri: record.markdown_url,
+        name,
+        title,
+        ...(description ? { description } : {}),
+        mimeType: MARKDOWN_MIME_TYPE,
+        size: Buffer.byteLength(text),
+        ...(lastModified ? { annotations: { lastModified } } : {}),
+      },
+      text,
+    });
+  };
+  const { company } = catalog;
+  add('company', `${company.legal_name} (company record)`, `Registration record of ${company.trade_name}: legal name, CNPJ, address, contact channels and profiles.`, undefined, company);
+  for (const p of catalog.products) add(`product/${p.slug}`, p.name, p.summary, p.updated_at, p);
+  for (const p of catalog.pages) add(`page/${p.slug}`, p.title, p.description, p.updated_at, p);
+  for (const p of catalog.posts) add(`post/${p.slug}`, p.title, p.summary, p.updated_at ?? p.published_at, p);
+  table = { entries, byUri: new Map(entries.map((entry) => [entry.resource.uri, entry])) };
+  tables.set(catalog, table);
+  return table;
+}
+
+/** Opaque to clients; here the position of the next resource. */
+function encodeCursor(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string, total: number): number {
+  const match = /^o:(0|[1-9]\d{0,8})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const offset = match ? Number(match[1]) : Number.NaN;
+  // MCP 2025-06-18, "Pagination": an invalid cursor is error -32602.
+  if (!(offset > 0 && offset < total)) {
+    throw new RpcError(ErrorCode.InvalidParams, 'Invalid cursor: pass the nextCursor of the previous resources/list answer, or no cursor for the first page.');
+  }
+  return offset;
+}
+
+export function listResources(catalog: Catalog, cursor: string | undefined): ListResourcesResult {
+  const { entries } = tableOf(catalog);
+  const offset = cursor === undefined ? 0 : decodeCursor(cursor, entries.length);
+  const end = offset + RESOURCE_PAGE_SIZE;
+  return {
+    resources: entries.slice(offset, end).map((entry) => entry.resource),
+    ...(end < entries.length ? { nextCursor: encodeCursor(end) } : {}),
+  };
+}
+
+export function resourceTemplates(catalog: Catalog): ResourceTemplate[] {
+  return KINDS.map((kind) => ({
+    uriTemplate: `${catalog.base_url}${kind.path}`,
+    name: kind.name,
+    title: kind.title,
+    description: kind.description,
+    mimeType: MARKDOWN_MIME_TYPE,
+  }));
+}
+
+export function readResource(catalog: Catalog, uri: string): ReadResourceResult {
+  const entry = tableOf(catalog).byUri.get(uri);
+  if (entry) return { contents: [{ uri, mimeType: MARKDOWN_MIME_TYPE, text: entry.text }] };
+  throw notFound(catalog, uri);
+}
+
+/** Names the template the URI looks like and its valid slugs, so the caller can correct it. */
+function notFound(catalog: Catalog, uri: string): RpcError {
+  const shown = uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
+  for (const kind of KINDS) {
+    const [prefix = '', suffix = ''] = `${catalog.base_url}${kind.path}`.split('{slug}');
+    const slug = uri.startsWith(prefix) && uri.endsWith(suffix) ? uri.slice(prefix.length, uri.length - suffix.length) : undefined;
+    if (slug === undefined || slug === '' || slug.includes('/')) continue;
+    const valid = kind.slugs(catalog);
+    return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no ${kind.name} has the slug "${slug.slice(0, 100)}". Valid slugs: ${valid.join(', ')}.`, {
+      uri: shown,
+      template: `${prefix}{slug}${suffix}`,
+      valid_slugs: valid,
+    });
+  }
+  return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${shown}. Call resources/list for every resource URI, or resources/templates/list for their forms.`, {
+    uri: shown,
+  });
+}
+
+/** Answers the three resource methods over `catalog`; `server` must declare the resources capability first. */
+export function registerResources(server: Server, catalog: Catalog, log: FastifyBaseLogger): void {
+  // The SDK would send an unexpected error's own message; this one says nothing of its cause, which is logged.
+  const guarded =
+    <R, A>(answer: (request: R) => A) =>
+    (request: R): A => {
+      try {
+        return answer(request);
+      } catch (error) {
+        if (error instanceof RpcError) throw error;
+        log.error({ err: error }, 'MCP resource request failed');
+        throw new RpcError(ErrorCode.InternalError, 'Internal error: the server could not answer; call again in a moment.');
+      }
+    };
+  server.setRequestHandler(
+    ListResourcesRequestSchema,
+    guarded((request) => listResources(catalog, request.params?.cursor)),
+  );
+  server.setRequestHandler(
+    ListResourceTemplatesRequestSchema,
+    guarded(() => ({ resourceTemplates: resourceTemplates(catalog) })),
+  );
+  server.setRequestHandler(
+    ReadResourceRequestSchema,
+    guarded((request) => readResource(catalog, request.params.uri)),
+  );
+}

@@ -1,0 +1,202 @@
+import type { IncomingMessage } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, isJSONRPCRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { ContentStore } from '../content/store.js';
+import { MCP_PROTOCOL_VERSION } from '../discovery/documents.js';
+import type { ErrorRenderer } from '../http/policy.js';
+import { ProblemError } from '../http/problem.js';
+import { createMcpServer } from './server.js';
+
+/**
+ * `POST /mcp` (SPEC.md section 4): the Model Context Protocol over Streamable
+ * HTTP, JSON responses, stateless, anonymous. The SDK's transport answers
+ * what it gets right; the rules of SPEC.md its defaults break are kept here,
+ * before it sees the request (LIBRARIES.md, "MCP SDK pitfalls"):
+ *
+ * - a batch (a JSON array) is refused with 400: MCP 2025-06-18 removed
+ *   JSON-RPC batching, though the SDK still accepts one;
+ * - GET, DELETE and every other method answer 405 with `Allow: POST` and a
+ *   JSON-RPC error body;
+ * - the headers src/http/policy.ts set (quota, version, CORS) are copied onto
+ *   the raw response, which the SDK writes after Fastify lets go of it.
+ */
+
+export interface McpRoutesOptions {
+  readonly store: ContentStore;
+  readonly config: Config;
+}
+
+/** JSON-RPC 2.0 section 5.1 error codes, and the range left to implementations. */
+export const JSON_RPC = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  INTERNAL_ERROR: -32603,
+  SERVER_ERROR: -32000,
+} as const;
+
+/** The SDK transport's own bound on a request body (4 MiB), applied where this route reads it. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export function registerMcpRoutes(app: FastifyInstance, { store, config }: McpRoutesOptions): void {
+  app.errorRenderers.set('mcp', mcpErrorRenderer(config.baseUrl));
+
+  void app.register(async (scope) => {
+    // The body is read in the handler (readBody), never by Fastify: its JSON
+    // parser would answer a malformed body with its own 400, not JSON-RPC's
+    // -32700, and any other media type must reach the transport's 415.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.post('/mcp', async (request, reply) => {
+      let message: unknown;
+      if (isJsonContentType(request.headers['content-type'])) {
+        const body = await readBody(request.raw, MAX_BODY_BYTES);
+        if (body === undefined) {
+          return rpcError(reply, 413, null, JSON_RPC.INVALID_REQUEST, `Payload Too Large: a request body must not exceed ${MAX_BODY_BYTES} bytes.`);
+        }
+        try {
+          message = JSON.parse(body);
+        } catch {
+          return rpcError(reply, 400, null, JSON_RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
+        }
+        if (Array.isArray(message)) {
+          return rpcError(
+            reply,
+            400,
+            null,
+            JSON_RPC.INVALID_REQUEST,
+            `Invalid Request: batches are not accepted (MCP ${MCP_PROTOCOL_VERSION} removed JSON-RPC batching); send each message in its own POST.`,
+          );
+        }
+        if (!JSONRPCMessageSchema.safeParse(message).success) {
+          return rpcError(
+            reply,
+            400,
+            null,
+            JSON_RPC.INVALID_REQUEST,
+            'Invalid Request: the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a "method", or a "result" or "error" with an "id").',
+          );
+        }
+        // MCP 2025-06-18, "Protocol Version Header": after initialize, every
+        // request names the negotiated revision; an unsupported one is a 400.
+        const version = request.headers['mcp-protocol-version'];
+        if (version !== undefined && version !== MCP_PROTOCOL_VERSION && !isInitializeRequest(message)) {
+          const id = isJSONRPCRequest(message) ? message.id : null;
+          return rpcError(
+            reply,
+            400,
+            id,
+            JSON_RPC.INVALID_REQUEST,
+            `Bad Request: unsupported MCP-Protocol-Version "${String(version).slice(0, 50)}"; this server speaks ${MCP_PROTOCOL_VERSION} only.`,
+          );
+        }
+      }
+      await serve(request, reply, store, message);
+    });
+
+    // Streamable HTTP's GET (a server-sent event stream) and DELETE (end a
+    // session) mean nothing to a stateless server, and the SDK would answer
+    // them (an endless stream, a 200): every method but POST is a 405 here,
+    // rendered as JSON-RPC by mcpErrorRenderer. OPTIONS stays the CORS
+    // preflight of src/http/policy.ts.
+    scope.route({
+      method: scope.supportedMethods.filter((method) => method !== 'POST' && method !== 'OPTIONS'),
+      url: '/mcp',
+      exposeHeadRoute: false,
+      handler: async (request) => {
+        throw new ProblemError('method_not_allowed', {
+          detail: `${request.method} is not allowed on /mcp: this MCP server is stateless, so it has no event stream to GET and no session to DELETE; it answers POST only.`,
+          hint: 'Send each JSON-RPC message in its own POST /mcp, with Content-Type: application/json and Accept: application/json, text/event-stream.',
+          headers: { allow: 'POST' },
+        });
+      },
+    });
+  });
+}
+
+/**
+ * Hands the request to a new stateless server and transport. Without a JSON
+ * body (`message` undefined) the transport refuses the request itself: 406
+ * for an Accept without both media types, 415 for another Content-Type.
+ */
+async function serve(request: FastifyRequest, reply: FastifyReply, store: ContentStore, message: unknown): Promise<void> {
+  reply.hijack();
+  const response = reply.raw;
+  // After hijack() Fastify's onSend hooks do not run: the headers already set
+  // (quota, X-API-Version, CORS, deprecation) must reach the raw response now.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) response.setHeader(name, value);
+  }
+  // A JSON-RPC answer is for this one POST; no cache may keep or replay it.
+  response.setHeader('cache-control', 'no-store');
+
+  const server = createMcpServer(store.catalog, request.log);
+  server.server.onerror = (error) => request.log.debug({ err: error }, 'MCP transport refused a request');
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  response.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, response, message);
+  } catch (error) {
+    request.log.error({ err: error }, 'MCP request failed');
+    if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+    if (!response.writableEnded) response.end(JSON.stringify(errorResponse(null, JSON_RPC.INTERNAL_ERROR, 'Internal error: the server could not answer; call again in a moment.')));
+  }
+}
+
+/** The body as text, or undefined once it exceeds `limit` bytes (the rest is left unread). */
+async function readBody(stream: IncomingMessage, limit: number): Promise<string | undefined> {
+  if (Number(stream.headers['content-length']) > limit) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > limit) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON-RPC 2.0 error response (section 5): `id` is null when the request's could not be read. */
+export function errorResponse(id: RequestId | null, code: number, message: string, data?: Record<string, unknown>) {
+  return { jsonrpc: '2.0' as const, id, error: { code, message, ...(data === undefined ? {} : { data }) } };
+}
+
+function rpcError(reply: FastifyReply, status: number, id: RequestId | null, code: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(errorResponse(id, code, message)));
+}
+
+/**
+ * Errors raised outside the transport (405 for another method, 404 under
+ * /mcp/, 500) as JSON-RPC error bodies (CONTRACT.md: "/mcp answers its 400,
+ * 405 and protocol errors with JSON-RPC error bodies"); the status and
+ * headers (`Allow`) stay those of the problem. A 429 stays a problem
+ * document, like every other endpoint's.
+ */
+function mcpErrorRenderer(baseUrl: string): ErrorRenderer {
+  return (problem, _request, reply) => {
+    if (problem.code === 'rate_limited') return undefined;
+    reply.type('application/json; charset=utf-8');
+    const code = problem.status >= 500 ? JSON_RPC.INTERNAL_ERROR : JSON_RPC.SERVER_ERROR;
+    return JSON.stringify(
+      errorResponse(null, code, problem.init.detail, {
+        status: problem.status,
+        code: problem.code,
+        hint: problem.init.hint,
+        documentation_url: `${baseUrl}/developers#${problem.code}`,
+      }),
+    );
+  };
+}

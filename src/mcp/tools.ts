@@ -1,0 +1,382 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyBaseLogger } from 'fastify';
+import * as z from 'zod';
+import type { AnswerResult } from '../api/endpoints.js';
+import { company, getPage, getPost, getProduct, listPosts, listProducts, pageSlugs, productSlugs, search } from '../api/endpoints.js';
+import type { EnumParam, IntegerParam } from '../api/params.js';
+import * as schemas from '../api/schemas.js';
+import type { Catalog } from '../content/types.js';
+import { ProblemError } from '../http/problem.js';
+
+/**
+ * The seven tools of SPEC.md section 4, as data. Each is a thin door onto the
+ * REST endpoint's own answer (src/api/endpoints.ts, search included): the
+ * arguments are the endpoint's parameters, with its bounds and allowed values,
+ * and the result is the REST body, byte for byte. The same list feeds the MCP server (registerTools) and
+ * the documents that describe it without running it (TOOL_DEFINITIONS).
+ */
+
+/** A tool as clients see it in `tools/list` (MCP 2025-06-18, "Tools"). */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  /** JSON Schema (draft-07, as the SDK emits it) of the arguments. */
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+  /** JSON Schema of `structuredContent`. */
+  readonly outputSchema: Readonly<Record<string, unknown>>;
+  readonly annotations: ToolAnnotations;
+}
+
+/**
+ * A list or search result stays under about 25,000 tokens (the default limit
+ * of common MCP clients on one tool result), counted at a cautious three
+ * characters a token: JSON with URLs and accented words is denser than prose.
+ * A page that would be larger is answered with fewer items, exactly as the
+ * REST API answers that smaller `limit`, and a note says how to get the rest.
+ */
+export const MAX_LIST_RESULT_CHARS = 75_000;
+
+/** Every tool only reads the published content: no side effect, same answer for the same arguments. */
+const READ_ONLY: ToolAnnotations = Object.freeze({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+
+type Shape = Record<string, z.ZodType>;
+
+interface ToolOutcome {
+  readonly body: Record<string, unknown>;
+  /** Said after the JSON when the answer is not all that was asked for. */
+  readonly note?: string;
+}
+
+interface Tool<S extends Shape = Shape> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  /**
+   * The arguments. Values the content defines (tags, categories, locales,
+   * slugs) are enums read from `catalog`, the Catalog in force; without one
+   * (a description valid for any content) they are plain strings.
+   */
+  readonly input: (catalog: Catalog | undefined) => S;
+  readonly output: z.ZodType;
+  readonly run: (catalog: Catalog, args: z.output<z.ZodObject<S>>) => ToolOutcome;
+}
+
+/** A failure the caller can fix; its message says how (STYLE.md: "Known ids: ..."). */
+class ToolError extends Error {}
+
+const define = <S extends Shape>(tool: Tool<S>): Tool<S> => tool;
+
+/** The REST answer's JSON body, as an object. */
+const bodyOf = (result: AnswerResult) => result.body as Record<string, unknown>;
+
+/**
+ * A single-record answer, its 404 reworded for a tool caller: the REST hint
+ * names a URL, a model needs the tool that lists the valid slugs.
+ */
+function single(answer: () => AnswerResult, listing: string): ToolOutcome {
+  try {
+    return { body: bodyOf(answer()) };
+  } catch (error) {
+    if (error instanceof ProblemError && error.code === 'not_found') {
+      const valid = (error.init.extensions?.valid_slugs ?? []) as readonly string[];
+      throw new ToolError(`${error.init.detail} ${listing} The valid slugs are: ${quoted(valid)}.`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs `answer` with the largest limit (up to the one asked for) whose JSON
+ * fits MAX_LIST_RESULT_CHARS. Each try shrinks the limit in proportion, so a
+ * few tries at most.
+ */
+function fitted<T>(requested: number, answer: (limit: number) => T): { body: T; limit: number } {
+  let limit = requested;
+  let body = answer(limit);
+  let size = JSON.stringify(body).length;
+  while (size > MAX_LIST_RESULT_CHARS && limit > 1) {
+    limit = Math.max(1, Math.min(limit - 1, Math.floor((limit * MAX_LIST_RESULT_CHARS) / size)));
+    body = answer(limit);
+    size = JSON.stringify(body).length;
+  }
+  return { body, limit };
+}
+
+/** The collection envelope of CONTRACT.md ("Collections"), as the list tools read it. */
+interface Envelope {
+  readonly items: readonly unknown[];
+  readonly total: number;
+  readonly offset: number;
+}
+
+/** A list endpoint's page, fitted to the budget, with a note when it holds fewer items than asked for. */
+function listPage(requested: number, answer: (limit: number) => AnswerResult): ToolOutcome {
+  const { body, limit } = fitted(requested, (l) => bodyOf(answer(l)) as Record<string, unknown> & Envelope);
+  const next = body.offset + body.items.length;
+  if (limit === requested || next >= body.total) return { body };
+  return {
+    body,
+    note: `Only ${limit} of the ${requested} items asked for fit in one result (about 25,000 tokens). Call again with offset=${next} and limit=${limit} for the next ones.`,
+  };
+}
+
+function quoted(values: readonly string[]): string {
+  return values.length === 0 ? '(none: this site has no such value)' : values.map((v) => JSON.stringify(v)).join(', ');
+}
+
+/** An argument value echoed in an error, cut short: a message never grows with the request. */
+function got(input: unknown): string {
+  if (input === undefined) return 'nothing';
+  if (typeof input === 'string' && input.length > 100) return `a text of ${[...input].length} characters`;
+  const text = JSON.stringify(input) ?? String(input);
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+}
+
+/*
+ * Argument errors are worded "expected ...; got ...": the SDK turns a failed
+ * validation into an isError result and appends " at <argument>" to each.
+ */
+
+/** An argument whose values the content defines (an endpoint's enum parameter). */
+function choice(param: Pick<EnumParam, 'values' | 'description'>, catalog: Catalog | undefined, description = param.description): z.ZodType<string> {
+  if (catalog === undefined) return z.string().describe(description);
+  const values = [...param.values(catalog)];
+  return z
+    .enum(values, {
+      error: (issue) => `expected one of ${quoted(values)}; got ${got(issue.input)}`,
+    })
+    .describe(description);
+}
+
+/** A whole-number argument with the bounds and default of an endpoint's parameter. */
+function count(param: IntegerParam, description = param.description): z.ZodType<number> {
+  const range = param.maximum === undefined ? `at least ${param.minimum}` : `from ${param.minimum} to ${param.maximum}`;
+  const error = (issue: { readonly input?: unknown }) => `expected a whole number ${range} (default ${param.default}); got ${got(issue.input)}`;
+  const bounded = z.int({ error }).min(param.minimum, { error });
+  return (param.maximum === undefined ? bounded : bounded.max(param.maximum, { error })).default(param.default).describe(description);
+}
+
+/** The arguments object: unknown names are refused, naming the ones the tool takes. */
+function argumentsOf(tool: Tool, catalog: Catalog | undefined): z.ZodObject {
+  const shape = tool.input(catalog);
+  const names = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined;
+      const accepts = names.length === 0 ? 'takes no arguments' : `takes only ${quoted(names)}`;
+      return `${tool.name} has no argument ${quoted(issue.keys)}; it ${accepts}.`;
+    },
+  });
+}
+
+/** A REST response schema (src/api/schemas.ts) as the zod schema the SDK validates structuredContent with. */
+const fromJson = (schema: object): z.ZodType => z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema);
+
+const listProductsTool = define({
+  name: 'list_products',
+  title: 'List products',
+  description:
+    "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag. To find products by subject rather than browse, use search_content.",
+  input: (catalog) => ({
+    status: choice(listProducts.query.status, catalog).optional(),
+    tag: choice(listProducts.query.tag, catalog).optional(),
+    limit: count(listProducts.query.limit),
+    offset: count(listProducts.query.offset),
+  }),
+  output: fromJson(schemas.ProductList),
+  run: (catalog, { status, tag, limit, offset }) =>
+    listPage(limit, (l) => listProducts.answer({ catalog, query: { status, tag, limit: l, offset }, slug: '' })),
+});
+
+const getProductTool = define({
+  name: 'get_product',
+  title: 'Get a product',
+  description:
+    'One product by slug, with its full markdown description (the problem it solves and how it works), status, tags and links. Use it to explain or quote what a product does. The slugs are listed by list_products and found by search_content.',
+  input: (catalog) => ({ slug: choice({ values: productSlugs, description: 'The product slug, as listed by list_products.' }, catalog) }),
+  output: fromJson(schemas.Product),
+  run: (catalog, { slug }) => single(() => getProduct.answer({ catalog, query: {}, slug }), 'Call list_products to see every product with its name and slug.'),
+});
+
+const listPostsTool = define({
+  name: 'list_posts',
+  title: 'List articles',
+  description:
+    "List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date, author and links to its translations, without the article text. Filter by category and/or locale, and page with limit (1 to 100, default 20) and offset: total counts every match. Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.",
+  input: (catalog) => ({
+    category: choice(listPosts.query.category, catalog).optional(),
+    locale: choice(listPosts.query.locale, catalog).optional(),
+    limit: count(listPosts.query.limit),
+    offset: count(listPosts.query.offset),
+  }),
+  output: fromJson(schemas.PostList),
+  run: (catalog, { category, locale, limit, offset }) =>
+    listPage(limit, (l) => listPosts.answer({ catalog, query: { category, locale, limit: l, offset }, slug: '' })),
+});
+
+const getPostTool = define({
+  name: 'get_post',
+  title: 'Get an article',
+  description:
+    'One blog article by slug, with its metadata (title, summary, category, locale, publication date, author, translations) and its full markdown text. Use it to read, summarise or quote an article. Slugs come from list_posts or search_content; translations names the same article in other locales.',
+  input: () => ({
+    slug: z
+      .string({ error: (issue) => `expected an article slug from list_posts or search_content; got ${got(issue.input)}` })
+      .min(1, { error: 'expected an article slug from list_posts or search_content; got ""' })
+      .describe('The article slug, as in /blog/<slug>; list_posts and search_content give it.'),
+  }),
+  output: fromJson(schemas.Post),
+  run: (catalog, { slug }) => single(() => getPost.answer({ catalog, query: {}, slug }), 'Call list_posts or search_content to find an article and its slug.'),
+});
+
+const getPageTool = define({
+  name: 'get_page',
+  title: 'Get a page',
+  description:
+    "One institutional page of the website by slug (index is the home page; the slug argument lists them all), as markdown with its title and description. Use it for what the site itself says: who the company is, how it works, how to reach it, its privacy policy and terms. Products and articles have their own tools.",
+  input: (catalog) => ({ slug: choice({ values: pageSlugs, description: 'The page slug; index is the home page.' }, catalog) }),
+  output: fromJson(schemas.Page),
+  run: (catalog, { slug }) => single(() => getPage.answer({ catalog, query: {}, slug }), 'Call search_content to find a page by its words.'),
+});
+
+const { q: queryParam } = search.query;
+const queryError = (issue: { readonly input?: unknown }) =>
+  `expected the words to look for, ${queryParam.minLength} to ${queryParam.maxLength} characters; got ${got(issue.input)}`;
+
+const searchContentTool = define({
+  name: 'search_content',
+  title: 'Search the content',
+  description:
+    'Full-text search over products, institutional pages and blog articles, ignoring accents and case (automacao finds Automação), best match first. Each hit has its kind (product, page or post), slug, title, a plain-text excerpt around the match and a score, not the full text: follow up with get_product, get_page or get_post using the kind and slug. Narrow with kind, and with locale for articles only. Use it when you look for a subject; use the list tools to browse everything.',
+  input: (catalog) => ({
+    query: z
+      .string({ error: queryError })
+      .min(queryParam.minLength, { error: queryError })
+      .max(queryParam.maxLength, { error: queryError })
+      .refine((query) => query.trim() !== '', { error: 'expected the words to look for; got only spaces' })
+      .describe(queryParam.description),
+    limit: count(search.query.limit),
+    kind: choice(search.query.kind, catalog).optional(),
+    locale: choice(search.query.locale, catalog).optional(),
+  }),
+  output: fromJson(schemas.SearchResult),
+  run: (catalog, { query, limit, kind, locale }) => {
+    const { body, limit: used } = fitted(limit, (l) => bodyOf(search.answer({ catalog, query: { q: query, kind, locale, limit: l }, slug: '' })) as Record<string, unknown> & { total: number });
+    if (used === limit || body.total <= used) return { body };
+    return {
+      body,
+      note: `Only the best ${used} of the ${limit} hits asked for fit in one result (about 25,000 tokens). Narrow the search with kind, locale or more specific words.`,
+    };
+  },
+});
+
+const getCompanyInfoTool = define({
+  name: 'get_company_info',
+  title: 'Get the company record',
+  description:
+    "The company's registration record: legal name, trade name, CNPJ (Brazilian company registration number), founding date, address, contact channels (email, phone, ...) and official profiles, with a short about text in markdown. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",
+  input: () => ({}),
+  output: fromJson(schemas.Company),
+  run: (catalog) => ({ body: bodyOf(company.answer({ catalog, query: {}, slug: '' })) }),
+});
+
+/** In the order of SPEC.md section 4. */
+const TOOLS: readonly Tool[] = [
+  listProductsTool,
+  getProductTool,
+  listPostsTool,
+  getPostTool,
+  getPageTool,
+  searchContentTool,
+  getCompanyInfoTool,
+] as unknown as readonly Tool[];
+
+/**
+ * The argument schemas over one Catalog, built on its first request: a fresh
+ * server per request must not rebuild them (milliseconds each time). Keyed
+ * weakly, so a reload's new Catalog gets its own and the old ones go with it.
+ */
+const argumentsByCatalog = new WeakMap<Catalog, ReadonlyMap<string, z.ZodObject>>();
+
+function argumentsFor(catalog: Catalog): ReadonlyMap<string, z.ZodObject> {
+  let schemas = argumentsByCatalog.get(catalog);
+  if (!schemas) {
+    schemas = new Map(TOOLS.map((tool) => [tool.name, argumentsOf(tool, catalog)]));
+    argumentsByCatalog.set(catalog, schemas);
+  }
+  return schemas;
+}
+
+/**
+ * A tool as `tools/list` shows it: the JSON Schemas converted as the SDK
+ * converts them (zod-json-schema-compat: draft-07, input or output side).
+ */
+function definition(tool: Tool, catalog: Catalog | undefined): ToolDefinition {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: z.toJSONSchema((catalog && argumentsFor(catalog).get(tool.name)) ?? argumentsOf(tool, catalog), { target: 'draft-7', io: 'input' }),
+    outputSchema: z.toJSONSchema(tool.output, { target: 'draft-7', io: 'output' }),
+    annotations: READ_ONLY,
+  };
+}
+
+const definitionsByCatalog = new WeakMap<Catalog, readonly ToolDefinition[]>();
+
+/**
+ * The tools as `tools/list` answers them over `catalog`: its tags,
+ * categories, locales and slugs as enums. Built once per Catalog (converting
+ * the schemas takes milliseconds).
+ */
+export function toolDefinitions(catalog: Catalog): readonly ToolDefinition[] {
+  let definitions = definitionsByCatalog.get(catalog);
+  if (!definitions) {
+    definitions = Object.freeze(TOOLS.map((tool) => definition(tool, catalog)));
+    definitionsByCatalog.set(catalog, definitions);
+  }
+  return definitions;
+}
+
+/**
+ * The tools for documents that hold for any content (the developer portal,
+ * the MCP server card): content-defined values are plain strings there.
+ */
+export const TOOL_DEFINITIONS: readonly ToolDefinition[] = Object.freeze(TOOLS.map((tool) => definition(tool, undefined)));
+
+/** Registers every tool on `server`, over `catalog`. */
+export function registerTools(server: McpServer, catalog: Catalog, log: FastifyBaseLogger): void {
+  const schemas = argumentsFor(catalog);
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: schemas.get(tool.name), outputSchema: tool.output, annotations: READ_ONLY },
+      ((args: Record<string, unknown>) => call(tool, catalog, args, log)) as never,
+    );
+  }
+  // The SDK would convert every schema again on each tools/list; the
+  // definitions of this Catalog are the same conversion, done once.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolDefinitions(catalog)] }));
+}
+
+/**
+ * One call: the result as `structuredContent` and the same JSON as text
+ * (MCP 2025-06-18, "Structured Content": "SHOULD also return the serialized
+ * JSON in a TextContent block"). A failure is an `isError` result that says
+ * how to recover; an unexpected one says nothing of its cause, which is logged.
+ */
+function call(tool: Tool, catalog: Catalog, args: Record<string, unknown>, log: FastifyBaseLogger): CallToolResult {
+  try {
+    const { body, note } = tool.run(catalog, args as never);
+    const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
+    if (note) content.push({ type: 'text', text: note });
+    return { content, structuredContent: body };
+  } catch (error) {
+    if (error instanceof ToolError) return { content: [{ type: 'text', text: error.message }], isError: true };
+    log.error({ err: error, tool: tool.name }, 'MCP tool failed');
+    return { content: [{ type: 'text', text: `${tool.name} failed unexpectedly; the failure has been logged. Call it again in a moment.` }], isError: true };
+  }
+}

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { App } from '../../src/app.js';
+import { mirrorMarkdown } from '../../src/content/mirror.js';
+import type { MirrorRecord } from '../../src/content/mirror.js';
+import type { Catalog } from '../../src/content/types.js';
+import { RESOURCE_PAGE_SIZE } from '../../src/mcp/resources.js';
+import { BASE_URL, listenTestApp, testCatalog } from '../helper.js';
+import { catalogWithPosts } from './_catalog.js';
+import { connectClient } from './_client.js';
+
+let app: App & { url: string };
+let catalog: Catalog;
+let client: Client;
+
+before(async () => {
+  app = await listenTestApp();
+  catalog = await testCatalog();
+  ({ client } = await connectClient(app.url));
+});
+after(async () => {
+  await client.close();
+  await app.server.close();
+});
+
+/** Every record of `c` with the resource name it is listed under, in listing order. */
+function records(c: Catalog): [string, MirrorRecord][] {
+  return [
+    ['company', c.company],
+    ...c.products.map((p): [string, MirrorRecord] => [`product/${p.slug}`, p]),
+    ...c.pages.map((p): [string, MirrorRecord] => [`page/${p.slug}`, p]),
+    ...c.posts.map((p): [string, MirrorRecord] => [`post/${p.slug}`, p]),
+  ];
+}
+
+/** Follows nextCursor to the end; returns every page's resources. */
+async function listAll(c: Client): Promise<Resource[][]> {
+  const pages: Resource[][] = [];
+  let cursor: string | undefined;
+  do {
+    const result = await c.listResources(cursor === undefined ? {} : { cursor });
+    pages.push(result.resources);
+    cursor = result.nextCursor;
+  } while (cursor !== undefined);
+  return pages;
+}
+
+/** The McpError a call rejects with. */
+async function rpcError(promise: Promise<unknown>): Promise<McpError> {
+  const error = await promise.then(
+    () => assert.fail('the call succeeded'),
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof McpError, String(error));
+  return error;
+}
+
+describe('resources/list', () => {
+  test('lists the company, every product, page and post as text/markdown at its /md/ mirror URL', async () => {
+    const pages = await listAll(client);
+    assert.equal(pages.length, 1, 'the demo content fits one page');
+    const resources = pages.flat();
+    assert.deepEqual(
+      resources.map((r) => [r.name, r.uri]),
+      records(catalog).map(([name, record]) => [name, record.markdown_url]),
+    );
+    for (const resource of resources) {
+      assert.equal(resource.mimeType, 'text/markdown');
+      assert.ok(resource.title, `${resource.name} has a title`);
+      const [, record] = records(catalog).find(([name]) => name === resource.name)!;
+      assert.equal(resource.size, Buffer.byteLength(mirrorMarkdown(record)));
+    }
+    assert.equal(resources[0]!.uri, `${BASE_URL}/md/company.md`);
+  });
+
+  test('a product, page or post carries its summary or description and when it last changed', async () => {
+    const resources = (await listAll(client)).flat();
+    const post = catalog.posts[0]!;
+    assert.deepEqual(
+      resources.find((r) => r.name === `post/${post.slug}`),
+      {
+        uri: post.markdown_url,
+        name: `post/${post.slug}`,
+        title: post.title,
+        description: post.summary,
+        mimeType: 'text/markdown',
+        size: Buffer.byteLength(mirrorMarkdown(post)),
+        annotations: { lastModified: post.updated_at ?? post.published_at },
+      },
+    );
+    const page = catalog.pagesBySlug.get('about')!;
+    const listed = resources.find((r) => r.name === 'page/about')!;
+    assert.equal(listed.description, page.description);
+    assert.deepEqual(listed.annotations, { lastModified: page.updated_at });
+  });
+
+  test(`pages a larger site ${RESOURCE_PAGE_SIZE} at a time with nextCursor, each resource once`, async () => {
+    const big = await catalogWithPosts(150, { title: 20, summary: 40 });
+    const other = await listenTestApp({ catalog: big });
+    try {
+      const { client: bigClient } = await connectClient(other.url);
+      const pages = await listAll(bigClient);
+      const total = 1 + big.products.length + big.pages.length + big.posts.length;
+      assert.deepEqual(
+        pages.map((p) => p.length),
+        [RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZE, total - 3 * RESOURCE_PAGE_SIZE],
+      );
+      assert.deepEqual(
+        pages.flat().map((r) => r.uri),
+        records(big).map(([, record]) => record.markdown_url),
+      );
+      await bigClient.close();
+    } finally {
+      await other.server.close();
+    }
+  });
+
+  test('an invalid cursor is error -32602', async () => {
+    for (const cursor of ['nonsense', Buffer.from('o:100000').toString('base64url'), Buffer.from('o:0').toString('base64url')]) {
+      const error = await rpcError(client.listResources({ cursor }));
+      assert.equal(error.code, -32602);
+      assert.match(error.message, /Invalid cursor: pass the nextCursor of the previous resources\/list answer/);
+    }
+  });
+});
+
+describe('resources/read', () => {
+  test('reads every resource as its markdown mirror: title, facts, canonical URL, then the body', async () => {
+    for (const [name, record] of records(catalog)) {
+      const { contents } = await client.readResource({ uri: record.markdown_url });
+      assert.deepEqual(contents, [{ uri: record.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(record) }], name);
+    }
+  });
+
+  test('an unknown slug in a template form is error -32002 with the valid slugs', async () => {
+    const error = await rpcError(client.readResource({ uri: `${BASE_URL}/md/products/atlas.md` }));
+    assert.equal(error.code, -32002);
+    assert.equal(error.message, `MCP error -32002: Resource not found: no product has the slug "atlas". Valid slugs: ${catalog.products.map((p) => p.slug).join(', ')}.`);
+    assert.deepEqual(error.data, {
+      uri: `${BASE_URL}/md/products/atlas.md`,
+      template: `${BASE_URL}/md/products/{slug}.md`,
+      valid_slugs: catalog.products.map((p) => p.slug),
+    });
+    const post = await rpcError(client.readResource({ uri: `${BASE_URL}/md/blog/nope.md` }));
+    assert.deepEqual((post.data as { valid_slugs: unknown }).valid_slugs, catalog.posts.map((p) => p.slug));
+    const page = await rpcError(client.readResource({ uri: `${BASE_URL}/md/careers.md` }));
+    assert.deepEqual((page.data as { valid_slugs: unknown }).valid_slugs, catalog.site.page_slugs);
+  });
+
+  test('any other URI is error -32002 that points to resources/list', async () => {
+    for (const uri of ['https://elsewhere.example/md/company.md', `${BASE_URL}/api/v1/company`, `${BASE_URL}/md/blog/a/b.md`]) {
+      const error = await rpcError(client.readResource({ uri }));
+      assert.equal(error.code, -32002);
+      assert.equal(error.message, `MCP error -32002: Resource not found: ${uri}. Call resources/list for every resource URI, or resources/templates/list for their forms.`);
+    }
+  });
+});
+
+describe('resources/templates/list', () => {
+  test('offers product, post and page by slug, each expanding to a readable resource', async () => {
+    const { resourceTemplates } = await client.listResourceTemplates();
+    assert.deepEqual(
+      resourceTemplates.map(({ name, uriTemplate, mimeType }) => ({ name, uriTemplate, mimeType })),
+      [
+        { name: 'product', uriTemplate: `${BASE_URL}/md/products/{slug}.md`, mimeType: 'text/markdown' },
+        { name: 'post', uriTemplate: `${BASE_URL}/md/blog/{slug}.md`, mimeType: 'text/markdown' },
+        { name: 'page', uriTemplate: `${BASE_URL}/md/{slug}.md`, mimeType: 'text/markdown' },
+      ],
+    );
+    for (const template of resourceTemplates) assert.ok(template.title && template.description, template.name);
+    const expand = (name: string, slug: string) => resourceTemplates.find((t) => t.name === name)!.uriTemplate.replace('{slug}', slug);
+    const cases: [string, Exclude<MirrorRecord, Catalog['company']>][] = [
+      ['product', catalog.products[0]!],
+      ['post', catalog.posts[0]!],
+      ['page', catalog.pagesBySlug.get('index')!],
+    ];
+    for (const [name, record] of cases) {
+      const { contents } = await client.readResource({ uri: expand(name, record.slug) });
+      assert.deepEqual(contents, [{ uri: record.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(record) }]);
+    }
+  });
+});

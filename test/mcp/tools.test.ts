@@ -1,0 +1,290 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { App } from '../../src/app.js';
+import type { Catalog } from '../../src/content/types.js';
+import { TOOL_DEFINITIONS, toolDefinitions } from '../../src/mcp/tools.js';
+import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
+import { connectClient, failure, structured } from './_client.js';
+
+let app: App & { url: string };
+let catalog: Catalog;
+let client: Client;
+let transport: StreamableHTTPClientTransport;
+
+before(async () => {
+  app = await listenTestApp();
+  catalog = await testCatalog();
+  ({ client, transport } = await connectClient(app.url));
+});
+after(async () => {
+  await client.close();
+  await app.server.close();
+});
+
+const TOOL_NAMES = ['list_products', 'get_product', 'list_posts', 'get_post', 'get_page', 'search_content', 'get_company_info'];
+
+/** The REST answer to GET `url`, to compare a tool's result with. */
+async function rest(url: string): Promise<unknown> {
+  const response = await app.server.inject({ method: 'GET', url });
+  assert.equal(response.statusCode, 200, `GET ${url}: ${response.body}`);
+  return response.json();
+}
+
+async function call(name: string, args: Record<string, unknown> = {}) {
+  return client.callTool({ name, arguments: args });
+}
+
+describe('initialize', () => {
+  test('negotiates protocol 2025-06-18 and names the server after the site, at the API version', () => {
+    assert.equal(transport.protocolVersion, '2025-06-18');
+    assert.deepEqual(client.getServerVersion(), { name: 'Aroeira content', title: 'Aroeira content', version: '1.0.0' });
+  });
+
+  test('declares tools and resources, neither of which changes or takes subscriptions', () => {
+    assert.deepEqual(client.getServerCapabilities(), {
+      tools: { listChanged: false },
+      resources: { subscribe: false, listChanged: false },
+    });
+  });
+
+  test('instructions tell a model which tool to use for what', () => {
+    const instructions = client.getInstructions() ?? '';
+    assert.match(instructions, /^Read-only, public content of Aroeira/);
+    for (const name of TOOL_NAMES.filter((n) => n !== 'get_page')) assert.ok(instructions.includes(name), `instructions name ${name}`);
+    assert.match(instructions, /text\/markdown resource whose URI is its \/md\/ mirror URL/);
+  });
+
+  test('ping answers an empty result', async () => {
+    assert.deepEqual(await client.ping(), {});
+  });
+});
+
+describe('tools/list', () => {
+  test('lists the seven tools of SPEC section 4, each read-only, with a title and a description', async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      TOOL_NAMES,
+    );
+    for (const tool of tools) {
+      assert.ok(tool.title, `${tool.name} has a title`);
+      assert.ok((tool.description ?? '').length > 150, `${tool.name} says what it returns and when to use it`);
+      assert.deepEqual(tool.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      assert.equal(tool.inputSchema.type, 'object');
+      assert.equal(tool.outputSchema?.type, 'object');
+    }
+  });
+
+  test('the schemas are those of toolDefinitions(catalog), the enums those of the content', async () => {
+    const { tools } = await client.listTools();
+    const expected = toolDefinitions(catalog);
+    for (const [i, tool] of tools.entries()) {
+      const { name, title, description, inputSchema, outputSchema, annotations } = tool;
+      assert.deepEqual({ name, title, description, inputSchema, outputSchema, annotations }, expected[i]);
+    }
+    const input = (name: string) => tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { enum?: unknown }>;
+    assert.deepEqual(input('list_products').status!.enum, ['coming-soon', 'live']);
+    assert.deepEqual(input('list_products').tag!.enum, catalog.site.product_tags);
+    assert.deepEqual(input('get_product').slug!.enum, catalog.products.map((p) => p.slug));
+    assert.deepEqual(input('list_posts').category!.enum, catalog.site.all_post_categories);
+    assert.deepEqual(input('list_posts').locale!.enum, ['en', 'pt-BR']);
+    assert.deepEqual(input('get_page').slug!.enum, catalog.site.page_slugs);
+    assert.deepEqual(input('search_content').kind!.enum, ['product', 'page', 'post']);
+  });
+
+  test('TOOL_DEFINITIONS describes the same tools for any content: content-defined values are plain strings', () => {
+    const live = toolDefinitions(catalog);
+    assert.deepEqual(
+      TOOL_DEFINITIONS.map((t) => t.name),
+      TOOL_NAMES,
+    );
+    for (const [i, tool] of TOOL_DEFINITIONS.entries()) {
+      const { inputSchema, ...rest } = tool;
+      const { inputSchema: liveInput, ...liveRest } = live[i]!;
+      assert.deepEqual(rest, liveRest);
+      assert.deepEqual(Object.keys(inputSchema.properties as object), Object.keys(liveInput.properties as object));
+      assert.deepEqual(inputSchema.required, liveInput.required);
+    }
+    const tag = (TOOL_DEFINITIONS[0]!.inputSchema.properties as Record<string, object>).tag;
+    assert.deepEqual(tag, { type: 'string', description: 'Only products with this tag.' });
+  });
+
+  test('a content reload reaches the next request: the enums come from the Catalog in force', async () => {
+    const other = await listenTestApp();
+    try {
+      other.store.replace(await testCatalog(path.join(FIXTURES, 'minimal'), BASE_URL));
+      const { client: reloaded } = await connectClient(other.url);
+      const { tools } = await reloaded.listTools();
+      const slug = (tools.find((t) => t.name === 'get_product')!.inputSchema.properties as Record<string, { enum?: unknown }>).slug;
+      assert.deepEqual(slug!.enum, ['pao-de-queijo']);
+      assert.equal(reloaded.getServerVersion()?.name, 'Padaria Lumen content');
+      await reloaded.close();
+    } finally {
+      await other.server.close();
+    }
+  });
+});
+
+describe('tools/call answers what the REST API answers', () => {
+  test('list_products without arguments: GET /api/v1/products', async () => {
+    assert.deepEqual(structured(await call('list_products')), await rest('/api/v1/products'));
+  });
+
+  test('list_products with status and tag: GET /api/v1/products?status=&tag=', async () => {
+    const result = structured(await call('list_products', { status: 'live', tag: 'Kubernetes' }));
+    assert.deepEqual(result, await rest('/api/v1/products?status=live&tag=Kubernetes'));
+    assert.ok((result.items as unknown[]).length > 0);
+  });
+
+  test('list_products with limit and offset: the same page as REST', async () => {
+    assert.deepEqual(structured(await call('list_products', { limit: 2, offset: 1 })), await rest('/api/v1/products?limit=2&offset=1'));
+  });
+
+  test('get_product, for every product: GET /api/v1/products/{slug}, with the markdown body', async () => {
+    for (const { slug } of catalog.products) {
+      const result = structured(await call('get_product', { slug }));
+      assert.deepEqual(result, await rest(`/api/v1/products/${slug}`));
+      assert.equal(typeof result.markdown, 'string');
+    }
+  });
+
+  test('list_posts without arguments: the first 20 posts, newest first, as GET /api/v1/posts', async () => {
+    const result = structured(await call('list_posts'));
+    assert.deepEqual(result, await rest('/api/v1/posts'));
+    assert.equal(result.limit, 20);
+  });
+
+  test('list_posts with category, locale, limit and offset: GET /api/v1/posts with the same query', async () => {
+    const args = { category: 'Cybersecurity', locale: 'en', limit: 2, offset: 1 };
+    const result = structured(await call('list_posts', args));
+    assert.deepEqual(result, await rest('/api/v1/posts?category=Cybersecurity&locale=en&limit=2&offset=1'));
+    assert.ok((result.items as unknown[]).length > 0);
+  });
+
+  test('get_post, for every post: GET /api/v1/posts/{slug}, with the full text', async () => {
+    for (const { slug } of catalog.posts) {
+      assert.deepEqual(structured(await call('get_post', { slug })), await rest(`/api/v1/posts/${slug}`));
+    }
+  });
+
+  test('get_page, for every page: GET /api/v1/pages/{slug}', async () => {
+    for (const slug of catalog.site.page_slugs) {
+      assert.deepEqual(structured(await call('get_page', { slug })), await rest(`/api/v1/pages/${slug}`));
+    }
+  });
+
+  test('search_content: GET /api/v1/search with q, and with kind, locale and limit', async () => {
+    const plain = structured(await call('search_content', { query: 'automacao' }));
+    assert.deepEqual(plain, await rest('/api/v1/search?q=automacao'));
+    assert.ok((plain.items as unknown[]).length > 0);
+    const narrowed = structured(await call('search_content', { query: 'kubernetes', kind: 'post', locale: 'en', limit: 3 }));
+    assert.deepEqual(narrowed, await rest('/api/v1/search?q=kubernetes&kind=post&locale=en&limit=3'));
+    assert.ok((narrowed.items as { kind: string; locale: string }[]).every((hit) => hit.kind === 'post' && hit.locale === 'en'));
+  });
+
+  test('get_company_info: GET /api/v1/company', async () => {
+    const result = structured(await call('get_company_info'));
+    assert.deepEqual(result, await rest('/api/v1/company'));
+    assert.equal(result.cnpj, catalog.company.cnpj);
+  });
+});
+
+describe('tools/call refuses bad arguments with an isError result that lists what is valid', () => {
+  const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(', ');
+
+  test('list_products with an unknown status or tag', async () => {
+    assert.match(failure(await call('list_products', { status: 'retired' })), /expected one of "coming-soon", "live"; got "retired" at status/);
+    const text = failure(await call('list_products', { tag: 'Blockchain' }));
+    assert.ok(text.includes(`expected one of ${quoted(catalog.site.product_tags)}; got "Blockchain" at tag`), text);
+  });
+
+  test('list_products with an argument it does not take', async () => {
+    assert.match(failure(await call('list_products', { category: 'Automation' })), /list_products has no argument "category"; it takes only "status", "tag", "limit", "offset"\./);
+  });
+
+  test('get_product with an unknown or missing slug lists every product slug', async () => {
+    for (const args of [{ slug: 'atlas' }, {}]) {
+      const text = failure(await call('get_product', args));
+      assert.ok(text.includes(`expected one of ${quoted(catalog.products.map((p) => p.slug))}; got ${'slug' in args ? '"atlas"' : 'nothing'} at slug`), text);
+    }
+  });
+
+  test('list_posts with a limit out of 1 to 100, a negative offset, a non-number', async () => {
+    for (const limit of [0, 101, 2.5, '5']) {
+      assert.match(failure(await call('list_posts', { limit })), /expected a whole number from 1 to 100 \(default 20\); got .* at limit/);
+    }
+    assert.match(failure(await call('list_posts', { offset: -1 })), /expected a whole number at least 0 \(default 0\); got -1 at offset/);
+  });
+
+  test('list_posts with an unknown category or locale', async () => {
+    const category = failure(await call('list_posts', { category: 'Sports' }));
+    assert.ok(category.includes(`expected one of ${quoted(catalog.site.all_post_categories)}; got "Sports" at category`), category);
+    assert.match(failure(await call('list_posts', { locale: 'fr' })), /expected one of "en", "pt-BR"; got "fr" at locale/);
+  });
+
+  test('get_post with an unknown slug says so and lists every post slug', async () => {
+    const text = failure(await call('get_post', { slug: 'no-such-post' }));
+    assert.equal(
+      text,
+      `No post has the slug "no-such-post". Call list_posts or search_content to find an article and its slug. The valid slugs are: ${quoted(catalog.posts.map((p) => p.slug))}.`,
+    );
+  });
+
+  test('get_post without a slug, or with an empty one', async () => {
+    assert.match(failure(await call('get_post', {})), /expected an article slug from list_posts or search_content; got nothing at slug/);
+    assert.match(failure(await call('get_post', { slug: '' })), /expected an article slug from list_posts or search_content; got "" at slug/);
+  });
+
+  test('get_page with an unknown slug lists every page slug', async () => {
+    const text = failure(await call('get_page', { slug: 'careers' }));
+    assert.ok(text.includes(`expected one of ${quoted(catalog.site.page_slugs)}; got "careers" at slug`), text);
+  });
+
+  test('search_content without a query, with a blank or too long one, or a bad kind, locale or limit', async () => {
+    assert.match(failure(await call('search_content', {})), /expected the words to look for, 1 to 200 characters; got nothing at query/);
+    assert.match(failure(await call('search_content', { query: '' })), /expected the words to look for, 1 to 200 characters; got "" at query/);
+    assert.match(failure(await call('search_content', { query: '   ' })), /expected the words to look for; got only spaces at query/);
+    assert.match(failure(await call('search_content', { query: 'a'.repeat(201) })), /expected the words to look for, 1 to 200 characters; got a text of 201 characters at query/);
+    assert.match(failure(await call('search_content', { query: 'cloud', kind: 'video' })), /expected one of "product", "page", "post"; got "video" at kind/);
+    assert.match(failure(await call('search_content', { query: 'cloud', locale: 'de' })), /expected one of "en", "pt-BR"; got "de" at locale/);
+    assert.match(failure(await call('search_content', { query: 'cloud', limit: 1000 })), /expected a whole number from 1 to 100 \(default 10\); got 1000 at limit/);
+  });
+
+  test('get_company_info with an argument', async () => {
+    assert.match(failure(await call('get_company_info', { cnpj: '1' })), /get_company_info has no argument "cnpj"; it takes no arguments\./);
+  });
+
+  test('an unknown tool', async () => {
+    assert.match(failure(await call('delete_product', { slug: 'jaci' })), /Tool delete_product not found/);
+  });
+});
+
+describe('an unexpected failure', () => {
+  test('is a generic isError result or JSON-RPC error that says nothing of its cause', async () => {
+    const real = await testCatalog();
+    const failing = new Proxy(real, {
+      get(target, property, receiver) {
+        if (property === 'company') throw new Error('disk on fire at /secret/path.ts:12');
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const broken = await listenTestApp({ catalog: failing, openApiCatalog: real });
+    const { client: brokenClient } = await connectClient(broken.url);
+    try {
+      const text = failure(await brokenClient.callTool({ name: 'get_company_info', arguments: {} }));
+      assert.equal(text, 'get_company_info failed unexpectedly; the failure has been logged. Call it again in a moment.');
+      const error = await brokenClient.readResource({ uri: `${BASE_URL}/md/company.md` }).then(
+        () => assert.fail('the read succeeded'),
+        (e: unknown) => e as { code: number; message: string },
+      );
+      assert.equal(error.code, -32603);
+      assert.equal(error.message, 'MCP error -32603: Internal error: the server could not answer; call again in a moment.');
+    } finally {
+      await brokenClient.close();
+      await broken.server.close();
+    }
+  });
+});

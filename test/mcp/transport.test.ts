@@ -1,0 +1,276 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { App } from '../../src/app.js';
+import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
+import { MAX_BODY_BYTES } from '../../src/mcp/routes.js';
+import { BASE_URL, buildTestApp } from '../helper.js';
+
+/**
+ * The transport rules of SPEC.md section 4 ("MCP endpoint"), over raw HTTP:
+ * what a client that does not use the SDK sees.
+ */
+
+let app: App;
+
+before(async () => {
+  // A clock that never moves: every window reset is exactly 60 s away.
+  app = await buildTestApp({ limiter: new RateLimiter(PUBLIC_READ, new MemoryStore(), () => 1_800_000_000_000) });
+});
+after(() => app.server.close());
+
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+function post(payload: string | object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  return app.server.inject({
+    method: 'POST',
+    url: '/mcp',
+    headers: { ...MCP_HEADERS, ...headers },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+}
+
+/** SPEC.md section 4, "Common response headers", and CONTRACT.md "Headers": on every /mcp response. */
+function assertCommonHeaders(response: LightMyRequestResponse): void {
+  assert.equal(response.headers['x-api-version'], '1.0.0');
+  assert.equal(response.headers['ratelimit-policy'], '"public-read";q=600;w=60');
+  assert.match(String(response.headers.ratelimit), /^"public-read";r=\d+;t=60$/);
+  assert.equal(response.headers['ratelimit-limit'], '600');
+  assert.match(String(response.headers['ratelimit-remaining']), /^\d+$/);
+  assert.equal(response.headers['ratelimit-reset'], '60');
+  assert.equal(response.headers['access-control-allow-origin'], '*');
+  assert.match(String(response.headers['access-control-expose-headers']), /RateLimit-Remaining, .*X-API-Version/);
+  assert.equal(response.headers['cache-control'], 'no-store');
+}
+
+function assertRpcError(response: LightMyRequestResponse, status: number, body: object): void {
+  assert.equal(response.statusCode, status);
+  assert.match(String(response.headers['content-type']), /^application\/json\b/);
+  assert.deepEqual(response.json(), body);
+  assertCommonHeaders(response);
+}
+
+describe('POST /mcp with one JSON-RPC message', () => {
+  test('a request gets 200 and its JSON-RPC response, with the quota and version headers', async () => {
+    const response = await post({ jsonrpc: '2.0', id: 7, method: 'ping' });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['content-type'], 'application/json');
+    assert.deepEqual(response.json(), { jsonrpc: '2.0', id: 7, result: {} });
+    assertCommonHeaders(response);
+  });
+
+  test('a notification gets 202 with no body', async () => {
+    const response = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    assert.equal(response.statusCode, 202);
+    assert.equal(response.body, '');
+    assert.equal(response.headers['content-type'], undefined);
+    assertCommonHeaders(response);
+  });
+
+  test('initialize answers protocol 2025-06-18 whichever revision the client asks for', async () => {
+    for (const asked of ['2025-06-18', '2025-11-25', '2025-03-26', '2024-11-05']) {
+      const response = await post({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+      });
+      assert.equal(response.statusCode, 200);
+      const { result } = response.json() as { result: { protocolVersion: string; serverInfo: object } };
+      assert.equal(result.protocolVersion, '2025-06-18', `asked ${asked}`);
+      assert.deepEqual(result.serverInfo, { name: 'Aroeira content', title: 'Aroeira content', version: '1.0.0' });
+    }
+  });
+
+  test('is stateless: tools/call works without initialize and no session id is issued', async () => {
+    const response = await post(
+      { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'get_company_info', arguments: {} } },
+      { 'mcp-protocol-version': '2025-06-18' },
+    );
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['mcp-session-id'], undefined);
+    const { result } = response.json() as { result: { structuredContent: { markdown_url: string } } };
+    assert.equal(result.structuredContent.markdown_url, `${BASE_URL}/md/company.md`);
+  });
+
+  test('an unknown JSON-RPC method is error -32601 in a 200 response', async () => {
+    const response = await post({ jsonrpc: '2.0', id: 3, method: 'prompts/list' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found' } });
+  });
+});
+
+describe('POST /mcp with a body that is not one valid JSON-RPC message answers 400 and a JSON-RPC error', () => {
+  test('invalid JSON is -32700', async () => {
+    for (const body of ['{"jsonrpc": "2.0", "id": 1,', 'ping', '']) {
+      assertRpcError(await post(body), 400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the request body is not valid JSON.' } });
+    }
+  });
+
+  test('a batch (a JSON array) is -32600: MCP 2025-06-18 has no batches', async () => {
+    for (const batch of [[{ jsonrpc: '2.0', id: 1, method: 'ping' }], [{ jsonrpc: '2.0', method: 'notifications/initialized' }], []]) {
+      assertRpcError(await post(batch), 400, {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: 'Invalid Request: batches are not accepted (MCP 2025-06-18 removed JSON-RPC batching); send each message in its own POST.',
+        },
+      });
+    }
+  });
+
+  test('a JSON value that is not a JSON-RPC message is -32600', async () => {
+    for (const body of [{ hello: 'world' }, { jsonrpc: '1.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 1 }, '"ping"', '42', 'null']) {
+      assertRpcError(await post(body), 400, {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message:
+            'Invalid Request: the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a "method", or a "result" or "error" with an "id").',
+        },
+      });
+    }
+  });
+
+  test('an MCP-Protocol-Version other than 2025-06-18 is refused', async () => {
+    assertRpcError(await post({ jsonrpc: '2.0', id: 9, method: 'tools/list' }, { 'mcp-protocol-version': '2024-11-05' }), 400, {
+      jsonrpc: '2.0',
+      id: 9,
+      error: { code: -32600, message: 'Bad Request: unsupported MCP-Protocol-Version "2024-11-05"; this server speaks 2025-06-18 only.' },
+    });
+  });
+
+  test(`a body over ${MAX_BODY_BYTES} bytes is 413`, async () => {
+    const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(MAX_BODY_BYTES) } });
+    assertRpcError(await post(payload), 413, {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: `Payload Too Large: a request body must not exceed ${MAX_BODY_BYTES} bytes.` },
+    });
+  });
+});
+
+describe('POST /mcp headers the Streamable HTTP transport requires', () => {
+  test('an Accept without text/event-stream is 406', async () => {
+    assertRpcError(await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'application/json' }), 406, {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' },
+    });
+  });
+
+  test('a Content-Type other than application/json is 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      assertRpcError(await post('{"jsonrpc":"2.0","id":1,"method":"ping"}', { 'content-type': type }), 415, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' },
+      });
+    }
+  });
+});
+
+describe('/mcp with any method but POST', () => {
+  for (const method of ['GET', 'DELETE', 'PUT', 'PATCH'] as const) {
+    test(`${method} answers 405 with Allow: POST and a JSON-RPC error body`, async () => {
+      const request: InjectOptions = { method, url: '/mcp', headers: { accept: 'application/json, text/event-stream' } };
+      const response = await app.server.inject(request);
+      assertRpcError(response, 405, {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32000,
+          message: `${method} is not allowed on /mcp: this MCP server is stateless, so it has no event stream to GET and no session to DELETE; it answers POST only.`,
+          data: {
+            status: 405,
+            code: 'method_not_allowed',
+            hint: 'Send each JSON-RPC message in its own POST /mcp, with Content-Type: application/json and Accept: application/json, text/event-stream.',
+            documentation_url: `${BASE_URL}/developers#method_not_allowed`,
+          },
+        },
+      });
+      assert.equal(response.headers.allow, 'POST');
+    });
+  }
+
+  test('HEAD answers 405 with Allow: POST and no body', async () => {
+    const response = await app.server.inject({ method: 'HEAD', url: '/mcp' });
+    assert.equal(response.statusCode, 405);
+    assert.equal(response.headers.allow, 'POST');
+    assert.equal(response.body, '');
+    assertCommonHeaders(response);
+  });
+
+  test('OPTIONS answers the CORS preflight for POST', async () => {
+    const response = await app.server.inject({
+      method: 'OPTIONS',
+      url: '/mcp',
+      headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' },
+    });
+    assert.equal(response.statusCode, 204);
+    assert.equal(response.headers.allow, 'POST');
+    assert.equal(response.headers['access-control-allow-methods'], 'POST, OPTIONS');
+    assert.equal(response.headers['access-control-allow-headers'], 'content-type, mcp-protocol-version');
+    assert.equal(response.headers['access-control-allow-origin'], '*');
+  });
+
+  test('a path under /mcp/ answers 404 with a JSON-RPC error body', async () => {
+    const response = await app.server.inject({ method: 'POST', url: '/mcp/tools', headers: MCP_HEADERS, payload: '{}' });
+    assert.equal(response.statusCode, 404);
+    const body = response.json() as { jsonrpc: string; id: null; error: { code: number; data: { code: string } } };
+    assert.equal(body.jsonrpc, '2.0');
+    assert.equal(body.id, null);
+    assert.equal(body.error.code, -32000);
+    assert.equal(body.error.data.code, 'not_found');
+  });
+});
+
+describe('the quota', () => {
+  test('/mcp and /api/v1 count against the same quota, each response saying what is left', async () => {
+    const own = await buildTestApp({ limiter: new RateLimiter(PUBLIC_READ, new MemoryStore(), () => 1_800_000_000_000) });
+    try {
+      const remaining: unknown[] = [];
+      remaining.push((await own.server.inject('/api/v1')).headers['ratelimit-remaining']);
+      const ping = { method: 'POST' as const, url: '/mcp', headers: MCP_HEADERS, payload: '{"jsonrpc":"2.0","id":1,"method":"ping"}' };
+      remaining.push((await own.server.inject(ping)).headers['ratelimit-remaining']);
+      remaining.push((await own.server.inject({ method: 'GET', url: '/mcp' })).headers['ratelimit-remaining']);
+      remaining.push((await own.server.inject('/api/v1/company')).headers['ratelimit-remaining']);
+      assert.deepEqual(remaining, ['599', '598', '597', '596']);
+    } finally {
+      await own.server.close();
+    }
+  });
+
+  test('once it is used up, /mcp answers 429 with a problem document and Retry-After, whatever the method', async () => {
+    const tiny = new RateLimiter({ name: 'public-read', limit: 2, windowSeconds: 60 }, new MemoryStore(), () => 1_800_000_000_000);
+    const own = await buildTestApp({ limiter: tiny });
+    try {
+      const ping = { method: 'POST' as const, url: '/mcp', headers: MCP_HEADERS, payload: '{"jsonrpc":"2.0","id":1,"method":"ping"}' };
+      assert.equal((await own.server.inject(ping)).statusCode, 200);
+      assert.equal((await own.server.inject('/api/v1')).statusCode, 200);
+      for (const request of [ping, { method: 'GET' as const, url: '/mcp' }]) {
+        const refused = await own.server.inject(request);
+        assert.equal(refused.statusCode, 429);
+        assert.equal(refused.headers['content-type'], 'application/problem+json; charset=utf-8');
+        assert.equal(refused.headers['retry-after'], '60');
+        assert.equal(refused.headers.ratelimit, '"public-read";r=0;t=60');
+        assert.equal(refused.headers['ratelimit-policy'], '"public-read";q=2;w=60');
+        assert.equal(refused.headers['x-api-version'], '1.0.0');
+        assert.equal(refused.headers['cache-control'], 'no-store');
+        assert.deepEqual(refused.json(), {
+          type: `${BASE_URL}/developers#rate_limited`,
+          title: 'Too Many Requests',
+          status: 429,
+          code: 'rate_limited',
+          detail: 'The quota of 2 requests per 60 seconds for your address is used up.',
+          hint: 'Wait 60 seconds (the Retry-After header), then call again; pace calls with the RateLimit header.',
+          instance: '/mcp',
+        });
+      }
+    } finally {
+      await own.server.close();
+    }
+  });
+});
