@@ -1,0 +1,437 @@
+import type { Endpoint, ServiceState } from '../api/endpoints.js';
+import { API_PREFIX, ENDPOINTS } from '../api/endpoints.js';
+import type { Param, ParamSpec } from '../api/params.js';
+import { accepted, parseQuery } from '../api/params.js';
+import type { Config } from '../config.js';
+import { MINIMUM_NOTICE_DAYS } from '../config.js';
+import type { Catalog } from '../content/types.js';
+import { CACHE_POLICY } from '../http/caching.js';
+import { EXPOSED_HEADERS } from '../http/policy.js';
+import type { ProblemCode } from '../http/problem.js';
+import { PROBLEM_CODES, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from '../http/problem.js';
+import { PUBLIC_READ, RateLimiter } from '../http/rate-limit.js';
+import { TOOL_DEFINITIONS } from '../mcp/tools.js';
+import { API_VERSION } from '../version.js';
+
+/**
+ * The developer portal's reference (SPEC.md section 4, `/developers`),
+ * generated from what the service runs: the endpoint declarations, the
+ * problem codes, the quota policy, the version, the MCP tools. Every example
+ * response is the endpoint's own answer over the Catalog in force.
+ *
+ * It is a tree of sections whose bodies are markdown, so the HTML page and
+ * its markdown mirror say the same thing; each section has a fixed anchor
+ * (problem `type` URIs point at `#<code>`, the Deprecation link at
+ * `#deprecation`).
+ */
+
+export interface ReferenceSection {
+  /** The anchor: stable, linked from problem documents and headers. */
+  readonly id: string;
+  /** Inline markdown (code spans). */
+  readonly title: string;
+  /** Markdown (no headings: the tree gives the structure). */
+  readonly body: string;
+  readonly children?: readonly ReferenceSection[];
+}
+
+/** The MCP protocol revision the server speaks (SPEC.md section 4). */
+const MCP_PROTOCOL_VERSION = '2025-06-18';
+
+/** Strings longer than this are cut in examples, so one article body does not fill the page. */
+const EXAMPLE_STRING_LIMIT = 240;
+
+/** When each code happens and what the caller does about it (CONTRACT.md, "Which code applies"). */
+const PROBLEM_GUIDE: Readonly<Record<ProblemCode, { readonly when: string; readonly fix: string }>> = {
+  invalid_parameter: {
+    when: 'A query parameter is malformed, out of range, not one of its allowed values, given twice, empty, or not a parameter of that endpoint. `parameter` names it and `accepted` says what it accepts.',
+    fix: 'Correct the value named in `parameter` to one of `accepted`, or leave the parameter out to get its default. The `hint` member is a call that works.',
+  },
+  missing_parameter: {
+    when: 'A required query parameter is absent (search without `q`). `parameter` names it.',
+    fix: 'Send the parameter named in `parameter`; the `hint` member shows a complete call.',
+  },
+  not_found: {
+    when: 'No resource has that slug, or no endpoint has that path. On a `{slug}` endpoint, `valid_slugs` lists every slug that exists.',
+    fix: 'Use one of `valid_slugs`, or call the list endpoint named in `hint` to see what exists. Slugs are case-sensitive.',
+  },
+  method_not_allowed: {
+    when: 'A method other than GET, HEAD or OPTIONS reaches a content endpoint. Everything is read-only. The `Allow` header lists the methods that work.',
+    fix: 'Use GET (or HEAD). There is no way to write through this API.',
+  },
+  not_acceptable: {
+    when: 'The `Accept` header admits neither `application/json` nor `application/problem+json`.',
+    fix: 'Send `Accept: application/json` or no `Accept` header. For markdown, use the site routes or `/md/` instead.',
+  },
+  unsupported_media_type: {
+    when: 'A request to a content endpoint carries a body.',
+    fix: 'Send the same request without a body (no `Content-Length` or `Transfer-Encoding`); parameters go in the query string.',
+  },
+  rate_limited: {
+    when: `The client address used up its quota of ${PUBLIC_READ.limit} requests per ${PUBLIC_READ.windowSeconds} seconds.`,
+    fix: 'Wait the number of seconds in `Retry-After`, then continue; pace calls by the `RateLimit` header and cache responses (see [Rate limits](#rate-limits)).',
+  },
+  internal_error: {
+    when: 'The server met an unexpected condition. The body says nothing about the cause; the failure is logged.',
+    fix: 'Retry after a short pause. If it keeps happening, report the time and the `instance` path through the contact page.',
+  },
+};
+
+const code = (text: string) => `\`${text.replaceAll('`', 'ˋ')}\``;
+const fence = (language: string, text: string) => `\`\`\`${language}\n${text}\n\`\`\``;
+/** A table cell: pipes escaped, line breaks flattened. */
+const cell = (text: string) => text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
+
+function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+}
+
+/** The path of an endpoint as documentation writes it: `/api/v1/products/{slug}`. */
+export function documentedPath(endpoint: Endpoint): string {
+  return `${API_PREFIX}${endpoint.path.replace(':slug', '{slug}')}` || API_PREFIX;
+}
+
+/** What a parameter accepts, in one cell: required or not, then its type, bounds, values and default. */
+function acceptsText(param: Param, catalog: Catalog): string {
+  const values = accepted(param, catalog);
+  const what = typeof values === 'string' ? values : `one of ${values.map(code).join(', ')}`;
+  return `${param.type === 'text' ? 'required' : 'optional'}: ${what}`;
+}
+
+/** Query string of the example call: required parameters at their example, lists cut to two items. */
+function exampleQuery(spec: ParamSpec): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, param] of Object.entries(spec)) {
+    if (param.type === 'text') query[name] = String(param.example);
+    else if (name === 'limit') query[name] = '2';
+  }
+  return query;
+}
+
+/** Long strings cut, so the example stays readable; everything else is the real answer. */
+function shorten(value: unknown): { value: unknown; shortened: boolean } {
+  let shortened = false;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string' && v.length > EXAMPLE_STRING_LIMIT) {
+      shortened = true;
+      return `${v.slice(0, EXAMPLE_STRING_LIMIT)}…`;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)]));
+    return v;
+  };
+  return { value: walk(value), shortened };
+}
+
+interface Example {
+  readonly url: string;
+  readonly body: string;
+  readonly shortened: boolean;
+}
+
+function example(endpoint: Endpoint, catalog: Catalog, service: ServiceState): Example | undefined {
+  const slug = endpoint.slug?.values(catalog)[0];
+  if (endpoint.slug && slug === undefined) return undefined;
+  const query = exampleQuery(endpoint.query);
+  const path = `${API_PREFIX}${endpoint.path.replace(':slug', encodeURIComponent(slug ?? ''))}`;
+  const search = new URLSearchParams(query).toString();
+  const parsed = parseQuery(endpoint.query, query, catalog, documentedPath(endpoint));
+  const result = endpoint.answer({ catalog, query: parsed, slug: slug ?? '', service });
+  const { value, shortened } = shorten(result.body);
+  return { url: `${catalog.base_url}${path}${search ? `?${search}` : ''}`, body: JSON.stringify(value, null, 2), shortened };
+}
+
+function endpointSection(endpoint: Endpoint, catalog: Catalog, service: ServiceState): ReferenceSection {
+  const parts: string[] = [endpoint.description];
+  parts.push(`${code(`GET ${documentedPath(endpoint)}`)} answers ${code('application/json')}.`);
+  if (endpoint.slug) {
+    const values = endpoint.slug.values(catalog);
+    parts.push(
+      table(
+        ['Path parameter', 'Type', 'Accepted'],
+        [['`slug`', 'string', `${endpoint.slug.description} Currently: ${values.length ? values.map(code).join(', ') : 'none'}.`]],
+      ),
+    );
+  }
+  const params = Object.entries(endpoint.query);
+  if (params.length) {
+    parts.push(
+      table(
+        ['Query parameter', 'Accepts', 'Description'],
+        params.map(([name, param]) => [code(name), acceptsText(param, catalog), param.description]),
+      ),
+    );
+  } else {
+    parts.push('It takes no query parameters.');
+  }
+  const sample = example(endpoint, catalog, service);
+  if (sample) {
+    parts.push(`**Example request**\n\n${fence('sh', `curl -s '${sample.url}'`)}`);
+    parts.push(
+      `**Example response** (200, the live answer${sample.shortened ? '; long texts are cut here with "…", the API returns them whole' : ''})\n\n${fence('json', sample.body)}`,
+    );
+  } else {
+    parts.push('There is no example: nothing of this kind is published yet.');
+  }
+  const errors: ProblemCode[] = [];
+  if (params.length) errors.push('invalid_parameter');
+  if (params.some(([, p]) => p.type === 'text')) errors.push('missing_parameter');
+  if (endpoint.slug) errors.push('not_found');
+  errors.push('method_not_allowed', 'not_acceptable', 'rate_limited');
+  parts.push(`**Errors:** ${errors.map((c) => `[${code(c)}](#${c}) (${PROBLEM_CODES[c].status})`).join(', ')}.`);
+  return { id: endpoint.operationId, title: `${code(`GET ${documentedPath(endpoint)}`)} ${endpoint.summary}`, body: parts.join('\n\n') };
+}
+
+/** Real problem documents, produced by the same code that answers the API. */
+function problemExamples(catalog: Catalog, service: ServiceState): Partial<Record<ProblemCode, string>> {
+  const examples: Partial<Record<ProblemCode, string>> = {};
+  const capture = (codeName: ProblemCode, instance: string, run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof ProblemError && error.code === codeName) {
+        examples[codeName] = JSON.stringify(problemDocument(error, catalog.base_url, instance), null, 2);
+      }
+    }
+  };
+  const withSlug = ENDPOINTS.find((e) => e.slug);
+  if (withSlug) {
+    const path = `${API_PREFIX}${withSlug.path.replace(':slug', 'no-such-slug')}`;
+    capture('not_found', path, () =>
+      withSlug.answer({ catalog, query: parseQuery(withSlug.query, {}, catalog, path), slug: 'no-such-slug', service }),
+    );
+  }
+  for (const endpoint of ENDPOINTS) {
+    const limited = Object.entries(endpoint.query).find(([, p]) => p.type === 'integer' && p.maximum !== undefined);
+    if (!limited || examples.invalid_parameter) continue;
+    const [name, param] = limited as [string, Param & { maximum: number }];
+    const query = { ...exampleQuery(endpoint.query), [name]: String(param.maximum + 1) };
+    capture('invalid_parameter', documentedPath(endpoint), () => parseQuery(endpoint.query, query, catalog, documentedPath(endpoint)));
+  }
+  const needsText = ENDPOINTS.find((e) => Object.values(e.query).some((p) => p.type === 'text'));
+  if (needsText) {
+    capture('missing_parameter', documentedPath(needsText), () => parseQuery(needsText.query, {}, catalog, documentedPath(needsText)));
+  }
+  return examples;
+}
+
+function errorsSection(catalog: Catalog, service: ServiceState): ReferenceSection {
+  const examples = problemExamples(catalog, service);
+  const body = [
+    `Every failure under ${code('/api')} is an RFC 9457 problem document, ${code(PROBLEM_MEDIA_TYPE)}, whose ${code('type')} is the link to its code's section below. Branch on ${code('code')}, never on ${code('title')} or ${code('detail')}.`,
+    table(
+      ['Member', 'Always', 'Meaning'],
+      [
+        ['`type`', 'yes', `${catalog.base_url}/developers#<code>: this page, at the code's section.`],
+        ['`title`', 'yes', 'The HTTP status title.'],
+        ['`status`', 'yes', 'The HTTP status.'],
+        ['`code`', 'yes', 'The stable machine code.'],
+        ['`detail`', 'yes', 'What went wrong, in one sentence.'],
+        ['`hint`', 'yes', 'A concrete call that resolves it.'],
+        ['`instance`', 'yes', 'The request path.'],
+        ['`documentation_url`', 'on 404', 'This page.'],
+        ['`parameter`, `accepted`', 'on 400', 'The parameter at fault and what it accepts.'],
+        ['`valid_slugs`', 'on 404 of a `{slug}` endpoint', 'Every slug that exists.'],
+      ],
+    ),
+    `The MCP endpoint answers its protocol errors as JSON-RPC errors instead, and its 429 as a problem document. Error responses are never cached (${code('Cache-Control: no-store')}).`,
+  ].join('\n\n');
+  const children = (Object.keys(PROBLEM_CODES) as ProblemCode[]).map((codeName) => {
+    const { status, title } = PROBLEM_CODES[codeName];
+    const guide = PROBLEM_GUIDE[codeName];
+    const parts = [`**${status} ${title}.** ${guide.when}`, `**What to do:** ${guide.fix}`];
+    const sample = examples[codeName];
+    if (sample) parts.push(`**Example** (produced by the API's own code):\n\n${fence('json', sample)}`);
+    return { id: codeName, title: code(codeName), body: parts.join('\n\n') };
+  });
+  return { id: 'errors', title: 'Errors', body, children };
+}
+
+function mcpSection(catalog: Catalog): ReferenceSection {
+  const url = `${catalog.base_url}/mcp`;
+  const serverName = catalog.site.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'content';
+  const config = JSON.stringify({ mcpServers: { [serverName]: { type: 'http', url } } }, null, 2);
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'curl', version: '1.0.0' } },
+  });
+  const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+  const body = [
+    `${code(`POST ${url}`)} speaks the Model Context Protocol (revision ${code(MCP_PROTOCOL_VERSION)}) over Streamable HTTP with JSON responses. It is stateless and anonymous: no session, no credential, no ${code('initialize')} needed before other calls. It serves the same content as the JSON API, as tools and as resources (the markdown mirrors).`,
+    `**Connect a client.** Clients that read an ${code('mcpServers')} configuration need only the URL:\n\n${fence('json', config)}`,
+    `**Call it by hand.** Send one JSON-RPC message per request, with both media types in ${code('Accept')}:\n\n${fence(
+      'sh',
+      `curl -s ${url} \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -d '${initialize}'\n\ncurl -s ${url} \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -d '${call}'`,
+    )}`,
+    `A request gets 200 with a JSON-RPC response; a notification gets 202 with no body; a batch, or a body that is not one JSON-RPC message, gets 400 with a JSON-RPC error; any method but POST gets 405. The quota and headers below apply to ${code('/mcp')} as to the API.`,
+    `**Tools**\n\n${table(
+      ['Tool', 'What it does', 'Arguments'],
+      TOOL_DEFINITIONS.map((tool) => [code(tool.name), tool.description, toolArguments(tool.inputSchema)]),
+    )}`,
+    `A tool that cannot answer (an unknown slug) returns a result with ${code('isError: true')} whose text says how to recover, like the API's ${code('hint')}.`,
+    `**Resources.** ${code('resources/list')} lists every product, article and page and the company record as ${code('text/markdown')} resources. A resource's URI is its ${code('/md/')} mirror URL (see [Markdown mirrors](#markdown)), and ${code('resources/read')} answers the mirror's text.`,
+  ].join('\n\n');
+  return { id: 'mcp', title: 'MCP server', body };
+}
+
+/** A tool's arguments in one cell: `name` (type, required), from its JSON Schema. */
+function toolArguments(schema: unknown): string {
+  const { properties = {}, required = [] } = (schema ?? {}) as { properties?: Record<string, { type?: unknown }>; required?: readonly string[] };
+  const entries = Object.entries(properties);
+  if (entries.length === 0) return 'none';
+  return entries
+    .map(([name, property]) => `${code(name)} (${typeof property.type === 'string' ? property.type : 'value'}${required.includes(name) ? ', required' : ''})`)
+    .join(', ');
+}
+
+function markdownSection(catalog: Catalog): ReferenceSection {
+  const base = catalog.base_url;
+  const product = catalog.products[0];
+  const body = [
+    `Every page of the site has a markdown mirror: the same content without layout, its facts (status, date, category, canonical URL) on the first lines. Ask for it at the page's own address with ${code('Accept: text/markdown')} (q-values are honoured: ${code('text/html;q=0.9, text/markdown')} gets markdown, ${code('*/*')} gets HTML), or fetch the file under ${code('/md/')}:`,
+    table(
+      ['Page', 'Mirror'],
+      [
+        [code('/'), code('/md/index.md')],
+        [code('/<page>'), code('/md/<page>.md')],
+        [code('/products/<slug>'), code('/md/products/<slug>.md')],
+        [code('/blog/<slug>'), code('/md/blog/<slug>.md')],
+        ['the company record', code('/md/company.md')],
+      ],
+    ),
+    fence('sh', `curl -s -H 'Accept: text/markdown' '${product ? product.url : `${base}/`}'\ncurl -s '${product ? product.markdown_url : `${base}/md/index.md`}'`),
+    `Mirrors answer ${code('text/markdown; charset=utf-8')} with ${code('Vary: Accept, Accept-Encoding')} and an ${code('x-markdown-tokens')} estimate of their size in tokens (about four characters a token). ${code('/llms.txt')} lists them all; ${code('/llms-full.txt')} has the whole content in one file.`,
+  ].join('\n\n');
+  return { id: 'markdown', title: 'Markdown mirrors', body };
+}
+
+function collectionsSection(catalog: Catalog): ReferenceSection {
+  const base = `${catalog.base_url}${API_PREFIX}`;
+  const body = [
+    'Every list answers the same envelope. `total` counts every match of the filters; `next` and `prev` are the neighbouring pages with the same filters, or `null`. The same links are in the RFC 8288 `Link` header.',
+    fence(
+      'json',
+      JSON.stringify({ items: ['…'], total: 42, limit: 20, offset: 20, next: `${base}/posts?limit=20&offset=40`, prev: `${base}/posts?limit=20&offset=0` }, null, 2),
+    ),
+    `JSON property names are ${code('snake_case')}, dates are RFC 3339 in UTC, and every URL is absolute. Every product, post and page carries ${code('url')} (its page on the site) and ${code('markdown_url')} (its mirror); single views add the full ${code('markdown')} body.`,
+  ].join('\n\n');
+  return { id: 'collections', title: 'Collections and conventions', body };
+}
+
+function authenticationSection(catalog: Catalog): ReferenceSection {
+  const base = catalog.base_url;
+  const body = [
+    `Anonymous. There is no key, token or account: send no ${code('Authorization')} header, and every call works. The service only serves content that is already public, and only reads.`,
+    `For clients that discover authorization before calling, the service publishes the documents they look for, which say the same thing: ${code(`${base}/.well-known/oauth-protected-resource`)} (RFC 9728), ${code(`${base}/.well-known/oauth-authorization-server`)} (RFC 8414) and ${code(`${base}/auth.md`)}. The OAuth endpoints they name exist so discovery resolves; none of them issues a credential, and each error names the call that works instead. The scopes they declare are reserved for a future version and checked by nothing today.`,
+    `CORS is open: every response carries ${code('Access-Control-Allow-Origin: *')}, a preflight ${code('OPTIONS')} gets 204, and a browser script may read these headers: ${EXPOSED_HEADERS.split(', ').map(code).join(', ')}.`,
+  ].join('\n\n');
+  return { id: 'authentication', title: 'Authentication and CORS', body };
+}
+
+function cachingSection(catalog: Catalog): ReferenceSection {
+  const url = `${catalog.base_url}${API_PREFIX}/products`;
+  const body = [
+    `Every successful read answers ${code(`Cache-Control: ${CACHE_POLICY}`)}: five minutes fresh, then served stale for up to a day while a cache revalidates. Each carries a strong ${code('ETag')}; send it back in ${code('If-None-Match')} and an unchanged resource answers ${code('304 Not Modified')} with no body.`,
+    fence('sh', `curl -s -D - -o /dev/null ${url}   # note the ETag header\ncurl -s -D - -o /dev/null -H 'If-None-Match: "<that ETag>"' ${url}   # 304`),
+    `Errors, ${code('429')} and ${code('5xx')} answer ${code('Cache-Control: no-store')}. A ${code('304')} counts against the quota like any response, so revalidating is cheap but not free.`,
+  ].join('\n\n');
+  return { id: 'caching', title: 'Caching', body };
+}
+
+function rateLimitSection(): ReferenceSection {
+  const { name, limit, windowSeconds } = PUBLIC_READ;
+  const body = [
+    `Each client address may make ${limit} requests per ${windowSeconds} seconds to ${code('/api/v1')} and ${code('/mcp')} together (policy ${code(`"${name}"`)}). The window starts with a client's first request and ends ${windowSeconds} seconds later. ${code('/healthz')}, the website, the ${code('/md/')} mirrors and the discovery documents are not counted.`,
+    'Every counted response says where you stand (IETF httpapi ratelimit-headers):',
+    fence(
+      'http',
+      [
+        `RateLimit-Policy: "${name}";q=${limit};w=${windowSeconds}`,
+        `RateLimit: "${name}";r=${limit - 1};t=${windowSeconds}`,
+        `RateLimit-Limit: ${limit}`,
+        `RateLimit-Remaining: ${limit - 1}`,
+        `RateLimit-Reset: ${windowSeconds}`,
+      ].join('\n'),
+    ),
+    `${code('r')} is what remains of the window, ${code('t')} the seconds until it resets. Over the quota the answer is ${code('429')} with ${code('Retry-After')} in seconds and a [${code('rate_limited')}](#rate_limited) problem document. Cache what you fetch (see [Caching](#caching)) and spread out bulk reads.`,
+  ].join('\n\n');
+  return { id: 'rate-limits', title: 'Rate limits', body };
+}
+
+function versioningSection(): ReferenceSection {
+  const body = [
+    `The version is in the path: ${code(API_PREFIX)} is the current and only version. Every response from ${code('/api/v1')}, ${code('/mcp')} and ${code('/healthz')} names the deployment that answered in ${code(`X-API-Version: ${API_VERSION}`)} (semantic versioning).`,
+    '- Additive changes happen in place and are not breaking: a new field, a new optional parameter, a new endpoint, a new tool. Ignore members you do not know.\n- A breaking change ships as a new path (`/api/v2`); the existing path keeps answering.\n- Nothing is removed without the notice described in [Deprecation](#deprecation).',
+  ].join('\n\n');
+  return { id: 'versioning', title: 'Versioning', body };
+}
+
+function deprecationSection(config: Config): ReferenceSection {
+  const { deprecation } = config;
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const status = deprecation
+    ? `**Status: ${code(API_PREFIX)} is deprecated** since ${day(deprecation.date)} and stops answering on ${day(deprecation.sunset)}. Move to ${code(deprecation.successor)}.`
+    : `**Status:** ${code(API_PREFIX)} is current. No deprecation is announced and no sunset date is set.`;
+  const body = [
+    status,
+    `A version that is going away is announced at least ${MINIMUM_NOTICE_DAYS} days before it stops answering. From the announcement until the switch-off, every response of that version carries:`,
+    table(
+      ['Header', 'Content'],
+      [
+        ['`Deprecation`', 'RFC 9745: when the version was announced deprecated, e.g. `@1798761599`.'],
+        ['`Sunset`', 'RFC 8594: when it stops answering, e.g. `Wed, 30 Jun 2027 23:59:59 GMT`.'],
+        ['`Link; rel="deprecation"`', 'This section.'],
+        ['`Link; rel="successor-version"`', 'The version that replaces it.'],
+      ],
+    ),
+    `The health record (${code(`${API_PREFIX}/health`)}) reports the same dates in its ${code('deprecation')} member. A resource that starts requiring a token is announced the same way first. Watch for these headers in your client's logs.`,
+  ].join('\n\n');
+  return { id: 'deprecation', title: 'Deprecation', body };
+}
+
+function quickStartSection(catalog: Catalog): ReferenceSection {
+  const base = catalog.base_url;
+  const body = [
+    `Base URL: ${code(`${base}${API_PREFIX}`)}. Start from the index, which links every resource; ${code(`${base}/openapi.json`)} describes the same API in OpenAPI 3.1 for client generators.`,
+    fence('sh', `curl -s ${base}${API_PREFIX}\ncurl -s '${base}${API_PREFIX}/products?status=live'\ncurl -s ${base}/openapi.json`),
+  ].join('\n\n');
+  return { id: 'quick-start', title: 'Quick start', body };
+}
+
+/** The whole reference, in page order. */
+export function developerReference(catalog: Catalog, config: Config): readonly ReferenceSection[] {
+  // The health example reports the policy this deployment enforces; its counts are never touched.
+  const service: ServiceState = { limiter: new RateLimiter(PUBLIC_READ), deprecation: config.deprecation };
+  return [
+    quickStartSection(catalog),
+    authenticationSection(catalog),
+    {
+      id: 'endpoints',
+      title: 'Endpoints',
+      body: `Every endpoint answers ${code('GET')} (and ${code('HEAD')}), takes no body and returns JSON.`,
+      children: ENDPOINTS.map((endpoint) => endpointSection(endpoint, catalog, service)),
+    },
+    collectionsSection(catalog),
+    mcpSection(catalog),
+    markdownSection(catalog),
+    cachingSection(catalog),
+    rateLimitSection(),
+    versioningSection(),
+    deprecationSection(config),
+    errorsSection(catalog, service),
+  ];
+}
+
+/** Every anchor the reference defines, so the page's own headings never take one. */
+export function referenceIds(sections: readonly ReferenceSection[]): string[] {
+  return sections.flatMap((s) => [s.id, ...referenceIds(s.children ?? [])]);
+}
+
+/** The reference as markdown, its sections at `level` (the mirror of /developers). */
+export function referenceMarkdown(sections: readonly ReferenceSection[], level = 2): string {
+  return sections
+    .map((s) => `${'#'.repeat(level)} ${s.title}\n\n${s.body}${s.children?.length ? `\n\n${referenceMarkdown(s.children, level + 1)}` : ''}`)
+    .join('\n\n');
+}

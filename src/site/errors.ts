@@ -1,0 +1,93 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ContentStore } from '../content/store.js';
+import type { Catalog } from '../content/types.js';
+import type { ErrorRenderer } from '../http/policy.js';
+import type { ProblemError } from '../http/problem.js';
+import { pathOf } from '../http/scope.js';
+import { html } from './html.js';
+import { layout } from './layout.js';
+import { linkText } from './mirrors.js';
+import { htmlHeaders, markdownHeaders, preferredErrorFormat, VARY } from './negotiate.js';
+import { headerNavigation, sitePath } from './site-map.js';
+
+/**
+ * Site-scope failures (unknown routes, 405s, bad filters) as a page a person
+ * can use: HTML by default, markdown to `Accept: text/markdown`, and the
+ * problem document of the API to a client that prefers JSON. The status and
+ * its headers (`Allow`) are already set by the policy's error handler.
+ */
+
+interface Wording {
+  readonly title: string;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+function clip(path: string): string {
+  return path.length > 120 ? `${path.slice(0, 120)}…` : path;
+}
+
+function wording(problem: ProblemError, request: FastifyRequest): Wording {
+  const path = clip(pathOf(request.url));
+  // Raised by the policy's catch-all handlers, whose words are for API clients.
+  const generic = request.is404;
+  switch (problem.code) {
+    case 'not_found':
+      return generic
+        ? { title: 'Page not found', message: `There is no page at ${path}.`, hint: 'It may have moved; the pages below are a good place to start.' }
+        : { title: 'Page not found', message: problem.init.detail, hint: problem.init.hint };
+    case 'method_not_allowed':
+      return { title: 'Method not allowed', message: `This site is read-only: ${path} answers GET and HEAD, not ${request.method}.`, hint: `Open ${path} with GET.` };
+    case 'invalid_parameter':
+    case 'missing_parameter':
+      return { title: 'This address does not work', message: problem.init.detail, hint: problem.init.hint };
+    case 'internal_error':
+      return { title: 'Something went wrong', message: 'The server could not show this page. The failure has been logged.', hint: 'Try again in a moment.' };
+    default:
+      return { title: problem.title, message: problem.init.detail, hint: problem.init.hint };
+  }
+}
+
+/** Where to go from an error: the product or article lists when the path was one of those, then every page. */
+function suggestions(catalog: Catalog, path: string): { href: string; label: string }[] {
+  const links: { href: string; label: string }[] = [{ href: '/', label: 'Home' }];
+  if (path.startsWith('/products/')) {
+    links.push(...catalog.products.map((p) => ({ href: sitePath(catalog, p.url), label: p.name })));
+  }
+  links.push(...headerNavigation(catalog).map((route) => ({ href: route.path, label: route.title })));
+  return links;
+}
+
+export function siteErrorRenderer(store: ContentStore): ErrorRenderer {
+  return (problem: ProblemError, request: FastifyRequest, reply: FastifyReply) => {
+    const format = preferredErrorFormat(request);
+    if (format === 'problem') {
+      reply.header('vary', VARY);
+      return undefined;
+    }
+    const catalog = store.catalog;
+    const words = wording(problem, request);
+    const links = suggestions(catalog, pathOf(request.url));
+
+    if (format === 'markdown') {
+      const body = `# ${words.title}\n\n${problem.status} ${problem.title}. ${words.message}\n\n${words.hint ?? ''}\n\n${links
+        .map((link) => `- [${linkText(link.label)}](${catalog.base_url}${link.href})`)
+        .join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
+      markdownHeaders(reply, body);
+      return body;
+    }
+
+    htmlHeaders(reply);
+    return layout(catalog, {
+      title: words.title,
+      description: words.message,
+      main: html`<div class="container error-page"><div class="column">
+<p class="status">${problem.status} ${problem.title}</p>
+<h1>${words.title}</h1>
+<p class="lead">${words.message}</p>
+${words.hint ? html`<p>${words.hint}</p>` : ''}
+<nav aria-label="Suggested pages"><ul class="inline-list">${links.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`)}</ul></nav>
+</div></div>`,
+    });
+  };
+}

@@ -1,0 +1,125 @@
+import { mirrorMarkdown } from '../content/mirror.js';
+import type { Catalog, Company, Post, Product } from '../content/types.js';
+import { referenceMarkdown } from './developers.js';
+import type { ReferenceSection } from './developers.js';
+import type { BlogFilters, ProductFilters } from './filters.js';
+import { filterPosts, filterProducts } from './filters.js';
+import { isoDay } from './format.js';
+import type { PageRoute } from './site-map.js';
+import { latestPosts, pageRoutes } from './site-map.js';
+
+/**
+ * The markdown mirror of every site route. Products, posts, pages and the
+ * company are `mirrorMarkdown` of the record (the MCP resources serve the very
+ * same text); the four routes that list generated content (home, products,
+ * blog, developers) begin with that same page mirror and append the list, in
+ * markdown, after it.
+ */
+
+/** Link text with the characters that would end or break a markdown link escaped. */
+export function linkText(text: string): string {
+  return text.replace(/[\\[\]]/g, (char) => `\\${char}`);
+}
+
+const join = (...parts: readonly (string | undefined | false)[]) => `${parts.filter(Boolean).map((p) => (p as string).trim()).join('\n\n')}\n`;
+
+/** The page's own mirror, or a title and description when the content has no such page. */
+function pageMirror(catalog: Catalog, route: PageRoute): string {
+  if (route.page) return mirrorMarkdown(route.page);
+  return `# ${route.title}\n\n> ${route.description}\n\n- Canonical URL: ${catalog.base_url}${route.path}\n`;
+}
+
+function productLine(product: Product): string {
+  const tags = product.tags.length ? ` Tags: ${product.tags.join(', ')}.` : '';
+  return `- [${linkText(product.name)}](${product.url}) (${product.status}): ${product.summary}${tags} Markdown: ${product.markdown_url}`;
+}
+
+function postLine(post: Post): string {
+  return `- ${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) (${post.category}, ${post.locale}, ${post.reading_time_minutes} min): ${post.summary} Markdown: ${post.markdown_url}`;
+}
+
+export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
+  const latest = latestPosts(catalog);
+  return join(
+    pageMirror(catalog, route),
+    catalog.products.length > 0 && `## Products\n\n${catalog.products.map(productLine).join('\n')}`,
+    latest.length > 0 && `## Latest articles\n\n${latest.map(postLine).join('\n')}\n\nEvery article: ${catalog.base_url}/md/blog.md`,
+  );
+}
+
+export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
+  const products = filterProducts(catalog, filters);
+  const active = [filters.status && `status ${filters.status}`, filters.tag && `tag ${filters.tag}`].filter(Boolean).join(', ');
+  return join(
+    pageMirror(catalog, route),
+    `## ${active ? `Products (${active})` : 'All products'}\n\n${products.length} of ${catalog.products.length} products.${
+      products.length ? `\n\n${products.map(productLine).join('\n')}` : ''
+    }`,
+  );
+}
+
+/** Every matching article, unpaginated: one line each is short enough to read whole. */
+export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFilters): string {
+  const posts = filterPosts(catalog, filters);
+  const active = [filters.category && `category ${filters.category}`, filters.locale && `locale ${filters.locale}`].filter(Boolean).join(', ');
+  return join(
+    pageMirror(catalog, route),
+    `## ${active ? `Articles (${active})` : 'All articles'}\n\n${posts.length} article${posts.length === 1 ? '' : 's'}, newest first.${
+      posts.length ? `\n\n${posts.map(postLine).join('\n')}` : ''
+    }`,
+  );
+}
+
+export function developersMarkdown(catalog: Catalog, route: PageRoute, sections: readonly ReferenceSection[]): string {
+  return join(pageMirror(catalog, route), referenceMarkdown(sections));
+}
+
+export function contentPageMarkdown(catalog: Catalog, route: PageRoute): string {
+  return join(pageMirror(catalog, route));
+}
+
+export function productMarkdown(product: Product): string {
+  return mirrorMarkdown(product);
+}
+
+export function postMarkdown(post: Post): string {
+  return mirrorMarkdown(post);
+}
+
+export function companyMarkdown(company: Company): string {
+  return mirrorMarkdown(company);
+}
+
+export type MirrorFile =
+  | { readonly kind: 'page'; readonly route: PageRoute }
+  | { readonly kind: 'product'; readonly product: Product }
+  | { readonly kind: 'post'; readonly post: Post }
+  | { readonly kind: 'company' };
+
+/**
+ * Every file under /md/, by its path below /md/. The routes look a request up
+ * in this map and nowhere else: no path is ever joined onto a folder, so no
+ * request can read outside the content, however it is encoded.
+ */
+export function mirrorFiles(catalog: Catalog): ReadonlyMap<string, MirrorFile> {
+  const files = new Map<string, MirrorFile>();
+  for (const route of pageRoutes(catalog)) files.set(`${route.slug}.md`, { kind: 'page', route });
+  for (const product of catalog.products) files.set(`products/${product.slug}.md`, { kind: 'product', product });
+  for (const post of catalog.posts) files.set(`blog/${post.slug}.md`, { kind: 'post', post });
+  files.set('company.md', { kind: 'company' });
+  return files;
+}
+
+/** The site page a mirror file stands for. */
+export function mirrorCanonical(catalog: Catalog, file: MirrorFile): string {
+  switch (file.kind) {
+    case 'page':
+      return `${catalog.base_url}${file.route.path}`;
+    case 'product':
+      return file.product.url;
+    case 'post':
+      return file.post.url;
+    case 'company':
+      return catalog.company.url;
+  }
+}

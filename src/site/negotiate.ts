@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+import { estimateTokens } from './format.js';
+import { CONTENT_SECURITY_POLICY } from './layout.js';
+
+/**
+ * Content negotiation of site routes (SPEC.md section 4, "Markdown access";
+ * RFC 9110 section 12.5.1). HTML unless the client prefers markdown, with
+ * q-values honoured: `text/html;q=0.9, text/markdown` gets markdown, `*\/*`
+ * and no Accept header get HTML. A client that accepts neither still gets
+ * HTML: RFC 9110 lets a server disregard Accept rather than answer 406, and a
+ * page is more useful than an error to a browser with an unusual header.
+ */
+
+export type SiteFormat = 'html' | 'markdown';
+
+export const HTML_TYPE = 'text/html; charset=utf-8';
+export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+
+/** The answer depends on Accept (negotiation) and may be compressed by a proxy: caches must key on both. */
+export const VARY = 'Accept, Accept-Encoding';
+
+export function preferredFormat(request: FastifyRequest): SiteFormat {
+  const type = new Negotiator(request).mediaType(['text/html', 'text/markdown']);
+  return type === 'text/markdown' ? 'markdown' : 'html';
+}
+
+/** For error pages, where a JSON client is better served by a problem document. */
+export function preferredErrorFormat(request: FastifyRequest): SiteFormat | 'problem' {
+  const type = new Negotiator(request).mediaType(['text/html', 'text/markdown', 'application/problem+json', 'application/json']);
+  if (type === 'text/markdown') return 'markdown';
+  if (type === 'application/problem+json' || type === 'application/json') return 'problem';
+  return 'html';
+}
+
+/** Headers of every HTML document the site sends. */
+export function htmlHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .type(HTML_TYPE)
+    .header('vary', VARY)
+    .header('content-security-policy', CONTENT_SECURITY_POLICY)
+    .header('referrer-policy', 'strict-origin-when-cross-origin');
+}
+
+/**
+ * Headers of every markdown answer: the media type of RFC 7763, and
+ * Cloudflare's `x-markdown-tokens` so an agent can budget before reading.
+ */
+export function markdownHeaders(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type(MARKDOWN_TYPE).header('vary', VARY).header('x-markdown-tokens', String(estimateTokens(body)));
+}

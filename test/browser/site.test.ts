@@ -1,0 +1,223 @@
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { App } from '../../src/app.js';
+import type { Catalog } from '../../src/content/types.js';
+import { listenTestApp, ROOT, testCatalog } from '../helper.js';
+import { sitePaths } from '../site/routes.js';
+import type { Chromium, PageProblems } from './chromium.js';
+import { launchChromium, skipReason, watchPage } from './chromium.js';
+
+/**
+ * The website in a real browser: Debian's headless Chromium driven by
+ * playwright-core, against the real app listening on 127.0.0.1.
+ */
+
+const SCREENSHOTS = path.join(ROOT, 'test-output', 'screenshots');
+const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+/** Paths the crawl does not open as pages: documents for machines and the API. */
+const NOT_PAGES = ['/md/', '/api/', '/feeds/', '/assets/', '/llms.txt', '/llms-full.txt', '/sitemap.xml', '/robots.txt', '/openapi.json', '/.well-known/', '/auth.md', '/mcp'];
+
+interface Violation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+describe('the website in Chromium', { skip: skipReason }, () => {
+  let app: App & { url: string };
+  let catalog: Catalog;
+  let chromium: Chromium | undefined;
+  let page: Page;
+  let problems: PageProblems;
+
+  before(async () => {
+    app = await listenTestApp();
+    catalog = await testCatalog();
+    chromium = await launchChromium();
+    page = await chromium.context.newPage();
+    problems = watchPage(page);
+  });
+
+  after(async () => {
+    await chromium?.close();
+    await app?.server.close();
+  });
+
+  /** Opens a site path and returns its status; the page's problems start empty. */
+  async function open(sitePath: string): Promise<number> {
+    problems.messages.length = 0;
+    const response = await page.goto(`${app.url}${sitePath}`, { waitUntil: 'load' });
+    return response?.status() ?? 0;
+  }
+
+  test('every route renders with no console error, a title, one h1 and a link to its mirror', async () => {
+    for (const sitePath of sitePaths(catalog)) {
+      assert.equal(await open(sitePath), 200, sitePath);
+      assert.deepEqual(problems.messages, [], sitePath);
+      assert.ok((await page.title()).length > 0, sitePath);
+      assert.equal(await page.locator('h1').count(), 1, sitePath);
+      assert.equal(await page.locator('link[rel="alternate"][type="text/markdown"]').count(), 1, sitePath);
+      // The stylesheet applied (the CSP let it load): the header is laid out by it.
+      assert.equal(await page.evaluate(`getComputedStyle(document.querySelector('.site-header')).borderBottomStyle`), 'solid', sitePath);
+    }
+  });
+
+  test('the 404 page renders with no console error', async () => {
+    assert.equal(await open('/no-such-page'), 404);
+    assert.deepEqual(problems.messages, []);
+    assert.equal(await page.locator('h1').textContent(), 'Page not found');
+  });
+
+  test('following links from the home page reaches every page, and no link is broken', async () => {
+    const origin = new URL(app.url).origin;
+    const queue = ['/'];
+    const visited = new Set<string>();
+    while (queue.length > 0) {
+      const next = queue.shift()!;
+      if (visited.has(next)) continue;
+      visited.add(next);
+      assert.ok(visited.size < 400, 'the crawl stays bounded');
+      assert.equal(await open(next), 200, `link to ${next}`);
+      assert.deepEqual(problems.messages, [], next);
+      const hrefs = await page.evaluate(`[...document.querySelectorAll('a[href]')].map((a) => a.href)`);
+      for (const href of hrefs as string[]) {
+        const target = new URL(href);
+        if (target.origin !== origin) continue;
+        const local = `${target.pathname}${target.search}`;
+        if (NOT_PAGES.some((prefix) => target.pathname.startsWith(prefix))) continue;
+        if (!visited.has(local)) queue.push(local);
+      }
+    }
+    const reached = new Set([...visited].map((url) => url.split('?')[0]));
+    for (const sitePath of sitePaths(catalog)) assert.ok(reached.has(sitePath), `${sitePath} is reachable by navigation`);
+    // The header reaches every page but home and the legal pages, which the footer reaches.
+    await open('/');
+    const header = await page.evaluate(`[...document.querySelectorAll('.site-nav a')].map((a) => a.getAttribute('href'))`);
+    assert.deepEqual(header, ['/method', '/capabilities', '/products', '/about', '/contact', '/developers', '/blog']);
+  });
+
+  test('the blog filters narrow the list and can be cleared', async () => {
+    const category = 'Automation';
+    const expected = catalog.posts.filter((p) => p.category === category);
+    assert.ok(expected.length > 0 && expected.length <= 10);
+    await open('/blog');
+    await page.selectOption('#filter-category', category);
+    await Promise.all([page.waitForURL(/category=Automation/), page.click('.filters button[type="submit"]')]);
+    assert.deepEqual(problems.messages, []);
+    assert.equal(new URL(page.url()).searchParams.get('category'), category);
+    assert.deepEqual(await page.locator('.post-item h3 a').allTextContents(), expected.map((p) => p.title));
+    assert.deepEqual(new Set(await page.locator('.post-item .chip').allTextContents()), new Set([category]));
+    assert.equal(await page.locator('#filter-category').inputValue(), category, 'the form keeps the choice');
+    assert.equal(await page.locator('.result-count').textContent(), `Showing 1–${expected.length} of ${expected.length} articles, newest first.`);
+
+    await page.selectOption('#filter-category', '');
+    await page.selectOption('#filter-locale', 'pt-BR');
+    await Promise.all([page.waitForURL(/locale=pt-BR/), page.click('.filters button[type="submit"]')]);
+    const portuguese = catalog.posts.filter((p) => p.locale === 'pt-BR');
+    assert.deepEqual(await page.locator('.post-item h3 a').allTextContents(), portuguese.slice(0, 10).map((p) => p.title));
+    assert.deepEqual(new Set((await page.evaluate(`[...document.querySelectorAll('.post-item')].map((li) => li.lang)`)) as string[]), new Set(['pt-BR']));
+
+    await Promise.all([page.waitForURL(/\/blog$/), page.click('text=Clear filters')]);
+    assert.equal(await page.locator('.post-item').count(), 10);
+  });
+
+  test('the blog pagination walks every article, newest first, keeping the filters', async () => {
+    await open('/blog');
+    const titles: string[] = [];
+    for (;;) {
+      titles.push(...(await page.locator('.post-item h3 a').allTextContents()));
+      const older = page.locator('.pagination a[rel="next"]');
+      if ((await older.count()) === 0) break;
+      await Promise.all([page.waitForURL(/page=\d+/), older.click()]);
+      assert.deepEqual(problems.messages, []);
+    }
+    assert.deepEqual(titles, catalog.posts.map((p) => p.title));
+    const last = Math.ceil(catalog.posts.length / 10);
+    assert.equal(new URL(page.url()).searchParams.get('page'), String(last));
+    assert.equal(await page.locator('.pagination a[aria-current="page"]').textContent(), String(last));
+
+    await Promise.all([page.waitForURL(/page=/), page.click('.pagination a[rel="prev"]')]);
+    assert.equal(new URL(page.url()).searchParams.get('page'), String(last - 1));
+
+    await open('/blog?locale=en');
+    const english = catalog.posts.filter((p) => p.locale === 'en');
+    assert.ok(english.length > 10);
+    await Promise.all([page.waitForURL(/page=2/), page.click('.pagination a[rel="next"]')]);
+    assert.equal(new URL(page.url()).searchParams.get('locale'), 'en');
+    assert.deepEqual(await page.locator('.post-item h3 a').allTextContents(), english.slice(10, 20).map((p) => p.title));
+  });
+
+  test('screenshots of home, a product, a post and /developers at phone and desktop width', async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    const product = catalog.products.find((p) => p.status === 'coming-soon') ?? catalog.products[0]!;
+    const post = catalog.posts.find((p) => p.translations.length > 0) ?? catalog.posts[0]!;
+    const shots = { home: '/', product: `/products/${product.slug}`, post: `/blog/${post.slug}`, developers: '/developers' };
+    for (const [name, sitePath] of Object.entries(shots)) {
+      for (const [width, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.setViewportSize(viewport);
+          await page.emulateMedia({ colorScheme: scheme });
+          assert.equal(await open(sitePath), 200);
+          // Nothing may be wider than the screen: a phone never scrolls sideways.
+          const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+          assert.equal(overflow, 0, `${name} at ${width} width (${scheme}) fits the screen`);
+          const file = path.join(SCREENSHOTS, `${name}-${width}${scheme === 'dark' ? '-dark' : ''}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          assert.ok((await readFile(file)).subarray(1, 4).toString() === 'PNG', file);
+        }
+      }
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  test('an accessibility scan (axe-core) finds no serious or critical violation, light or dark', async () => {
+    const axe = await readFile(AXE, 'utf8');
+    const product = catalog.products[0]!;
+    const posts = catalog.site.locales.map((locale) => catalog.posts.find((p) => p.locale === locale)!).filter(Boolean);
+    const paths = [
+      ...sitePaths(catalog).filter((p) => !p.startsWith('/products/') && !p.startsWith('/blog/')),
+      `/products/${product.slug}`,
+      ...posts.map((p) => `/blog/${p.slug}`),
+      '/blog?category=Automation&page=1',
+      '/no-such-page',
+    ];
+    const found: string[] = [];
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const sitePath of paths) {
+          await open(sitePath);
+          // Evaluated through the DevTools protocol: the page's CSP (no scripts) stays in force for the page itself.
+          await page.evaluate(axe);
+          const violations = (await page.evaluate(
+            `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`,
+          )) as Violation[];
+          for (const v of violations) {
+            if (v.impact === 'serious' || v.impact === 'critical') {
+              found.push(`${sitePath} (${viewport.width}px, ${scheme}): ${v.impact} ${v.id}: ${v.help} at ${v.targets.join(', ')}`);
+            }
+          }
+        }
+      }
+    }
+    assert.deepEqual(found, []);
+    await page.setViewportSize(DESKTOP);
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  test('closing the browser leaves no Chromium process behind', async () => {
+    const browser = chromium!;
+    chromium = undefined;
+    await browser.close();
+    assert.deepEqual(browser.leftovers(), []);
+  });
+});
