@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
@@ -8,6 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { loadCatalog } from '../src/content/load.js';
 import type { Catalog } from '../src/content/types.js';
 import type { RateLimiter } from '../src/http/rate-limit.js';
+import { assertMatchesOpenApi } from './openapi-validator.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures');
@@ -32,6 +34,8 @@ export interface TestAppOptions {
   readonly env?: Record<string, string>;
   readonly limiter?: RateLimiter;
   readonly catalog?: Catalog;
+  /** The Catalog whose /openapi.json responses are checked against (default: the one served). */
+  readonly openApiCatalog?: Catalog;
 }
 
 /** The real app over the demo content, silent, never listening. */
@@ -39,6 +43,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App & 
   const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL, ...options.env });
   const catalog = options.catalog ?? (await testCatalog(undefined, config.baseUrl));
   const app = await buildApp({ config, catalog, ...(options.limiter ? { limiter: options.limiter } : {}) });
+  // Every API response a test produces is checked against /openapi.json.
+  const inject = app.server.inject.bind(app.server);
+  app.server.inject = (async (request: InjectOptions | string) => {
+    const response = await inject(request as InjectOptions);
+    const { method = 'GET', url = '/' } = typeof request === 'string' ? { url: request } : request;
+    assertMatchesOpenApi(options.openApiCatalog ?? catalog, String(method).toUpperCase(), String(url), response);
+    return response;
+  }) as typeof app.server.inject;
   return { ...app, config };
 }
 

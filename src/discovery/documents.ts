@@ -1,0 +1,230 @@
+import type { Catalog } from '../content/types.js';
+import { PUBLIC_READ } from '../http/rate-limit.js';
+import { API_VERSION } from '../version.js';
+
+/**
+ * The discovery documents of SPEC.md section 4 ("Machine-readable and
+ * discovery endpoints") and section 5, built from the Catalog in force so they
+ * never disagree with what is served.
+ */
+
+/** SPEC.md section 5, point 3: declared for future use; nothing checks them. */
+export const SCOPES = ['content:read', 'products:read', 'posts:read', 'company:read'] as const;
+
+/** MCP protocol revision served at /mcp (SPEC.md section 4). */
+export const MCP_PROTOCOL_VERSION = '2025-06-18';
+
+export interface ToolSummary {
+  readonly name: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly inputSchema: unknown;
+  readonly outputSchema?: unknown;
+  readonly annotations?: unknown;
+}
+
+/** SPEC.md section 5, point 5: how an agent authenticates here (it does not). */
+export function agentAuth(catalog: Catalog) {
+  const base = catalog.base_url;
+  return {
+    method: 'anonymous',
+    credential_type: 'none',
+    authorization_header: 'not required',
+    scopes_enforced: false,
+    start_here: `${base}/api/v1`,
+    mcp_endpoint: `${base}/mcp`,
+    openapi: `${base}/openapi.json`,
+    documentation: `${base}/auth.md`,
+    instructions: `Call GET ${base}/api/v1 or POST ${base}/mcp with no credential. No client registration, token or key is needed or issued.`,
+  };
+}
+
+/** RFC 8414 authorization server metadata, for endpoints that issue nothing. */
+export function authorizationServerMetadata(catalog: Catalog) {
+  const base = catalog.base_url;
+  return {
+    issuer: base,
+    authorization_endpoint: `${base}/oauth/authorize`,
+    token_endpoint: `${base}/oauth/token`,
+    registration_endpoint: `${base}/oauth/register`,
+    revocation_endpoint: `${base}/oauth/revoke`,
+    jwks_uri: `${base}/oauth/jwks`,
+    scopes_supported: [...SCOPES],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code'],
+    token_endpoint_auth_methods_supported: ['none'],
+    revocation_endpoint_auth_methods_supported: ['none'],
+    code_challenge_methods_supported: ['S256'],
+    service_documentation: `${base}/auth.md`,
+    agent_auth: agentAuth(catalog),
+  };
+}
+
+/**
+ * RFC 9728 protected resource metadata. `resource` must equal the URL the
+ * metadata was fetched for (section 3.3): the site itself at the bare
+ * well-known path, `/mcp` and `/api/v1` at their path-suffixed ones.
+ */
+export function protectedResourceMetadata(catalog: Catalog, resourcePath: '' | '/mcp' | '/api/v1') {
+  const base = catalog.base_url;
+  return {
+    resource: `${base}${resourcePath}`,
+    resource_name: `${catalog.site.name} ${resourcePath === '/mcp' ? 'MCP server' : 'content API'}`,
+    authorization_servers: [base],
+    scopes_supported: [...SCOPES],
+    bearer_methods_supported: ['header'],
+    resource_documentation: `${base}/developers`,
+    resource_policy_uri: `${base}/terms`,
+    agent_auth: agentAuth(catalog),
+  };
+}
+
+/**
+ * The MCP server card: SEP-2127 fields (name, version, title, description,
+ * websiteUrl, remotes, capabilities, tools, resources) plus SEP-1649's
+ * `serverInfo`, `transport` and `protocolVersion`, so readers of either draft
+ * find what they look for in the one document served at both paths.
+ */
+export function mcpServerCard(catalog: Catalog, tools: readonly ToolSummary[]) {
+  const base = catalog.base_url;
+  const host = new URL(base).hostname;
+  const name = `${host.split('.').reverse().join('.')}/content`;
+  const description = `Read-only content of ${catalog.site.name}: products, articles, institutional pages, company identity and search. ${catalog.site.description}`;
+  return {
+    name,
+    version: API_VERSION,
+    title: `${catalog.site.name} content`,
+    description,
+    websiteUrl: base,
+    protocolVersion: MCP_PROTOCOL_VERSION,
+    serverInfo: { name, title: `${catalog.site.name} content`, version: API_VERSION },
+    transport: { type: 'streamable-http', url: `${base}/mcp`, endpoint: `${base}/mcp` },
+    remotes: [
+      {
+        type: 'streamable-http',
+        url: `${base}/mcp`,
+        supportedProtocolVersions: [MCP_PROTOCOL_VERSION],
+        authentication: { required: false, schemes: [] },
+      },
+    ],
+    authentication: { required: false, method: 'anonymous', credential_type: 'none' },
+    capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } },
+    tools: tools.map(({ name: tool, title, description: text, inputSchema, outputSchema, annotations }) => ({
+      name: tool,
+      ...(title ? { title } : {}),
+      description: text,
+      inputSchema,
+      ...(outputSchema ? { outputSchema } : {}),
+      ...(annotations ? { annotations } : {}),
+    })),
+    resources: {
+      description: 'Every product, article and page and the company record as text/markdown; each URI is its /md/ mirror URL.',
+      examples: [catalog.company.markdown_url, catalog.products[0]?.markdown_url, catalog.posts[0]?.markdown_url].filter(Boolean),
+      templates: [
+        { uriTemplate: `${base}/md/products/{slug}.md`, name: 'product', mimeType: 'text/markdown' },
+        { uriTemplate: `${base}/md/blog/{slug}.md`, name: 'post', mimeType: 'text/markdown' },
+        { uriTemplate: `${base}/md/{slug}.md`, name: 'page', mimeType: 'text/markdown' },
+      ],
+    },
+    documentationUrl: `${base}/developers`,
+  };
+}
+
+/** The AI Catalog (ARD / ai-catalog draft, specVersion 1.0) of this domain. */
+export function aiCatalog(catalog: Catalog) {
+  const base = catalog.base_url;
+  const host = new URL(base).host;
+  const urn = (kind: string, name: string) => `urn:ai:${host}:${kind}:${name}`;
+  return {
+    specVersion: '1.0',
+    host: { displayName: catalog.site.name, identifier: host, documentationUrl: `${base}/developers` },
+    entries: [
+      {
+        identifier: urn('mcp', 'content'),
+        displayName: `${catalog.site.name} content (MCP)`,
+        type: 'application/mcp-server-card+json',
+        url: `${base}/.well-known/mcp/server-card`,
+        description: `MCP server at ${base}/mcp (Streamable HTTP, ${MCP_PROTOCOL_VERSION}, anonymous): tools to list and read products, articles, pages and the company record, and to search them.`,
+        tags: ['mcp', 'content', 'read-only'],
+        version: API_VERSION,
+      },
+      {
+        identifier: urn('api', 'content-v1'),
+        displayName: `${catalog.site.name} content API v1`,
+        type: 'application/vnd.oai.openapi+json;version=3.1',
+        url: `${base}/openapi.json`,
+        description: `JSON API at ${base}/api/v1: anonymous GET, ${PUBLIC_READ.limit} requests per ${PUBLIC_READ.windowSeconds} s per client address.`,
+        tags: ['openapi', 'rest', 'read-only'],
+        version: API_VERSION,
+      },
+      {
+        identifier: urn('llms', 'index'),
+        displayName: `${catalog.site.name} for language models`,
+        type: 'text/markdown',
+        url: `${base}/llms.txt`,
+        description: 'llms.txt index of every page, product and article with its markdown mirror; /llms-full.txt inlines them.',
+        tags: ['llms.txt', 'markdown'],
+      },
+      {
+        identifier: urn('auth', 'anonymous'),
+        displayName: 'Authentication position',
+        type: 'text/markdown',
+        url: `${base}/auth.md`,
+        description: 'Anonymous access only; no credential is issued or checked.',
+        tags: ['auth'],
+      },
+    ],
+  };
+}
+
+/** /auth.md: the authentication position in prose (SPEC.md section 5). */
+export function authMarkdown(catalog: Catalog): string {
+  const base = catalog.base_url;
+  return `# Authentication
+
+${catalog.site.name}'s content API and MCP server are **anonymous**. The only
+method is \`anonymous\` and the credential type is \`none\`.
+
+- Call \`GET ${base}/api/v1/...\` or \`POST ${base}/mcp\` with no \`Authorization\`
+  header. A call without one succeeds.
+- No credential is issued, stored or validated: there is no key to request,
+  no client to register and no token to refresh.
+- Every endpoint is read-only and public. Pricing and contractual terms are
+  not published through this service.
+
+## Scopes
+
+The authorization server metadata at
+\`${base}/.well-known/oauth-authorization-server\` declares the scopes
+${SCOPES.map((s) => `\`${s}\``).join(', ')}. They are declared only for future
+use; nothing checks them today.
+
+## The OAuth endpoints
+
+They exist so that OAuth and MCP discovery resolve, and each answers in the
+RFC 6749 error shape with an \`error_description\` naming the call that works:
+
+| endpoint | answer |
+| --- | --- |
+| \`POST /oauth/register\` | 403 \`access_denied\`: no registration is needed |
+| \`GET /oauth/claim\` | 200: the anonymous identity, already granted |
+| \`POST /oauth/token\` | 400 \`unauthorized_client\`: no token is issued |
+| \`GET /oauth/authorize\` | 400 \`invalid_request\`: no code is issued |
+| \`GET /oauth/jwks\` | 200: \`{ "keys": [] }\` |
+| \`POST /oauth/revoke\` | 200: nothing to revoke |
+
+## Limits instead of credentials
+
+Each client address may make ${PUBLIC_READ.limit} requests per
+${PUBLIC_READ.windowSeconds} seconds (policy \`${PUBLIC_READ.name}\`); every
+response says what is left in its \`RateLimit\` headers.
+
+## If this changes
+
+A resource that starts requiring a token is announced first by the
+deprecation mechanism (${base}/developers#deprecation): at least 180 days
+ahead, every response of the affected version carries \`Deprecation\`,
+\`Sunset\` and \`Link\` headers pointing at its successor.
+`;
+}

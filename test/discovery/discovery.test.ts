@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Catalog } from '../../src/content/types.js';
+import { ENDPOINTS } from '../../src/api/endpoints.js';
+import { TOOL_DEFINITIONS } from '../../src/mcp/tools.js';
+import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
+
+let server: FastifyInstance;
+let catalog: Catalog;
+
+before(async () => {
+  ({ server } = await buildTestApp());
+  catalog = await testCatalog();
+});
+after(() => server.close());
+
+async function json(url: string) {
+  const response = await server.inject(url);
+  assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+  assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
+  assert.equal(response.headers['access-control-allow-origin'], '*');
+  assert.equal(response.headers['cache-control'], 'public, max-age=300, stale-while-revalidate=86400');
+  assert.ok(response.headers.etag);
+  return response.json() as Record<string, unknown>;
+}
+
+describe('/openapi.json', () => {
+  test('passes an independent OpenAPI 3.1 validator', async () => {
+    const document = await json('/openapi.json');
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    assert.deepEqual(result.errors, undefined, JSON.stringify(result.errors, null, 1));
+    assert.equal(result.valid, true);
+    assert.equal(validator.version, '3.1');
+  });
+
+  test('documents every /api/v1 operation, anonymous, with the servers entry from BASE_URL', async () => {
+    const document = await json('/openapi.json');
+    assert.equal(document.openapi, '3.1.0');
+    assert.deepEqual(document.servers, [{ url: BASE_URL, description: 'This deployment' }]);
+    assert.deepEqual(document.security, []);
+    const paths = document.paths as Record<string, { get: Record<string, unknown> }>;
+    for (const endpoint of ENDPOINTS) {
+      const path = `/api/v1${endpoint.path}`.replace(':slug', '{slug}');
+      const operation = paths[path]?.get;
+      assert.ok(operation, `${path} is documented`);
+      assert.equal(operation.operationId, endpoint.operationId);
+      assert.deepEqual(operation.security, []);
+      const responses = operation.responses as Record<string, unknown>;
+      for (const status of ['200', '304', '400', '404', '405', '406', '415', '429', '500']) assert.ok(responses[status], `${path} documents ${status}`);
+    }
+    assert.ok(paths['/healthz']);
+  });
+
+  test('parameters carry their bounds, defaults and enumerations from the content', async () => {
+    const document = await json('/openapi.json');
+    const parameters = (document.paths as unknown as Record<string, { get: { parameters: Record<string, unknown>[] } }>)['/api/v1/posts']!.get.parameters;
+    const byName = Object.fromEntries(parameters.map((p) => [p.name, p]));
+    assert.deepEqual(byName.limit?.schema, { type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    assert.deepEqual(byName.offset?.schema, { type: 'integer', minimum: 0, default: 0 });
+    assert.deepEqual(byName.locale?.schema, { type: 'string', enum: ['en', 'pt-BR'] });
+    assert.deepEqual((byName.category?.schema as { enum: string[] }).enum, catalog.site.all_post_categories);
+    const slug = (document.paths as unknown as Record<string, { get: { parameters: Record<string, unknown>[] } }>)['/api/v1/products/{slug}']!.get.parameters[0];
+    assert.deepEqual((slug?.schema as { enum: string[] }).enum, catalog.products.map((p) => p.slug));
+  });
+
+  test('examples are real answers from the content', async () => {
+    const document = await json('/openapi.json');
+    const ok = (path: string) =>
+      ((document.paths as unknown as Record<string, { get: { responses: Record<string, { content: Record<string, { example: Record<string, unknown> }> }> } }>)[path]!.get.responses['200']!.content['application/json']!.example);
+    assert.equal(ok('/api/v1/company').cnpj, catalog.company.cnpj);
+    assert.equal(ok('/api/v1/products/{slug}').slug, catalog.products[0]?.slug);
+    assert.equal((ok('/api/v1/posts').items as unknown[]).length, 2);
+  });
+
+  test('response headers are documented: quota, version, cache and ETag', async () => {
+    const document = await json('/openapi.json');
+    const headers = (document.components as unknown as { headers: Record<string, unknown> }).headers;
+    for (const name of ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-API-Version', 'Cache-Control', 'ETag', 'Link']) {
+      assert.ok(headers[name], name);
+    }
+  });
+});
+
+describe('/auth.md', () => {
+  test('states the anonymous position in markdown', async () => {
+    const response = await server.inject('/auth.md');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['content-type'], 'text/markdown; charset=utf-8');
+    assert.match(response.body, /^# Authentication/);
+    assert.match(response.body, /`anonymous`/);
+    assert.match(response.body, /credential type is `none`/);
+    for (const scope of ['content:read', 'products:read', 'posts:read', 'company:read']) assert.match(response.body, new RegExp(scope));
+    assert.match(response.body, /#deprecation/);
+  });
+});
+
+describe('OAuth metadata', () => {
+  test('authorization server metadata (RFC 8414) names the stubs, the four scopes and agent_auth', async () => {
+    const body = await json('/.well-known/oauth-authorization-server');
+    assert.equal(body.issuer, BASE_URL);
+    assert.deepEqual(body.response_types_supported, ['code']);
+    assert.deepEqual(body.scopes_supported, ['content:read', 'products:read', 'posts:read', 'company:read']);
+    assert.equal(body.token_endpoint, `${BASE_URL}/oauth/token`);
+    assert.equal(body.authorization_endpoint, `${BASE_URL}/oauth/authorize`);
+    assert.equal(body.registration_endpoint, `${BASE_URL}/oauth/register`);
+    assert.equal(body.jwks_uri, `${BASE_URL}/oauth/jwks`);
+    assert.equal(body.revocation_endpoint, `${BASE_URL}/oauth/revoke`);
+    const agent = body.agent_auth as Record<string, unknown>;
+    assert.equal(agent.method, 'anonymous');
+    assert.equal(agent.credential_type, 'none');
+    assert.equal(agent.start_here, `${BASE_URL}/api/v1`);
+  });
+
+  for (const [path, resource] of [
+    ['/.well-known/oauth-protected-resource', BASE_URL],
+    ['/.well-known/oauth-protected-resource/mcp', `${BASE_URL}/mcp`],
+    ['/.well-known/oauth-protected-resource/api/v1', `${BASE_URL}/api/v1`],
+  ] as const) {
+    test(`${path} (RFC 9728) names its resource ${resource}`, async () => {
+      const body = await json(path);
+      assert.equal(body.resource, resource);
+      assert.deepEqual(body.authorization_servers, [BASE_URL]);
+      assert.deepEqual(body.scopes_supported, ['content:read', 'products:read', 'posts:read', 'company:read']);
+      assert.deepEqual(body.bearer_methods_supported, ['header']);
+      assert.equal(body.resource_documentation, `${BASE_URL}/developers`);
+      assert.equal((body.agent_auth as Record<string, unknown>).method, 'anonymous');
+    });
+  }
+});
+
+describe('MCP server card', () => {
+  test('is served at the SEP-1649 and the SEP-2127 paths, pointing at /mcp with its tools', async () => {
+    const card = await json('/.well-known/mcp.json');
+    assert.deepEqual(await json('/.well-known/mcp/server-card'), card);
+    assert.equal(card.version, '1.0.0');
+    assert.equal(card.websiteUrl, BASE_URL);
+    assert.deepEqual(card.remotes, [
+      { type: 'streamable-http', url: `${BASE_URL}/mcp`, supportedProtocolVersions: ['2025-06-18'], authentication: { required: false, schemes: [] } },
+    ]);
+    assert.deepEqual(
+      (card.tools as { name: string }[]).map((t) => t.name),
+      TOOL_DEFINITIONS.map((t) => t.name),
+    );
+    assert.equal((card.tools as unknown[]).length, 7);
+    assert.ok((card.capabilities as Record<string, unknown>).resources);
+  });
+});
+
+describe('/.well-known/ai-catalog.json', () => {
+  test('lists the MCP server, the OpenAPI document, llms.txt and the auth statement', async () => {
+    const body = await json('/.well-known/ai-catalog.json');
+    assert.equal(body.specVersion, '1.0');
+    const urls = (body.entries as { url: string; type: string }[]).map((e) => e.url);
+    assert.deepEqual(urls, [`${BASE_URL}/.well-known/mcp/server-card`, `${BASE_URL}/openapi.json`, `${BASE_URL}/llms.txt`, `${BASE_URL}/auth.md`]);
+  });
+});
+
+describe('OAuth stubs', () => {
+  const works = /Call GET http:\/\/vitrine\.test\/api\/v1 or POST http:\/\/vitrine\.test\/mcp with no credential/;
+
+  test('POST /oauth/register answers 403 access_denied', async () => {
+    const response = await server.inject({ method: 'POST', url: '/oauth/register', payload: { client_name: 'agent' } });
+    assert.equal(response.statusCode, 403);
+    assert.equal(response.json().error, 'access_denied');
+    assert.match(response.json().error_description, works);
+  });
+
+  test('GET /oauth/claim answers 200 with the anonymous identity', async () => {
+    const response = await server.inject('/oauth/claim');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.json().identity, 'anonymous');
+    assert.equal(response.json().credential_type, 'none');
+    assert.match(response.json().error_description, works);
+  });
+
+  test('POST /oauth/token answers 400 unauthorized_client, whatever the body type', async () => {
+    for (const [type, payload] of [
+      ['application/x-www-form-urlencoded', 'grant_type=client_credentials&client_id=x'],
+      ['application/json', '{"grant_type":"client_credentials"}'],
+      ['text/plain', 'nonsense'],
+    ]) {
+      const response = await server.inject({ method: 'POST', url: '/oauth/token', payload, headers: { 'content-type': type ?? '' } });
+      assert.equal(response.statusCode, 400, type);
+      assert.equal(response.headers['cache-control'], 'no-store');
+      assert.deepEqual(Object.keys(response.json()), ['error', 'error_description']);
+      assert.equal(response.json().error, 'unauthorized_client');
+      assert.match(response.json().error_description, works);
+    }
+  });
+
+  test('GET /oauth/authorize answers 400 invalid_request', async () => {
+    const response = await server.inject('/oauth/authorize?response_type=code&client_id=x');
+    assert.equal(response.statusCode, 400);
+    assert.equal(response.json().error, 'invalid_request');
+    assert.match(response.json().error_description, works);
+  });
+
+  test('GET /oauth/jwks answers an empty key set', async () => {
+    const response = await server.inject('/oauth/jwks');
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { keys: [] });
+  });
+
+  test('POST /oauth/revoke answers 200', async () => {
+    const response = await server.inject({ method: 'POST', url: '/oauth/revoke', payload: 'token=abc', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(response.statusCode, 200);
+  });
+
+  test('the wrong method on a stub answers 405 with Allow', async () => {
+    const response = await server.inject('/oauth/token');
+    assert.equal(response.statusCode, 405);
+    assert.equal(response.headers.allow, 'POST');
+  });
+});
