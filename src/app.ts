@@ -9,6 +9,11 @@ import { installHttpPolicy } from './http/policy.js';
 import { PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './http/problem.js';
 import { pathOf } from './http/scope.js';
 import { PUBLIC_READ, RateLimiter } from './http/rate-limit.js';
+import { searchIndexFor } from './search/index.js';
+import { createSharedStore } from './http/redis-store.js';
+import { registerDiscoveryRoutes } from './discovery/routes.js';
+import { registerMcpRoutes } from './mcp/routes.js';
+import { registerSiteRoutes } from './site/routes.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -29,7 +34,8 @@ export interface App {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const store = new ContentStore(options.catalog);
-  const limiter = options.limiter ?? new RateLimiter(PUBLIC_READ);
+  // Built now, at start-up, rather than by the first search request.
+  searchIndexFor(store.catalog);
 
   const server = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -60,9 +66,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
-  installHttpPolicy(server, { baseUrl: config.baseUrl, limiter, ...(config.deprecation ? { deprecation: config.deprecation } : {}) });
-  registerApiRoutes(server, { store });
+  // SPEC.md section 8: one quota per client address; with REDIS_URL every instance counts in the same Redis.
+  const limiter =
+    options.limiter ?? new RateLimiter(PUBLIC_READ, config.redisUrl === undefined ? undefined : await createSharedStore(config.redisUrl, server.log));
   server.addHook('onClose', async () => limiter.close());
+
+  installHttpPolicy(server, { baseUrl: config.baseUrl, limiter, ...(config.deprecation ? { deprecation: config.deprecation } : {}) });
+  registerApiRoutes(server, { store, service: { limiter, deprecation: config.deprecation } });
+  registerMcpRoutes(server, { store, config });
+  registerSiteRoutes(server, { store, config });
+  registerDiscoveryRoutes(server, { store });
 
   await server.ready();
   return { server, store };

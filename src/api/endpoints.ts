@@ -1,6 +1,10 @@
+import type { Deprecation } from '../config.js';
 import type { Catalog } from '../content/types.js';
 import { PRODUCT_STATUSES } from '../content/types.js';
 import { ProblemError } from '../http/problem.js';
+import type { SearchKind } from '../search/index.js';
+import { SEARCH_KINDS, searchIndexFor } from '../search/index.js';
+import type { RateLimiter } from '../http/rate-limit.js';
 import { API_VERSION } from '../version.js';
 import type { PageRequest } from './pagination.js';
 import { paginate } from './pagination.js';
@@ -41,6 +45,14 @@ export interface AnswerContext<S extends ParamSpec> {
   readonly catalog: Catalog;
   readonly query: QueryOf<S>;
   readonly slug: string;
+  /** The running deployment; only the health record reads it. */
+  readonly service?: ServiceState;
+}
+
+/** What the health record reports beyond the content: where the quota is counted, and the version's end. */
+export interface ServiceState {
+  readonly limiter: RateLimiter;
+  readonly deprecation: Deprecation | undefined;
 }
 
 export interface AnswerResult {
@@ -104,20 +116,47 @@ export const health = define({
   path: '/health',
   operationId: 'getHealth',
   summary: 'Health check',
-  description: 'Deployment status, API version and the number of published documents. Also served at /healthz, outside the quota.',
+  description:
+    'Deployment status, API version, the number of published documents, where the quota is counted and whether this version is deprecated. Also served at /healthz, outside the quota.',
   tag: 'Service',
   query: {},
   response: schemas.Health,
-  answer: ({ catalog }) => ({
-    body: {
-      status: 'ok',
-      version: API_VERSION,
-      documents: documentCount(catalog),
-      content_version: catalog.version,
-      content_loaded_at: catalog.loaded_at,
-    },
-  }),
+  answer: ({ catalog, service }) => {
+    if (!service) throw new Error('the health record needs the service state: registerApiRoutes passes it');
+    const { policy } = service.limiter;
+    const { deprecation } = service;
+    return {
+      body: {
+        status: 'ok',
+        version: API_VERSION,
+        documents: documentCount(catalog),
+        content_version: catalog.version,
+        content_loaded_at: catalog.loaded_at,
+        quota: {
+          policy: policy.name,
+          limit: policy.limit,
+          window_seconds: policy.windowSeconds,
+          window: 'fixed',
+          store: service.limiter.storeState(),
+        },
+        // SPEC.md section 9: null while the version is current.
+        deprecation: deprecation
+          ? {
+              deprecated_at: rfc3339(deprecation.date),
+              sunset_at: rfc3339(deprecation.sunset),
+              successor_url: deprecation.successor,
+              documentation_url: `${catalog.base_url}/developers#deprecation`,
+            }
+          : null,
+      },
+    };
+  },
 });
+
+/** CONTRACT.md "Conventions": RFC 3339 in UTC, whole seconds. */
+function rfc3339(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
 
 export const company = define({
   path: '/company',
@@ -255,6 +294,52 @@ export const getPage = define({
   },
 });
 
+const searchQuery = {
+  q: {
+    type: 'text',
+    minLength: 1,
+    maxLength: 200,
+    required: true,
+    description:
+      'The words to look for. Accents and case do not matter (automacao finds Automação); every word must match, or, when no record has them all, any of them; common words such as "de" or "the" are ignored; the last word also matches as a prefix while it is being typed (no space after it); words of five letters or more tolerate one typo.',
+    example: 'cloud',
+  },
+  kind: {
+    type: 'enum',
+    values: () => SEARCH_KINDS,
+    description: 'Only hits of this kind.',
+    example: 'post',
+  },
+  locale: {
+    type: 'enum',
+    values: (c: Catalog) => c.site.locales,
+    description: 'Only articles in this locale; products and pages have no locale, so they are left out.',
+    example: 'en',
+  },
+  limit: limitParam(10, 'hits'),
+} as const satisfies ParamSpec;
+
+export const search = define({
+  path: '/search',
+  operationId: 'search',
+  summary: 'Search',
+  description:
+    'Accent- and case-insensitive full-text search over products, pages and articles, best match first (BM25+; a match in a title or name weighs more than one in a summary, which weighs more than one in a body). Each hit carries a plain-text excerpt around its best match and the indexed words that matched.',
+  tag: 'Search',
+  query: searchQuery,
+  response: schemas.SearchResult,
+  answer: ({ catalog, query }) => {
+    const { q, limit, kind, locale } = query;
+    return {
+      body: searchIndexFor(catalog).search(q, {
+        limit,
+        ...(kind === undefined ? {} : { kind: kind as SearchKind }),
+        ...(locale === undefined ? {} : { locale }),
+      }),
+    };
+  },
+});
+
 function list(page: ReturnType<typeof paginate>): AnswerResult {
   const links = [page.next && `<${page.next}>; rel="next"`, page.prev && `<${page.prev}>; rel="prev"`].filter(Boolean);
   return { body: page, ...(links.length ? { link: links.join(', ') } : {}) };
@@ -271,4 +356,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   getPost,
   listPages,
   getPage,
+  search,
 ] as unknown as readonly Endpoint[];

@@ -5,6 +5,8 @@
  * /openapi.json: one source for each shape.
  */
 
+import { SEARCH_KINDS } from '../search/index.js';
+
 const str = { type: 'string' } as const;
 const uri = { type: 'string', format: 'uri' } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
@@ -117,6 +119,38 @@ export const ApiIndex = object(
   ['name', 'description', 'version', 'resources', 'openapi_url', 'mcp_url', 'documentation_url'],
 );
 
+const QuotaState = object(
+  'QuotaState',
+  {
+    policy: { type: 'string', description: 'The policy name quoted in the RateLimit headers.' },
+    limit: { type: 'integer', minimum: 1, description: 'Requests allowed per window and client address.' },
+    window_seconds: { type: 'integer', minimum: 1 },
+    window: {
+      type: 'string',
+      enum: ['fixed'],
+      description: "Fixed: a window starts at a client's first counted request and ends window_seconds later, whatever comes in between.",
+    },
+    store: {
+      type: 'string',
+      enum: ['memory', 'redis', 'memory-fallback'],
+      description:
+        'Where this instance counts: memory (alone, no shared store configured), redis (in the Redis shared by every instance), memory-fallback (a shared Redis is configured but unreachable, so this instance counts alone until it answers again).',
+    },
+  },
+  ['policy', 'limit', 'window_seconds', 'window', 'store'],
+);
+
+const DeprecationState = object(
+  'DeprecationState',
+  {
+    deprecated_at: { ...dateTime, description: 'When this version was announced deprecated (the Deprecation header, RFC 9745).' },
+    sunset_at: { ...dateTime, description: 'When this version stops answering (the Sunset header, RFC 8594).' },
+    successor_url: { ...uri, description: 'The version that replaces this one (the successor-version link).' },
+    documentation_url: { ...uri, description: 'The deprecation policy on the developer portal (the deprecation link).' },
+  },
+  ['deprecated_at', 'sunset_at', 'successor_url', 'documentation_url'],
+);
+
 export const Health = object(
   'Health',
   {
@@ -125,8 +159,40 @@ export const Health = object(
     documents: { type: 'integer', minimum: 0, description: 'Published products, posts and pages.' },
     content_version: { type: 'string', description: 'Changes whenever the content does.' },
     content_loaded_at: dateTime,
+    quota: QuotaState,
+    deprecation: {
+      anyOf: [DeprecationState, { type: 'null' }],
+      description: 'The announced end of this version (SPEC section 9); null while it is current.',
+    },
   },
-  ['status', 'version', 'documents', 'content_version', 'content_loaded_at'],
+  ['status', 'version', 'documents', 'content_version', 'content_loaded_at', 'quota', 'deprecation'],
+);
+
+/** One search hit (CONTRACT.md, "Collections"). */
+export const SearchHit = object(
+  'SearchHit',
+  {
+    kind: { type: 'string', enum: [...SEARCH_KINDS] },
+    slug: str,
+    title: { type: 'string', description: 'The page or article title, the product name.' },
+    excerpt: { type: 'string', description: 'Plain text around the best match, about 160 characters, with … where it is cut.' },
+    score: { type: 'number', minimum: 0, description: 'Relevance (BM25+); hits come highest first.' },
+    matches: { type: 'array', items: str, description: 'The indexed words that matched the query, lowercase and without accents.' },
+    ...links,
+    locale: { type: 'string', description: 'Articles only: the locale of the article.' },
+  },
+  ['kind', 'slug', 'title', 'excerpt', 'score', 'matches', 'url', 'markdown_url'],
+);
+
+export const SearchResult = object(
+  'SearchResult',
+  {
+    query: { type: 'string', description: 'The query, as given.' },
+    items: { type: 'array', items: SearchHit },
+    total: { type: 'integer', minimum: 0, description: 'Every hit that matches, not just the ones returned.' },
+    limit: { type: 'integer', minimum: 1, maximum: 100 },
+  },
+  ['query', 'items', 'total', 'limit'],
 );
 
 /** The collection envelope of CONTRACT.md ("Collections"). */

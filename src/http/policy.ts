@@ -142,11 +142,16 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
 
   app.setNotFoundHandler(async (request) => {
     const path = pathOf(request.url);
-    if (request.method !== 'GET' && request.method !== 'HEAD' && app.findRoute({ method: 'GET', url: path })) {
+    // RFC 9110 section 15.5.6: a path that exists under another method is a 405 with Allow.
+    const allowed = ['GET', 'POST'].filter((method) => method !== request.method && app.findRoute({ method, url: path }));
+    if (allowed.length > 0) {
+      const allow = allowed.includes('GET') ? READ_METHODS : allowed.join(', ');
       throw new ProblemError('method_not_allowed', {
-        detail: `${request.method} is not allowed on ${path}: every content endpoint is read-only.`,
-        hint: `Call GET ${path}.`,
-        headers: { allow: READ_METHODS },
+        detail: allowed.includes('GET')
+          ? `${request.method} is not allowed on ${path}: every content endpoint is read-only.`
+          : `${request.method} is not allowed on ${path}; it answers ${allow} only.`,
+        hint: `Call ${allowed[0]} ${path}.`,
+        headers: { allow },
       });
     }
     throw new ProblemError('not_found', {
@@ -169,12 +174,18 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
   });
 }
 
-/** RFC 9745 and RFC 8594 headers, with the links of SPEC.md section 9 point 5. */
+/**
+ * SPEC.md section 9 point 5, in the forms of CONTRACT.md ("Headers"):
+ * `Deprecation: @<unix-seconds>` (RFC 9745 section 2.1, a Structured Field
+ * date), `Sunset: <IMF-fixdate>` (RFC 8594 section 3, RFC 9110 section 5.6.7:
+ * always `GMT`), and the `deprecation` (RFC 9745 section 3) and
+ * `successor-version` (RFC 5829) links. Pagination appends its own links.
+ */
 function buildDeprecationHeaders(baseUrl: string, deprecation: Deprecation): Record<string, string> {
   return {
     deprecation: `@${Math.floor(deprecation.date.getTime() / 1000)}`,
     sunset: deprecation.sunset.toUTCString(),
-    link: `<${baseUrl}/developers#deprecation>; rel="deprecation"; type="text/html", <${deprecation.successor}>; rel="successor-version"`,
+    link: `<${baseUrl}/developers#deprecation>; rel="deprecation", <${deprecation.successor}>; rel="successor-version"`,
   };
 }
 
@@ -183,13 +194,26 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
-/** Errors Fastify itself raises (bad body, bad content type) keep their 4xx meaning. */
+/**
+ * Errors Fastify itself raises keep their 4xx meaning: a body of a media type
+ * no parser reads is 415; any other client error (a body too large, one that
+ * does not parse) is the request's fault, never a 500.
+ */
 function fromFrameworkError(error: unknown): ProblemError {
-  const status = (error as { statusCode?: number } | undefined)?.statusCode;
+  const { statusCode: status, message } = (error ?? {}) as { statusCode?: number; message?: string };
   if (status === 415) {
     return new ProblemError('unsupported_media_type', {
       detail: 'The request body has a media type this endpoint does not read.',
       hint: 'Send the request without a body; content endpoints are read with GET.',
+    });
+  }
+  if (status !== undefined && status >= 400 && status < 500) {
+    const tooLarge = status === 413;
+    return new ProblemError('invalid_parameter', {
+      detail: tooLarge ? 'The request body is larger than this endpoint reads.' : `The request could not be read: ${String(message).slice(0, 200)}`,
+      hint: tooLarge ? 'Send a smaller body; content endpoints take none.' : 'Correct the request and send it again.',
+      extensions: { parameter: 'body', accepted: tooLarge ? 'a smaller body' : 'a well-formed body' },
+      status: { code: status, title: tooLarge ? 'Content Too Large' : 'Bad Request' },
     });
   }
   return internalError();

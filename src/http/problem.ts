@@ -28,6 +28,8 @@ export interface ProblemInit {
   readonly extensions?: Readonly<Record<string, unknown>>;
   /** Response headers that belong to this problem (`Allow`, `Retry-After`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** A more precise 4xx than the code's own (413 for an oversized body under `invalid_parameter`). */
+  readonly status?: { readonly code: number; readonly title: string };
 }
 
 export class ProblemError extends Error {
@@ -40,8 +42,8 @@ export class ProblemError extends Error {
   ) {
     super(init.detail);
     this.name = 'ProblemError';
-    this.status = PROBLEM_CODES[code].status;
-    this.title = PROBLEM_CODES[code].title;
+    this.status = init.status?.code ?? PROBLEM_CODES[code].status;
+    this.title = init.status?.title ?? PROBLEM_CODES[code].title;
   }
 }
 
