@@ -1,21 +1,67 @@
 /**
  * The entry point: the only module that reads process.env, listens or exits.
+ *
+ *   npm start              serve the content folder
+ *   npm start -- --watch   also reload it whenever a file in it changes
+ *
+ * Signals: SIGHUP reloads the content; SIGTERM and SIGINT stop gracefully.
  */
+import { watch } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ContentError, loadCatalog } from './content/load.js';
+import { Reloader } from './content/reload.js';
+import { searchIndexFor } from './search/index.js';
+
+/** How long in-flight requests may take to finish once a shutdown starts. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** Editors write a file in several steps; one reload follows a burst of changes. */
+const WATCH_DEBOUNCE_MS = 150;
 
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--watch');
+  if (unknown.length > 0) throw new ConfigError('arguments', `unknown option ${unknown.join(' ')}; the only option is --watch`);
+
   const config = loadConfig(process.env);
   const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
-  const { server } = await buildApp({ config, catalog });
+  const { server, store } = await buildApp({ config, catalog });
+
+  const reloader = new Reloader({
+    store,
+    dir: config.contentDir,
+    baseUrl: config.baseUrl,
+    warm: (next) => void searchIndexFor(next),
+    log: server.log,
+  });
+  process.on('SIGHUP', () => void reloader.reload('SIGHUP'));
+
+  let watcher: FSWatcher | undefined;
+  if (args.includes('--watch')) {
+    let timer: NodeJS.Timeout | undefined;
+    watcher = watch(config.contentDir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void reloader.reload('file change'), WATCH_DEBOUNCE_MS);
+    });
+    watcher.on('error', (error) => server.log.error({ err: error }, 'watching the content folder failed; SIGHUP still reloads'));
+  }
 
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    server.log.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish (idle keep-alive sockets
+    // are closed at once), close Redis through the app's onClose hooks.
+    server.log.info({ signal, grace_ms: SHUTDOWN_GRACE_MS }, 'shutting down');
+    const deadline = setTimeout(() => {
+      server.log.error({ grace_ms: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    watcher?.close();
     await server.close();
+    server.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));
@@ -23,7 +69,13 @@ async function main(): Promise<void> {
 
   await server.listen({ port: config.port, host: config.host });
   server.log.info(
-    { base_url: config.baseUrl, content: config.contentDir, documents: catalog.products.length + catalog.posts.length + catalog.pages.length },
+    {
+      base_url: config.baseUrl,
+      content: config.contentDir,
+      content_version: catalog.version,
+      documents: catalog.products.length + catalog.posts.length + catalog.pages.length,
+      watch: args.includes('--watch'),
+    },
     'vitrine is serving',
   );
 }

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ContentError, loadCatalog } from './load.js';
+import type { ContentStore } from './store.js';
+import type { Catalog } from './types.js';
+
+export interface ReloaderOptions {
+  readonly store: ContentStore;
+  readonly dir: string;
+  readonly baseUrl: string;
+  /** Builds every per-Catalog cache (search index, precomputed answers) before the swap. */
+  readonly warm: (catalog: Catalog) => void;
+  readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+}
+
+export type ReloadOutcome =
+  | { readonly ok: true; readonly version: string; readonly changed: boolean }
+  | { readonly ok: false; readonly problems: readonly string[] };
+
+/**
+ * Rebuilds the content off to the side and swaps it in one step
+ * (STYLE.md, habit 5): the Catalog, and through it every cache keyed by it,
+ * is either all old or all new for any request. A folder that does not load
+ * leaves the content in force serving and logs every problem with its file.
+ * Reloads never overlap: one asked for during another runs once after it.
+ */
+export class Reloader {
+  #running: Promise<ReloadOutcome> | undefined;
+  /** The one reload queued behind the running one; later asks share it. */
+  #queued: Promise<ReloadOutcome> | undefined;
+
+  constructor(private readonly options: ReloaderOptions) {}
+
+  reload(reason: string): Promise<ReloadOutcome> {
+    if (this.#running) {
+      this.#queued ??= this.#running.then(() => {
+        this.#queued = undefined;
+        return this.reload(reason);
+      });
+      return this.#queued;
+    }
+    this.#running = this.#load(reason).finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #load(reason: string): Promise<ReloadOutcome> {
+    const { store, dir, baseUrl, warm, log } = this.options;
+    const before = store.catalog.version;
+    try {
+      const catalog = await loadCatalog({ dir, baseUrl });
+      warm(catalog);
+      store.replace(catalog);
+      const changed = catalog.version !== before;
+      log.info({ reason, content_version: catalog.version, previous_version: before, changed }, changed ? 'content reloaded' : 'content reloaded, unchanged');
+      return { ok: true, version: catalog.version, changed };
+    } catch (error) {
+      const problems = error instanceof ContentError ? error.problems : [error instanceof Error ? error.message : String(error)];
+      log.error({ reason, content_version: before, problems }, `content reload failed, still serving version ${before}: ${problems.join('; ')}`);
+      return { ok: false, problems };
+    }
+  }
+}
