@@ -83,7 +83,7 @@ export function parseQuery<S extends ParamSpec>(
     const fail = (detail: string): never => {
       throw new ProblemError('invalid_parameter', {
         detail,
-        hint: `Call GET ${endpoint}?${name}=${encodeURIComponent(String(param.example))}.`,
+        hint: `Call GET ${endpoint}?${exampleQuery(spec, name)}.`,
         extensions: { parameter: name, accepted: accepted(param, catalog) },
       });
     };
@@ -91,7 +91,7 @@ export function parseQuery<S extends ParamSpec>(
       if (param.type === 'text') {
         throw new ProblemError('missing_parameter', {
           detail: `${endpoint} requires the parameter "${name}".`,
-          hint: `Call GET ${endpoint}?${name}=${encodeURIComponent(String(param.example))}.`,
+          hint: `Call GET ${endpoint}?${exampleQuery(spec, name)}.`,
           extensions: { parameter: name, accepted: accepted(param, catalog) },
         });
       }
@@ -128,6 +128,12 @@ export function parseQuery<S extends ParamSpec>(
     }
   }
   return values as QueryOf<S>;
+}
+
+/** A query that works: every required parameter, then `name`, each with its example. */
+function exampleQuery(spec: ParamSpec, name: string): string {
+  const names = Object.keys(spec).filter((other) => other !== name && spec[other]?.type === 'text');
+  return [...names, name].map((n) => `${n}=${encodeURIComponent(String(spec[n]?.example))}`).join('&');
 }
 
 function list(values: readonly string[]): string {

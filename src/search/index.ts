@@ -80,7 +80,7 @@ interface Entry {
   readonly summary: string;
 }
 
-/** The last word matches as a prefix from this length on: a single letter would match a sixth of the vocabulary. */
+/** The last word matches as a prefix from this length on: a single letter stands for too many words to mean anything. */
 const MIN_PREFIX_LENGTH = 2;
 
 /** A query ending in a word character is still being typed: its last word is a prefix. */

@@ -5,6 +5,7 @@ import MiniSearch from 'minisearch';
 import type { SearchResult as MiniSearchResult } from 'minisearch';
 import type { Catalog } from '../../src/content/types.js';
 import { best, BOOST, CatalogMiniSearch, EXPANSION_BUDGET, FIELDS } from '../../src/search/engine.js';
+import { searchIndexFor } from '../../src/search/index.js';
 import { testCatalog } from '../helper.js';
 
 let catalog: Catalog;
@@ -84,6 +85,25 @@ describe('CatalogMiniSearch.plan and searchPlans', () => {
     assert.ok(postings >= EXPANSION_BUDGET && postings - (300 - taken.length + 1) < EXPANSION_BUDGET, `${postings}`);
     assert.equal(plan.postings, postings);
     assert.ok(taken.length < 300);
+  });
+});
+
+describe('SearchIndex', () => {
+  test('scores a query of several words exactly as a plain AND of their plans', () => {
+    const loaded = CatalogMiniSearch.load(documents);
+    const index = searchIndexFor(catalog);
+    const slugOf = (id: number) => [...catalog.products, ...catalog.pages, ...catalog.posts][id]!.slug;
+    for (const query of ['kubernetes cluster', 'dados pessoais lgpd', 'agent approval', 'open source cloud', 'ceph disc']) {
+      const words = query.split(' ');
+      const plans = words.map((word, i) => loaded.plan(word, i === words.length - 1));
+      const plain = best(loaded.searchPlans(plans, 'AND', {}), 100);
+      assert.ok(plain.length > 0, query);
+      assert.deepEqual(
+        index.search(query, { limit: 100 }).items.map((hit) => [hit.slug, hit.score]),
+        plain.map((result) => [slugOf(result.id as number), Math.round(result.score * 1000) / 1000]),
+        query,
+      );
+    }
   });
 });
 
