@@ -5,7 +5,7 @@ import type { ReferenceSection } from './developers.js';
 import { referenceIds } from './developers.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
-import { layout } from './layout.js';
+import { routeDocument } from './layout.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
 import type { PageRoute } from './site-map.js';
 
@@ -53,12 +53,5 @@ ${intro ? html`<div class="prose">${intro.html}</div>` : ''}
 </div>
 <aside class="aside">${contents(sections, pageHeadings)}</aside>
 </div>`;
-  return layout(catalog, {
-    title: route.title,
-    description: route.description,
-    path: route.path,
-    markdownPath: route.markdownPath,
-    current: route.path,
-    main,
-  });
+  return routeDocument(catalog, route, main);
 }

@@ -1,3 +1,4 @@
+import type { PageRoute } from './site-map.js';
 import type { Catalog } from '../content/types.js';
 import { STYLESHEET_PATH, FAVICON_PATH } from './assets.js';
 import { postalAddress } from './components.js';
@@ -112,4 +113,16 @@ ${doc.main}
 </body>
 </html>
 `}`;
+}
+
+/** The whole HTML document of one site route: its title, description, mirror and navigation state. */
+export function routeDocument(catalog: Catalog, route: PageRoute, main: Html): string {
+  return layout(catalog, {
+    title: route.title,
+    description: route.description,
+    path: route.path,
+    markdownPath: route.markdownPath,
+    current: route.path,
+    main,
+  });
 }

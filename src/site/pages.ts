@@ -19,7 +19,7 @@ import { blogHref, blogPage, filterProducts } from './filters.js';
 import { languageName } from './format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
-import { feedPath, layout } from './layout.js';
+import { feedPath, layout, routeDocument } from './layout.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
 import type { PageRoute } from './site-map.js';
 import { latestPosts, pageRoute, sitePath } from './site-map.js';
@@ -44,16 +44,7 @@ ${toc ? html`<aside class="aside">${toc}</aside>` : ''}
 </div>`;
 }
 
-function documentOf(catalog: Catalog, route: PageRoute, main: Html): string {
-  return layout(catalog, {
-    title: route.title,
-    description: route.description,
-    path: route.path,
-    markdownPath: route.markdownPath,
-    current: route.path,
-    main,
-  });
-}
+
 
 export function homeHtml(catalog: Catalog, route: PageRoute): string {
   const latest = latestPosts(catalog);
@@ -93,7 +84,7 @@ ${
 }
 
 export function contentPageHtml(catalog: Catalog, route: PageRoute): string {
-  return documentOf(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route)}`);
+  return routeDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route)}`);
 }
 
 /** /about: the page, then the company record it is the public URL of. */
@@ -111,7 +102,7 @@ ${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLab
 </dl>
 <p><a href="${sitePath(catalog, company.markdown_url)}" type="text/markdown">Company record as markdown</a> · <a href="/api/v1/company" type="application/json">as JSON</a></p>
 </div></section>`;
-  return documentOf(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['company-record']) })}${facts}`);
+  return routeDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['company-record']) })}${facts}`);
 }
 
 /** /contact: the page, then every channel of the company record. */
@@ -129,7 +120,7 @@ ${
     : ''
 }
 </div></section>`;
-  return documentOf(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['channels']) })}${channels}`);
+  return routeDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['channels']) })}${channels}`);
 }
 
 export function productsHtml(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
@@ -141,7 +132,7 @@ ${active ? html`<p class="result-count">${products.length} of ${catalog.products
 <ul class="cards">${products.map((p) => productCard(catalog, p, 3))}</ul>
 ${products.length === 0 ? html`<p>No product matches. <a href="/products">Show all products</a>.</p>` : ''}
 </div></section>`;
-  return documentOf(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['product-list']) })}${list}`);
+  return routeDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['product-list']) })}${list}`);
 }
 
 export function productHtml(catalog: Catalog, product: Product): string {
