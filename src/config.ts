@@ -17,6 +17,16 @@ export interface Config {
   readonly redisUrl?: string;
   readonly logLevel: LogLevel;
   readonly deprecation?: Deprecation;
+  /** Open connections this process accepts at once; more are closed on arrival (node:net `server.maxConnections`). */
+  readonly maxConnections: number;
+  /** Time a client has to send the whole request head; the slowloris guard (node:http `headersTimeout`). */
+  readonly headersTimeoutMs: number;
+  /** Time a client has to send the whole request, body included (node:http `requestTimeout`). */
+  readonly requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open (node:http `keepAliveTimeout`). */
+  readonly keepAliveTimeoutMs: number;
+  /** Origins besides BASE_URL's whose browser pages may call /mcp: a list, or `*` for every origin. */
+  readonly mcpAllowedOrigins: readonly string[] | '*';
 }
 
 /** SPEC.md section 9: the announcement of a version's end. */
@@ -68,6 +78,14 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL, got "${redisUrl}"`);
   }
   const deprecation = parseDeprecation(read('DEPRECATION_DATE'), read('SUNSET_DATE'), read('SUCCESSOR_URL'), baseUrl);
+  const maxConnections = parseWholeNumber('MAX_CONNECTIONS', read('MAX_CONNECTIONS'), 1000, 1);
+  const requestTimeoutMs = parseWholeNumber('REQUEST_TIMEOUT_MS', read('REQUEST_TIMEOUT_MS'), 30_000, 1);
+  const headersTimeoutMs = parseWholeNumber('HEADERS_TIMEOUT_MS', read('HEADERS_TIMEOUT_MS'), Math.min(10_000, requestTimeoutMs), 1);
+  // node:http refuses a head timeout longer than the whole request's (ERR_OUT_OF_RANGE at createServer).
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got "${headersTimeoutMs}"`);
+  }
+  const keepAliveTimeoutMs = parseWholeNumber('KEEP_ALIVE_TIMEOUT_MS', read('KEEP_ALIVE_TIMEOUT_MS'), 72_000, 1);
 
   return Object.freeze({
     port,
@@ -78,7 +96,45 @@ export function loadConfig(env: Env): Config {
     logLevel: logLevel as LogLevel,
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(deprecation === undefined ? {} : { deprecation }),
+    maxConnections,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    mcpAllowedOrigins: parseAllowedOrigins(read('MCP_ALLOWED_ORIGINS')),
   });
+}
+
+function parseWholeNumber(variable: string, value: string | undefined, fallback: number, minimum: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < minimum) {
+    throw new ConfigError(variable, `must be a whole number of at least ${minimum}, got "${value}"`);
+  }
+  return number;
+}
+
+/**
+ * MCP_ALLOWED_ORIGINS: `*`, or comma-separated origins (scheme, host and
+ * port, as a browser sends them in `Origin`, RFC 6454 section 7), kept in
+ * their serialized form so the check is a string comparison.
+ */
+function parseAllowedOrigins(value: string | undefined): readonly string[] | '*' {
+  if (value === undefined) return Object.freeze([]);
+  if (value === '*') return '*';
+  const origins = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of origins) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry.replace(/\/$/, '').toLowerCase()) {
+      throw new ConfigError('MCP_ALLOWED_ORIGINS', `must be "*" or comma-separated origins such as https://app.example.com (no path); "${entry}" is not one`);
+    }
+  }
+  if (origins.length === 0) throw new ConfigError('MCP_ALLOWED_ORIGINS', 'lists no origin');
+  return Object.freeze(origins.map((entry) => new URL(entry).origin));
 }
 
 function parsePort(value: string | undefined): number {

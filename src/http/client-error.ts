@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 import { PROBLEM_MEDIA_TYPE } from './problem.js';
 
@@ -26,6 +27,9 @@ export function clientErrorHandler(baseUrl: string) {
       code: 'invalid_parameter',
       detail: tooLarge ? 'The request headers are larger than this server reads.' : 'The request is not valid HTTP/1.1 and could not be read.',
       hint: tooLarge ? 'Send the request again with fewer or shorter headers.' : 'Send a well-formed request, e.g. GET /api/v1 HTTP/1.1 with a Host header.',
+      // CONTRACT.md "Errors": every 400 names what was wrong and what is accepted.
+      parameter: tooLarge ? 'headers' : 'request',
+      accepted: tooLarge ? `request headers of at most ${maxHeaderSize} bytes in all` : 'a well-formed HTTP/1.1 request (RFC 9112)',
     });
     socket.end(
       `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +

@@ -51,6 +51,27 @@ export function registerMcpRoutes(app: FastifyInstance, { store, config }: McpRo
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+    // MCP 2025-06-18, Streamable HTTP "Security Warning": servers MUST validate
+    // Origin, or a page on another site could reach a local server through DNS
+    // rebinding. Only browsers send Origin; a client without one is served.
+    const baseOrigin = new URL(config.baseUrl).origin;
+    scope.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin === undefined || originAllowed(origin, baseOrigin, config.mcpAllowedOrigins)) return;
+      return reply
+        .code(403)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(
+          JSON.stringify(
+            errorResponse(null, JSON_RPC.SERVER_ERROR, `Forbidden: pages from the origin "${origin.slice(0, 200)}" may not call this MCP server.`, {
+              status: 403,
+              hint: `Call /mcp from ${baseOrigin} or from a client that sends no Origin header (an SDK, curl); the operator may allow more origins with MCP_ALLOWED_ORIGINS.`,
+            }),
+          ),
+        );
+    });
+
     scope.post('/mcp', async (request, reply) => {
       let message: unknown;
       if (isJsonContentType(request.headers['content-type'])) {
@@ -149,6 +170,14 @@ async function serve(request: FastifyRequest, reply: FastifyReply, store: Conten
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
     if (!response.writableEnded) response.end(JSON.stringify(errorResponse(null, JSON_RPC.INTERNAL_ERROR, 'Internal error: the server could not answer; call again in a moment.')));
   }
+}
+
+/** Whether a browser page of `origin` may call /mcp: BASE_URL's own origin, or one MCP_ALLOWED_ORIGINS names. */
+export function originAllowed(origin: string, baseOrigin: string, allowed: Config['mcpAllowedOrigins']): boolean {
+  if (allowed === '*') return true;
+  // RFC 6454 section 6.2: an origin is serialized as scheme://host[:port]; scheme and host compare case-insensitively.
+  const candidate = origin.trim().toLowerCase();
+  return candidate === baseOrigin || allowed.includes(candidate);
 }
 
 /** The body as text, or undefined once it exceeds `limit` bytes (the rest is left unread). */
