@@ -1,0 +1,58 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Negotiator from 'negotiator';
+
+/**
+ * Content codings of precomputed answers (RFC 9110 section 8.4.1): brotli
+ * (RFC 7932) and gzip (RFC 1952), chosen by `Accept-Encoding` (RFC 9110
+ * section 12.5.3) with its q-values honoured, br preferred when both are
+ * equally acceptable, identity otherwise.
+ */
+export type Coding = 'br' | 'gzip' | 'identity';
+
+/** Most compact first: the order that breaks ties between equal q-values. */
+export const CODINGS: readonly Coding[] = ['br', 'gzip', 'identity'];
+
+/**
+ * Compressed once per Catalog, so the slowest, smallest settings pay off:
+ * gzip level 9, brotli quality 11 in text mode.
+ */
+export function compress(body: Buffer, coding: Exclude<Coding, 'identity'>): Buffer {
+  if (coding === 'gzip') return gzipSync(body, { level: 9 });
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** Accept-Encoding values repeat (every browser sends one of a few); a bounded map spares parsing them again. */
+const MAX_REMEMBERED = 256;
+const remembered = new Map<string, readonly Coding[]>();
+
+/**
+ * The codings `Accept-Encoding` admits, most wanted first. No header means
+ * any coding is acceptable (RFC 9110 section 12.5.3), but identity is the
+ * safe answer to a client that said nothing, as every server does.
+ */
+export function acceptedCodings(headers: IncomingHttpHeaders): readonly Coding[] {
+  const header = headers['accept-encoding'];
+  if (header === undefined || header === '') return IDENTITY_ONLY;
+  let codings = remembered.get(header);
+  if (codings === undefined) {
+    // negotiator 1.x takes the preference order that breaks ties; @types/negotiator predates it.
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as PreferringNegotiator;
+    codings = negotiator.encodings([...CODINGS], { preferred: [...CODINGS] }) as Coding[];
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(header, codings);
+  }
+  return codings;
+}
+
+interface PreferringNegotiator {
+  encodings(available: string[], options: { preferred: string[] }): string[];
+}
+
+const IDENTITY_ONLY: readonly Coding[] = ['identity'];

@@ -1,0 +1,131 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AnswerSet, PrecomputedAnswer } from './answers.js';
+
+/**
+ * `vitrine export DIR` (issue 8): every precomputed GET answer as files, so a
+ * static host, a CDN or nginx serves the same bytes with the same headers.
+ *
+ * - The body of `/a/b` is the file `DIR/a/b`; a URL that is also the parent
+ *   of others (`/api/v1/products`, `/blog`, `/`) is `DIR/<path>/index.<ext>`.
+ * - The markdown a site route answers to `Accept: text/markdown` is the same
+ *   file under `DIR/_markdown/`.
+ * - `<file>.gz` and `<file>.br` hold the compressed forms that are smaller
+ *   (nginx's `gzip_static`, `brotli_static`).
+ * - `vitrine-manifest.json` lists each URL with its file and headers
+ *   (the quota headers excepted: they are counted per request and per client,
+ *   which no file can do); `_headers` holds the same in the format of
+ *   Netlify and Cloudflare Pages; `nginx-locations.conf` is an nginx include
+ *   with one exact `location` per URL (see bench/nginx.conf).
+ */
+
+export interface ExportedFile {
+  /** Relative to the export folder, `/`-separated. */
+  readonly file: string;
+  readonly etag: string;
+}
+
+export interface ExportedAnswer {
+  readonly url: string;
+  /** Set on the markdown form of a site route (served to `Accept: text/markdown`). */
+  readonly accept?: 'text/markdown';
+  readonly file: string;
+  /** Every header the answer carries but Content-Length and the quota's, in order. */
+  readonly headers: readonly (readonly [string, string])[];
+  readonly gzip?: ExportedFile;
+  readonly br?: ExportedFile;
+}
+
+export const MANIFEST = 'vitrine-manifest.json';
+const MARKDOWN_DIR = '_markdown';
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'application/json': 'json',
+  'text/html': 'html',
+  'text/markdown': 'md',
+  'text/plain': 'txt',
+  'text/css': 'css',
+  'image/svg+xml': 'svg',
+  'application/xml': 'xml',
+  'application/atom+xml': 'xml',
+};
+
+/** Writes `answers` under `dir` and returns the manifest it wrote. */
+export async function exportAnswers(answers: AnswerSet, dir: string): Promise<ExportedAnswer[]> {
+  const urls = [...answers.keys()];
+  // A URL some other URL lives under is a folder on disk: its answer is that folder's index file.
+  const parents = new Set(urls.flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
+  parents.add('/');
+  const manifest: ExportedAnswer[] = [];
+  for (const [url, entry] of answers) {
+    const file = fileOf(url, entry.html, parents);
+    manifest.push(await write(dir, url, file, entry.html));
+    if (entry.markdown) manifest.push({ ...(await write(dir, url, `${MARKDOWN_DIR}/${file}`, entry.markdown)), accept: 'text/markdown' });
+  }
+  await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
+  await writeFile(path.join(dir, '_headers'), netlifyHeaders(manifest));
+  await writeFile(path.join(dir, 'nginx-locations.conf'), nginxLocations(manifest));
+  return manifest;
+}
+
+function fileOf(url: string, answer: PrecomputedAnswer, parents: ReadonlySet<string>): string {
+  const relative = decodeURIComponent(url).replace(/^\/+/, '');
+  if (!parents.has(url)) return relative;
+  const type = String(answer.headers.find(([name]) => name === 'content-type')?.[1] ?? '').split(';')[0]!.trim();
+  return `${relative ? `${relative}/` : ''}index.${EXTENSIONS[type] ?? 'bin'}`;
+}
+
+async function write(dir: string, url: string, file: string, answer: PrecomputedAnswer): Promise<ExportedAnswer> {
+  const target = path.join(dir, ...file.split('/'));
+  // Every name comes from the Catalog's slugs (letters, digits, hyphens); a "..", were one to appear, must not leave DIR.
+  if (!target.startsWith(path.resolve(dir) + path.sep)) throw new Error(`export: ${url} would be written outside ${dir}`);
+  await mkdir(path.dirname(target), { recursive: true });
+  const identity = answer.representation('identity')!;
+  await writeFile(target, identity.body);
+  const coded: Partial<Record<'gzip' | 'br', ExportedFile>> = {};
+  for (const coding of ['gzip', 'br'] as const) {
+    const representation = answer.representation(coding);
+    if (!representation) continue;
+    const suffix = coding === 'gzip' ? 'gz' : 'br';
+    await writeFile(`${target}.${suffix}`, representation.body);
+    coded[coding] = { file: `${file}.${suffix}`, etag: representation.etag };
+  }
+  return { url, file, headers: answer.headers, ...coded };
+}
+
+/** Netlify / Cloudflare Pages `_headers`: a URL line, then its headers indented. */
+function netlifyHeaders(manifest: readonly ExportedAnswer[]): string {
+  return manifest
+    .filter((answer) => answer.accept === undefined)
+    .map((answer) => [answer.url, ...answer.headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n'))
+    .join('\n')
+    .concat('\n');
+}
+
+/** A value inside nginx double quotes. */
+const quoted = (value: string) => `"${value.replace(/["\\$]/g, (c) => (c === '$' ? '${dollar}' : `\\${c}`))}"`;
+
+/**
+ * One exact location per URL. `etag off` and `types {}` in the server block
+ * (bench/nginx.conf) let these headers be the only ETag and Content-Type;
+ * `gzip_static` picks `<file>.gz` for a client that accepts gzip. A site
+ * route whose Accept asks for markdown is rewritten to its `_markdown` twin
+ * (`$vitrine_markdown`, a map in bench/nginx.conf).
+ */
+function nginxLocations(manifest: readonly ExportedAnswer[]): string {
+  const blocks = manifest.map((answer) => {
+    const name = answer.accept ? `/${MARKDOWN_DIR}${answer.url === '/' ? '/' : answer.url}` : answer.url;
+    const lines = [`location = ${quoted(name)} {`];
+    if (answer.accept) lines.push('    internal;');
+    else if (manifest.some((other) => other.accept && other.url === answer.url)) {
+      lines.push(`    if ($vitrine_markdown) { rewrite ^ ${quoted(`/${MARKDOWN_DIR}${answer.url === '/' ? '/' : answer.url}`)} last; }`);
+    }
+    for (const [header, value] of answer.headers) {
+      if (header === 'content-type') lines.push(`    default_type ${quoted(value)};`);
+      else lines.push(`    add_header ${header} ${quoted(value)} always;`);
+    }
+    lines.push(`    try_files ${quoted(`/${answer.file}`)} =404;`, '}');
+    return lines.join('\n');
+  });
+  return `# Written by vitrine export: one exact location per precomputed answer.\n${blocks.join('\n')}\n`;
+}

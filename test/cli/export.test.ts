@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { ExportedAnswer } from '../../src/precompute/export.js';
+import { exportAnswers, MANIFEST } from '../../src/precompute/export.js';
+import { strongEtag } from '../../src/http/caching.js';
+import { buildTestApp, FIXTURES, ROOT, testCatalog } from '../helper.js';
+
+const run = promisify(execFile);
+const CLI = path.join(ROOT, 'bin', 'vitrine.js');
+const BASE = 'https://cdn.example';
+const CONTENT = path.join(FIXTURES, 'minimal');
+
+function vitrine(args: string[]) {
+  return run(process.execPath, [CLI, ...args], { env: { ...process.env, CONTENT_DIR: CONTENT, BASE_URL: BASE }, timeout: 60_000 });
+}
+
+describe('vitrine export DIR', () => {
+  let dir: string;
+  let manifest: ExportedAnswer[];
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-export-'));
+    const { stdout } = await vitrine(['export', path.join(dir, 'site')]);
+    assert.match(stdout, /^vitrine: exported \d+ answers of content version [0-9a-f]+ for https:\/\/cdn\.example to /);
+    manifest = JSON.parse(await readFile(path.join(dir, 'site', MANIFEST), 'utf8')) as ExportedAnswer[];
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  test('writes every precomputed answer, each file byte for byte the body the app serves', async () => {
+    const catalog = await testCatalog(CONTENT, BASE);
+    const app = await buildTestApp({ catalog, env: { BASE_URL: BASE } });
+    const local = await mkdtemp(path.join(os.tmpdir(), 'vitrine-export-'));
+    try {
+      const answers = app.answers.get(catalog)!;
+      const written = await exportAnswers(answers, local);
+      // The command writes the same URLs (its own load of the content: the health example's load time may differ).
+      assert.deepEqual(
+        manifest.map((a) => [a.url, a.accept, a.file]),
+        written.map((a) => [a.url, a.accept, a.file]),
+      );
+      const exported = (accept: string | undefined) => written.filter((a) => a.accept === accept).map((a) => a.url);
+      assert.deepEqual(exported(undefined), [...answers.keys()]);
+      assert.deepEqual(exported('text/markdown'), [...answers].filter(([, entry]) => entry.markdown).map(([url]) => url));
+      for (const answer of written) {
+        const headers: Record<string, string> = answer.accept ? { accept: answer.accept } : {};
+        const response = await app.server.inject({ method: 'GET', url: answer.url, headers });
+        const body = await readFile(path.join(local, answer.file));
+        assert.ok(body.equals(response.rawPayload), answer.url);
+        assert.equal(Object.fromEntries(answer.headers).etag, response.headers.etag, answer.url);
+        assert.equal(Object.fromEntries(answer.headers)['content-type'], response.headers['content-type'], answer.url);
+        if (answer.gzip) assert.ok(gunzipSync(await readFile(path.join(local, answer.gzip.file))).equals(body), answer.url);
+        if (answer.br) assert.ok(brotliDecompressSync(await readFile(path.join(local, answer.br.file))).equals(body), answer.url);
+      }
+      // And each file of the command's export is the body its manifest validates.
+      for (const answer of manifest) {
+        assert.equal(strongEtag(await readFile(path.join(dir, 'site', answer.file))), Object.fromEntries(answer.headers).etag, answer.url);
+      }
+    } finally {
+      await app.server.close();
+      await rm(local, { recursive: true, force: true });
+    }
+  });
+
+  test('lays the files out as URL paths, a URL with others under it as its folder\'s index file', () => {
+    const fileOf = (url: string, accept?: string) => manifest.find((a) => a.url === url && a.accept === accept)?.file;
+    assert.equal(fileOf('/'), 'index.html');
+    assert.equal(fileOf('/api/v1'), 'api/v1/index.json');
+    assert.equal(fileOf('/api/v1/products'), 'api/v1/products/index.json');
+    assert.equal(fileOf('/api/v1/products/pao-de-queijo'), 'api/v1/products/pao-de-queijo');
+    assert.equal(fileOf('/md/company.md'), 'md/company.md');
+    assert.equal(fileOf('/blog'), 'blog/index.html');
+    assert.equal(fileOf('/about', 'text/markdown'), '_markdown/about');
+    assert.equal(manifest.find((a) => a.url === '/api/v1/products')?.gzip?.file, 'api/v1/products/index.json.gz');
+    // The quota is per client and per request: no file carries it.
+    assert.ok(manifest.every((a) => a.headers.every(([name]) => !name.startsWith('ratelimit'))));
+  });
+
+  test('writes the headers for Netlify and Cloudflare Pages and an nginx include', async () => {
+    const headers = await readFile(path.join(dir, 'site', '_headers'), 'utf8');
+    assert.match(headers, /^\/api\/v1\/company\n {2}access-control-allow-origin: \*\n/m);
+    const nginx = await readFile(path.join(dir, 'site', 'nginx-locations.conf'), 'utf8');
+    assert.match(nginx, /location = "\/api\/v1\/company" \{\n(?: {4}.*\n)* {4}default_type "application\/json; charset=utf-8";\n/);
+    assert.match(nginx, /location = "\/about" \{\n {4}if \(\$vitrine_markdown\) \{ rewrite \^ "\/_markdown\/about" last; \}/);
+  });
+
+  test('refuses a folder that is not empty, and a command it does not know', async () => {
+    const full = path.join(dir, 'full');
+    await mkdir(full);
+    await writeFile(path.join(full, 'stale'), 'x');
+    await assert.rejects(vitrine(['export', full]), (error: { code: number; stderr: string }) => {
+      assert.equal(error.code, 1);
+      assert.match(error.stderr, /^vitrine: DIR: .* is not empty; export into a new or empty folder\n$/);
+      return true;
+    });
+    await assert.rejects(vitrine(['publish']), (error: { code: number; stderr: string }) => {
+      assert.equal(error.code, 2);
+      assert.equal(error.stderr, 'usage: vitrine serve [--watch] | vitrine export DIR\n');
+      return true;
+    });
+  });
+});
