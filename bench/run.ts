@@ -1,0 +1,275 @@
+/**
+ * HTTP benchmark (`npm run bench`, issue 8). On loopback, the server pinned to
+ * core 0 and wrk to core 1 (taskset), the servers alternating run by run, the
+ * same URLs and the same bytes:
+ *
+ * - vitrine (bench/serve-vitrine.ts: the app, its quota too large to run out);
+ * - a bare node:http server answering the files of `vitrine export`
+ *   (bench/bare-node.ts): Node's ceiling;
+ * - nginx, 1 worker, serving the same files (bench/nginx.conf): the machine's.
+ *
+ * Then vitrine alone for what cannot be precomputed (a filtered list, search,
+ * MCP tools/call), and cold start and resident memory with the demo content
+ * and with 10,000 generated posts. Installs wrk and nginx with apt-get when
+ * absent. Prints a table; targets are printed, never asserted.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { chmod, cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DURATION = '5s';
+const CONNECTIONS = 32;
+const ROUNDS = 2;
+const PORTS = { vitrine: 18_080, node: 18_081, nginx: 18_082 } as const;
+type ServerName = keyof typeof PORTS;
+const BASE_URL = `http://127.0.0.1:${PORTS.vitrine}`;
+const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs');
+
+function have(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+}
+
+function ensureTools(): void {
+  const missing = [['wrk', 'wrk'], ['nginx', 'nginx'], ['taskset', 'util-linux']].filter(([command]) => !have(command!) && !existsSbin(command!));
+  if (missing.length === 0) return;
+  const packages = missing.map(([, pkg]) => pkg!);
+  console.log(`installing ${packages.join(', ')} with apt-get`);
+  const apt = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync(apt[0]!, [...apt.slice(1), 'update', '-qq'], { stdio: 'inherit', env });
+  execFileSync(apt[0]!, [...apt.slice(1), 'install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+}
+
+const existsSbin = (command: string) => spawnSync('sh', ['-c', `test -x /usr/sbin/${command}`]).status === 0;
+const nginxBinary = () => (have('nginx') ? 'nginx' : '/usr/sbin/nginx');
+
+function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn('taskset', ['-c', '0', command, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - start > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
+  });
+}
+
+interface Run {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+}
+
+/** wrk's latency figures in ms ("1.23ms", "450.00us", "1.02s"). */
+function ms(value: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(value.trim());
+  if (!match) return NaN;
+  const n = Number(match[1]);
+  return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
+}
+
+function wrk(url: string, headers: Record<string, string>, script?: string): Run {
+  const args = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', ...Object.entries(headers).flatMap(([n, v]) => ['-H', `${n}: ${v}`])];
+  if (script) args.push('-s', script);
+  const out = execFileSync('taskset', [...args, url], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p50 = ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const p99 = ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p50, p99, non2xx };
+}
+
+function merge(runs: readonly Run[]): Run {
+  const mean = (pick: (run: Run) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  return { rps: mean((r) => r.rps), p50: mean((r) => r.p50), p99: Math.max(...runs.map((r) => r.p99)), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
+}
+
+function rssMb(pid: number): number {
+  const status = spawnSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' }).stdout;
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/** Cold start to the first answer, and resident memory once it answered. */
+async function coldStart(contentDir: string, probe: string): Promise<{ ms: number; rss: number }> {
+  const started = performance.now();
+  const child = start(process.execPath, ['--import', TSX, path.join(ROOT, 'bench', 'serve-vitrine.ts')], {
+    CONTENT_DIR: contentDir,
+    BASE_URL,
+    PORT: String(PORTS.vitrine),
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    await waitFor(`${BASE_URL}${probe}`, 120_000);
+    const elapsed = performance.now() - started;
+    return { ms: elapsed, rss: rssMb(child.pid!) };
+  } finally {
+    await stop(child);
+  }
+}
+
+/**
+ * 10,000 posts made from the demo's: each demo post copied under new slugs
+ * and dates. bench/search.ts has a richer generator, but it runs its own
+ * benchmark when imported; this one is enough for start-up and memory.
+ */
+async function manyPosts(dir: string, count: number): Promise<void> {
+  await cp(path.join(ROOT, 'content'), dir, { recursive: true });
+  const postsDir = path.join(dir, 'posts');
+  const sources = (await readdir(postsDir)).filter((file) => file.endsWith('.md'));
+  const texts = await Promise.all(sources.map((file) => readFile(path.join(postsDir, file), 'utf8')));
+  for (let i = 0; i < count - sources.length; i += 1) {
+    const text = texts[i % texts.length]!;
+    const day = new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString().slice(0, 10);
+    const slug = `generated-${i}`;
+    const body = text
+      .replace(/^slug:.*$/m, `slug: ${slug}`)
+      .replace(/^title:\s*(.*)$/m, (_line, title: string) => `title: ${title.replace(/^["']|["']$/g, '')} ${i}`.replace(/^title: (.*)$/, (_l, t: string) => `title: ${JSON.stringify(t)}`))
+      .replace(/^published_at:.*$/m, `published_at: ${day}`)
+      // Each copy stands alone: no translation key shared with the post it was made from.
+      .replace(/^translation_key:.*\n/m, '')
+      .replace(/^translations:[\s\S]*?(?=^\w)/m, '');
+    await writeFile(path.join(postsDir, `${slug}.md`), body);
+  }
+}
+
+const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+function table(rows: readonly (readonly string[])[]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+}
+
+async function main(): Promise<void> {
+  ensureTools();
+  const work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-'));
+  // nginx's worker runs as an unprivileged user: it must be able to read the export.
+  await chmod(work, 0o755);
+  const children: ChildProcess[] = [];
+  try {
+    const exportDir = path.join(work, 'export');
+    execFileSync(process.execPath, [path.join(ROOT, 'bin', 'vitrine.js'), 'export', exportDir], {
+      env: { ...process.env, BASE_URL, CONTENT_DIR: path.join(ROOT, 'content') },
+      stdio: 'inherit',
+    });
+    const manifest = JSON.parse(await readFile(path.join(exportDir, 'vitrine-manifest.json'), 'utf8')) as { url: string }[];
+    const pick = (prefix: string) => manifest.find((a) => a.url.startsWith(prefix) && a.url !== prefix.replace(/\/$/, ''))!.url;
+    const urls: [string, string][] = [
+      ['single product', pick('/api/v1/products/')],
+      ['single post', pick('/api/v1/posts/')],
+      ['default post list', '/api/v1/posts'],
+      ['markdown mirror', pick('/md/blog/')],
+      ['HTML page', pick('/blog/')],
+    ];
+
+    const nginxPrefix = path.join(work, 'nginx');
+    await mkdir(nginxPrefix);
+    const conf = (await readFile(path.join(ROOT, 'bench', 'nginx.conf'), 'utf8'))
+      .replaceAll('@PREFIX@', nginxPrefix)
+      .replaceAll('@ROOT@', exportDir)
+      .replaceAll('@PORT@', String(PORTS.nginx));
+    await writeFile(path.join(nginxPrefix, 'nginx.conf'), conf);
+
+    const vitrineEnv = { CONTENT_DIR: path.join(ROOT, 'content'), BASE_URL, PORT: String(PORTS.vitrine), LOG_LEVEL: 'warn' };
+    children.push(start(process.execPath, ['--import', TSX, path.join(ROOT, 'bench', 'serve-vitrine.ts')], vitrineEnv));
+    children.push(start(process.execPath, ['--import', TSX, path.join(ROOT, 'bench', 'bare-node.ts'), exportDir, String(PORTS.node)]));
+    children.push(start(nginxBinary(), ['-p', nginxPrefix, '-c', path.join(nginxPrefix, 'nginx.conf')]));
+    for (const port of Object.values(PORTS)) await waitFor(`http://127.0.0.1:${port}${urls[0]![1]}`);
+
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+    console.log(`\n${new Date().toISOString()}  ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${os.type()} ${os.release()}`);
+    console.log(`wrk -t1 -c${CONNECTIONS} -d${DURATION}, server on core 0, wrk on core 1, ${ROUNDS} rounds alternating the servers\n`);
+
+    const servers: ServerName[] = ['vitrine', 'node', 'nginx'];
+    const rows: string[][] = [['URL', 'encoding', 'vitrine req/s', 'p50 ms', 'p99 ms', 'node req/s', 'nginx req/s', 'x node', 'x nginx', 'nginx p99']];
+    const results: { label: string; ratio: number; p99: number }[] = [];
+    for (const [label, url] of urls) {
+      for (const encoding of ['identity', 'gzip'] as const) {
+        const headers: Record<string, string> = encoding === 'gzip' ? { 'Accept-Encoding': 'gzip' } : {};
+        const runs: Record<ServerName, Run[]> = { vitrine: [], node: [], nginx: [] };
+        for (let round = 0; round < ROUNDS; round += 1) {
+          for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
+            runs[server].push(wrk(`http://127.0.0.1:${PORTS[server]}${url}`, headers));
+          }
+        }
+        const [v, n, x] = servers.map((s) => merge(runs[s]));
+        if (v!.non2xx || n!.non2xx || x!.non2xx) console.log(`warning: non-2xx answers on ${url} (${encoding})`);
+        rows.push([`${label} ${url}`, encoding, fixed(v!.rps), fixed(v!.p50, 2), fixed(v!.p99, 2), fixed(n!.rps), fixed(x!.rps), fixed(v!.rps / n!.rps, 2), fixed(v!.rps / x!.rps, 2), fixed(x!.p99, 2)]);
+        results.push({ label, ratio: v!.rps / n!.rps, p99: v!.p99 });
+      }
+    }
+    table(rows);
+
+    // What cannot be precomputed, vitrine alone; the ratio is to bare Node on the single post.
+    const nodeBaseline = merge([wrk(`http://127.0.0.1:${PORTS.node}${urls[1]![1]}`, {})]).rps;
+    const post = urls[1]![1].split('/').pop()!;
+    const mcp = async (name: string, args: Record<string, unknown>) => {
+      const file = path.join(work, `${name}.lua`);
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+      await writeFile(
+        file,
+        `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Accept"] = "application/json, text/event-stream"\nwrk.headers["MCP-Protocol-Version"] = "2025-06-18"\n`,
+      );
+      return file;
+    };
+    const dynamic: [string, string, number, string | undefined][] = [
+      ['filtered list', '/api/v1/posts?locale=en&limit=5', 0.7, undefined],
+      ['search', '/api/v1/search?q=automacao', 0.4, undefined],
+      ['MCP get_post', '/mcp', 0.15, await mcp('get_post', { slug: post })],
+      ['MCP search_content', '/mcp', 0.15, await mcp('search_content', { query: 'automacao' })],
+    ];
+    console.log(`\nvitrine alone (ratio to bare Node on the single post, ${fixed(nodeBaseline)} req/s)`);
+    const dynamicRows: string[][] = [['request', 'req/s', 'p50 ms', 'p99 ms', 'x node', 'target']];
+    for (const [label, url, target, script] of dynamic) {
+      const run = merge(Array.from({ length: ROUNDS }, () => wrk(`${BASE_URL}${url}`, {}, script)));
+      if (run.non2xx) console.log(`warning: ${run.non2xx} non-2xx answers on ${label}`);
+      dynamicRows.push([label, fixed(run.rps), fixed(run.p50, 2), fixed(run.p99, 2), fixed(run.rps / nodeBaseline, 2), `>= ${target}`]);
+    }
+    table(dynamicRows);
+
+    const vitrinePid = children[0]!.pid!;
+    const servingRss = rssMb(vitrinePid);
+    await Promise.all(children.map(stop));
+    children.length = 0;
+
+    console.log('\ncold start (process spawn to first answer of /api/v1/posts) and resident memory');
+    const demo = await coldStart(path.join(ROOT, 'content'), '/api/v1/posts');
+    const many = path.join(work, 'many');
+    await manyPosts(many, 10_000);
+    const large = await coldStart(many, '/api/v1/posts');
+    table([
+      ['content', 'cold start ms', 'target', 'RSS MB', 'target'],
+      ['demo', fixed(demo.ms), '<= 300', fixed(demo.rss, 1), '<= 80'],
+      ['10,000 posts', fixed(large.ms), '<= 3000', fixed(large.rss, 1), '<= 300'],
+    ]);
+    console.log(`\nvitrine RSS after the load runs (demo): ${fixed(servingRss, 1)} MB`);
+    const precomputed = results.filter((r) => r.ratio < 0.95 || r.p99 > 5);
+    console.log(precomputed.length ? `precomputed routes under 0.95x bare Node or over 5 ms p99: ${precomputed.map((r) => r.label).join(', ')}` : 'every precomputed route >= 0.95x bare Node, p99 <= 5 ms');
+  } finally {
+    await Promise.all(children.map(stop));
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
