@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerApiRoutes } from './api/routes.js';
 import type { Config } from './config.js';
@@ -6,6 +6,7 @@ import { ContentStore } from './content/store.js';
 import type { Catalog } from './content/types.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { installHttpPolicy } from './http/policy.js';
+import { installRequestLog } from './http/request-log.js';
 import { PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './http/problem.js';
 import { pathOf } from './http/scope.js';
 import { PUBLIC_READ, RateLimiter } from './http/rate-limit.js';
@@ -14,17 +15,30 @@ import { createSharedStore } from './http/redis-store.js';
 import { registerDiscoveryRoutes } from './discovery/routes.js';
 import { registerMcpRoutes } from './mcp/routes.js';
 import { registerSiteRoutes } from './site/routes.js';
+import { collectGetRoutes, PrecomputedAnswers, uncountedLimiter } from './precompute/answers.js';
+import { fastPath, precomputedServerFactory } from './precompute/fast-path.js';
 
 export interface AppOptions {
   readonly config: Config;
   readonly catalog: Catalog;
   /** Tests pass their own (a short window, a fake clock). */
   readonly limiter?: RateLimiter;
+  /** Where log lines go instead of standard output (tests read them); LOG_LEVEL still applies. */
+  readonly logStream?: { write(line: string): void };
+  /** False for the app precompute renders answers with (src/precompute/answers.ts): it keeps none of its own. */
+  readonly precompute?: boolean;
 }
 
 export interface App {
   readonly server: FastifyInstance;
   readonly store: ContentStore;
+  /**
+   * Builds every per-Catalog cache of `catalog` (the search index, the
+   * precomputed answers): a reload awaits it, then swaps the Catalog in.
+   */
+  readonly warmCatalog: (catalog: Catalog) => Promise<void>;
+  /** The precomputed answers of each Catalog warmed (none when `precompute` is false). */
+  readonly answers: PrecomputedAnswers;
 }
 
 /**
@@ -34,17 +48,26 @@ export interface App {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const store = new ContentStore(options.catalog);
-  // Built now, at start-up, rather than by the first search request.
-  searchIndexFor(store.catalog);
+  const precompute = options.precompute ?? true;
+  // Precomputed answers are served before Fastify's router (issue 8).
+  const fastServer = precompute ? precomputedServerFactory() : undefined;
 
   const server = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...(fastServer ? { serverFactory: fastServer.factory } : {}),
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One access-log line per request (src/http/request-log.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Generated ids are logged with each request; never taken from the client.
     requestIdHeader: false,
     // Allow "/api/v1/" as well as "/api/v1".
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: clientErrorHandler(config.baseUrl),
+    // Slow clients (slowloris) are cut off: the head must arrive within headersTimeout, checked every
+    // second rather than node:http's default 30 s; the whole request within requestTimeout.
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs) },
     // A path Fastify cannot decode (bad percent-encoding) is the client's error.
     frameworkErrors: (_error, request, rawReply) => {
       const reply = rawReply as unknown as FastifyReply;
@@ -71,14 +94,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.limiter ?? new RateLimiter(PUBLIC_READ, config.redisUrl === undefined ? undefined : await createSharedStore(config.redisUrl, server.log));
   server.addHook('onClose', async () => limiter.close());
 
+  const routes = collectGetRoutes(server);
+  installRequestLog(server);
   installHttpPolicy(server, { baseUrl: config.baseUrl, limiter, ...(config.deprecation ? { deprecation: config.deprecation } : {}) });
   registerApiRoutes(server, { store, service: { limiter, deprecation: config.deprecation } });
   registerMcpRoutes(server, { store, config });
   registerSiteRoutes(server, { store, config });
   registerDiscoveryRoutes(server, { store });
 
+  // More open connections than this are closed on arrival, before they cost a request's memory.
+  server.server.maxConnections = config.maxConnections;
+
   await server.ready();
-  return { server, store };
+
+  const answers = new PrecomputedAnswers({
+    routes,
+    renderer: async (catalog) =>
+      (await buildApp({ config: { ...config, logLevel: 'silent' }, catalog, limiter: uncountedLimiter(limiter.policy), precompute: false })).server,
+  });
+  const warmCatalog = async (catalog: Catalog): Promise<void> => {
+    searchIndexFor(catalog);
+    if (precompute) await answers.warm(catalog);
+  };
+  // Built now, at start-up, rather than by the first requests.
+  await warmCatalog(store.catalog);
+  fastServer?.install(fastPath({ store, answers, limiter, socketIsClient: config.trustProxy === false, log: server.log }));
+  return { server, store, warmCatalog, answers };
 }
 
 /** Fastify's form of TRUST_PROXY: a hop count becomes "trust the nearest N hops". */

@@ -12,7 +12,6 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ContentError, loadCatalog } from './content/load.js';
 import { Reloader } from './content/reload.js';
-import { searchIndexFor } from './search/index.js';
 
 /** How long in-flight requests may take to finish once a shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,13 +25,13 @@ async function main(): Promise<void> {
 
   const config = loadConfig(process.env);
   const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
-  const { server, store } = await buildApp({ config, catalog });
+  const { server, store, warmCatalog } = await buildApp({ config, catalog });
 
   const reloader = new Reloader({
     store,
     dir: config.contentDir,
     baseUrl: config.baseUrl,
-    warm: (next) => void searchIndexFor(next),
+    warm: warmCatalog,
     log: server.log,
   });
   process.on('SIGHUP', () => void reloader.reload('SIGHUP'));

@@ -8,7 +8,7 @@ export interface ReloaderOptions {
   readonly dir: string;
   readonly baseUrl: string;
   /** Builds every per-Catalog cache (search index, precomputed answers) before the swap. */
-  readonly warm: (catalog: Catalog) => void;
+  readonly warm: (catalog: Catalog) => Promise<void> | void;
   readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
@@ -49,7 +49,7 @@ export class Reloader {
     const before = store.catalog.version;
     try {
       const catalog = await loadCatalog({ dir, baseUrl });
-      warm(catalog);
+      await warm(catalog);
       store.replace(catalog);
       const changed = catalog.version !== before;
       log.info({ reason, content_version: catalog.version, previous_version: before, changed }, changed ? 'content reloaded' : 'content reloaded, unchanged');

@@ -1,10 +1,11 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import type { Deprecation } from '../config.js';
 import { API_VERSION } from '../version.js';
 import { CACHE_POLICY, etagMatches, NO_STORE, strongEtag } from './caching.js';
 import { internalError, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './problem.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import type { Scope } from './scope.js';
 import { isApiScope, pathOf, scopeOf } from './scope.js';
@@ -79,7 +80,7 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
 
     if (scope === 'api' || scope === 'mcp') {
       reply.headers(deprecationHeaders);
-      const decision = await limiter.hit(request.ip);
+      const decision = takeCountedDecision(request.raw) ?? (await limiter.hit(request.ip));
       reply.headers(rateLimitHeaders(limiter.policy, decision));
       if (!decision.allowed) {
         throw new ProblemError('rate_limited', {
@@ -104,13 +105,13 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
 
     if (isApiScope(scope) && (request.method === 'GET' || request.method === 'HEAD')) {
       const accept = request.headers.accept;
-      if (accept !== undefined && !new Negotiator(request).mediaType(['application/json', PROBLEM_MEDIA_TYPE])) {
+      if (!admitsJson(request.headers)) {
         throw new ProblemError('not_acceptable', {
-          detail: `This endpoint answers only application/json (errors as application/problem+json), which the Accept header "${accept.slice(0, 200)}" does not admit.`,
+          detail: `This endpoint answers only application/json (errors as application/problem+json), which the Accept header "${(accept ?? '').slice(0, 200)}" does not admit.`,
           hint: `Send Accept: application/json (or no Accept header) with GET ${path.slice(0, 200)}.`,
         });
       }
-      if (hasBody(request)) {
+      if (hasBody(request.headers)) {
         throw new ProblemError('unsupported_media_type', {
           detail: `${request.method} ${path.slice(0, 200)} takes no request body.`,
           hint: `Send the same ${request.method} request without a body (no Content-Length or Transfer-Encoding).`,
@@ -129,8 +130,7 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
         if (etagMatches(request.headers['if-none-match'], etag)) {
           // RFC 9110 section 15.4.5: a 304 repeats the validators, with no body.
           reply.code(304);
-          reply.removeHeader('content-type');
-          reply.removeHeader('content-length');
+          for (const name of NOT_MODIFIED_OMITS) reply.removeHeader(name);
           return '';
         }
       }
@@ -189,9 +189,34 @@ function buildDeprecationHeaders(baseUrl: string, deprecation: Deprecation): Rec
   };
 }
 
-function hasBody(request: FastifyRequest): boolean {
-  const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+/** RFC 9110 section 15.4.5: a 304 repeats the 200's validators and metadata, but says nothing of a body. */
+export const NOT_MODIFIED_OMITS = ['content-type', 'content-length'] as const;
+
+/** Whether a request carries a body (RFC 9112 section 6.3): content endpoints take none. */
+export function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
+}
+
+/** Whether the Accept header (absent: anything) admits JSON or problem+json, the only types the API answers. */
+export function admitsJson(headers: IncomingHttpHeaders): boolean {
+  return headers.accept === undefined || Boolean(new Negotiator({ headers }).mediaType(['application/json', PROBLEM_MEDIA_TYPE]));
+}
+
+const COUNTED = Symbol('vitrine.quota-decision');
+type Counted = IncomingMessage & { [COUNTED]?: RateLimitDecision };
+
+/**
+ * The precomputed-answer fast path (src/precompute/fast-path.ts) counts a
+ * request before Fastify sees it; when it hands the request on (a 429, a 406),
+ * the decision travels with it so the request is counted once, not twice.
+ */
+export function markCounted(raw: IncomingMessage, decision: RateLimitDecision): void {
+  (raw as Counted)[COUNTED] = decision;
+}
+
+function takeCountedDecision(raw: IncomingMessage): RateLimitDecision | undefined {
+  return (raw as Counted)[COUNTED];
 }
 
 /**
