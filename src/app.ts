@@ -27,6 +27,11 @@ export interface AppOptions {
   readonly logStream?: { write(line: string): void };
   /** False for the app precompute renders answers with (src/precompute/answers.ts): it keeps none of its own. */
   readonly precompute?: boolean;
+  /**
+   * Build the search index and precomputed answers after returning, so the
+   * server starts answering at once (the entry point does); tests await them.
+   */
+  readonly warmInBackground?: boolean;
 }
 
 export interface App {
@@ -116,8 +121,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     searchIndexFor(catalog);
     if (precompute) await answers.warm(catalog);
   };
-  // Built now, at start-up, rather than by the first requests.
-  await warmCatalog(store.catalog);
+  if (options.warmInBackground) {
+    // The server answers at once through the uncached path; the fast path
+    // takes over each answer as soon as the Catalog's set is ready.
+    const started = performance.now();
+    void warmCatalog(store.catalog).then(
+      () => server.log.info({ answers: answers.get(store.catalog)?.size ?? 0, ms: Math.round(performance.now() - started) }, 'precomputed answers ready'),
+      (error: unknown) => server.log.error({ err: error }, 'precomputing answers failed; every request takes the uncached path'),
+    );
+  } else {
+    await warmCatalog(store.catalog);
+  }
   fastServer?.install(fastPath({ store, answers, limiter, socketIsClient: config.trustProxy === false, log: server.log }));
   return { server, store, warmCatalog, answers };
 }

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
 
   const config = loadConfig(process.env);
   const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
-  const { server, store, warmCatalog } = await buildApp({ config, catalog });
+  const { server, store, warmCatalog } = await buildApp({ config, catalog, warmInBackground: true });
 
   const reloader = new Reloader({
     store,

@@ -222,8 +222,34 @@ function expand(pattern: string, catalog: Catalog): readonly string[] {
 /** How many requests are injected at once: enough to overlap their promises, few enough to bound memory. */
 const BATCH = 64;
 
+/**
+ * At most this many URLs are precomputed per Catalog, so start-up work and
+ * memory stay bounded on a large site; the others take the uncached path,
+ * which answers the same bytes, only slower.
+ */
+export const MAX_PRECOMPUTED_URLS = 3000;
+
+/**
+ * The URLs to precompute, capped: every static route first (lists, pages,
+ * discovery), then the expansions of each parametric route taken in turn,
+ * one of each, so the newest products, posts and mirrors of every kind make
+ * the cut before older ones of a single kind.
+ */
+export function precomputeUrls(catalog: Catalog, routes: readonly string[], max = MAX_PRECOMPUTED_URLS): string[] {
+  const expansions = routes.map((pattern) => expand(pattern, catalog).filter((url) => !DYNAMIC.has(url)));
+  const chosen = new Set<string>();
+  for (const urls of expansions) if (urls.length === 1) chosen.add(urls[0]!);
+  for (let index = 0; chosen.size < max && expansions.some((urls) => urls.length > 1 && index < urls.length); index++) {
+    for (const urls of expansions) {
+      const url = urls.length > 1 ? urls[index] : undefined;
+      if (url !== undefined && chosen.size < max) chosen.add(url);
+    }
+  }
+  return [...chosen].slice(0, max);
+}
+
 async function build(catalog: Catalog, { renderer, routes }: PrecomputeOptions): Promise<AnswerSet> {
-  const urls = [...new Set(routes.flatMap((pattern) => expand(pattern, catalog)))].filter((url) => !DYNAMIC.has(url));
+  const urls = precomputeUrls(catalog, routes);
   const app = await renderer(catalog);
   const answers = new Map<string, PrecomputedEntry>();
   try {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AnswerSet } from '../../src/precompute/answers.js';
-import { PrecomputedAnswer } from '../../src/precompute/answers.js';
+import { PrecomputedAnswer, precomputeUrls } from '../../src/precompute/answers.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
 import { FIXTURES, listenTestApp, testCatalog, BASE_URL } from '../helper.js';
 
@@ -265,5 +265,23 @@ describe('precomputed answers follow the Catalog in force', () => {
     } finally {
       await app.server.close();
     }
+  });
+});
+
+describe('the precompute budget', () => {
+  test('takes every static route first, then one of each parametric route in turn, up to the cap', async () => {
+    const catalog = await testCatalog();
+    const routes = ['/api/v1', '/api/v1/posts', '/api/v1/posts/:slug', '/blog/:slug', '/api/v1/health'];
+    const urls = precomputeUrls(catalog, routes, 6);
+    const [newest, second] = catalog.posts;
+    assert.deepEqual(urls, [
+      '/api/v1',
+      '/api/v1/posts',
+      `/api/v1/posts/${newest?.slug}`,
+      `/blog/${newest?.slug}`,
+      `/api/v1/posts/${second?.slug}`,
+      `/blog/${second?.slug}`,
+    ]);
+    assert.equal(precomputeUrls(catalog, routes).length, 2 + 2 * catalog.posts.length, 'under the cap, everything but health');
   });
 });
