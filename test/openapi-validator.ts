@@ -60,7 +60,8 @@ function operationsFor(catalog: Catalog): Operation[] {
 /** Throws when `response` to GET `url` does not match its documented schema. */
 export function assertMatchesOpenApi(catalog: Catalog, method: string, url: string, response: LightMyRequestResponse): void {
   if (method !== 'GET' || response.statusCode === 304 || response.statusCode === 204) return;
-  const path = url.split('?')[0] ?? '';
+  // As on the wire: a fragment is never sent, and the query is not part of the path.
+  const path = url.split('#')[0]!.split('?')[0] ?? '';
   const operation = operationsFor(catalog).find((op) => op.pattern.test(path));
   if (!operation) return;
   const validate = operation.responses[String(response.statusCode)];
