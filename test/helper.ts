@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { after, before } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
@@ -60,4 +61,17 @@ export async function listenTestApp(options: TestAppOptions = {}): Promise<App &
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.server.address() as AddressInfo;
   return { ...app, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * One app over the demo content for a whole test file: built before its
+ * tests, closed after them, handed to `receive` (which keeps its own names).
+ */
+export function useTestApp(receive: (app: { server: FastifyInstance; catalog: Catalog }) => void, options: TestAppOptions = {}): void {
+  let server: FastifyInstance | undefined;
+  before(async () => {
+    ({ server } = await buildTestApp(options));
+    receive({ server, catalog: await testCatalog() });
+  });
+  after(() => server?.close());
 }

@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../src/content/types.js';
-import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
+import { BASE_URL, useTestApp } from '../helper.js';
 
 let server: FastifyInstance;
 let catalog: Catalog;
-
-before(async () => {
-  ({ server } = await buildTestApp());
-  catalog = await testCatalog();
-});
-after(() => server.close());
+useTestApp((app) => ({ server, catalog } = app));
 
 async function get(url: string) {
   const response = await server.inject({ method: 'GET', url });

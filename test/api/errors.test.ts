@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Catalog } from '../../src/content/types.js';
 import { RateLimiter } from '../../src/http/rate-limit.js';
-import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
+import { BASE_URL, buildTestApp, testCatalog, useTestApp } from '../helper.js';
 
 let server: FastifyInstance;
 let catalog: Catalog;
-
-before(async () => {
-  ({ server } = await buildTestApp());
-  catalog = await testCatalog();
-});
-after(() => server.close());
+useTestApp((app) => ({ server, catalog } = app));
 
 function problem(response: LightMyRequestResponse, status: number, code: string) {
   assert.equal(response.statusCode, status, response.body);

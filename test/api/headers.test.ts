@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from '../helper.js';
+import { buildTestApp, useTestApp } from '../helper.js';
 
 let server: FastifyInstance;
-
-before(async () => {
-  ({ server } = await buildTestApp());
-});
-after(() => server.close());
+useTestApp((app) => ({ server } = app));
 
 const CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 const ENDPOINTS = ['/api/v1', '/api/v1/health', '/api/v1/company', '/api/v1/products', '/api/v1/products/guardiao', '/api/v1/posts', '/api/v1/pages', '/api/v1/pages/about'];

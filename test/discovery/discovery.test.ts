@@ -1,20 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Catalog } from '../../src/content/types.js';
 import { ENDPOINTS } from '../../src/api/endpoints.js';
 import { TOOL_DEFINITIONS } from '../../src/mcp/tools.js';
-import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
+import { BASE_URL, useTestApp } from '../helper.js';
 
 let server: FastifyInstance;
 let catalog: Catalog;
-
-before(async () => {
-  ({ server } = await buildTestApp());
-  catalog = await testCatalog();
-});
-after(() => server.close());
+useTestApp((app) => ({ server, catalog } = app));
 
 async function json(url: string) {
   const response = await server.inject(url);

@@ -6,17 +6,12 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { loadCatalog } from '../../src/content/load.js';
 import type { Catalog } from '../../src/content/types.js';
-import { BASE_URL, buildTestApp, FIXTURES, testCatalog } from '../helper.js';
+import { BASE_URL, buildTestApp, FIXTURES, useTestApp } from '../helper.js';
 import { mirrorPath, sitePaths } from './routes.js';
 
 let server: FastifyInstance;
 let catalog: Catalog;
-
-before(async () => {
-  ({ server } = await buildTestApp());
-  catalog = await testCatalog();
-});
-after(() => server.close());
+useTestApp((app) => ({ server, catalog } = app));
 
 function get(url: string) {
   return server.inject({ method: 'GET', url });

@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../src/content/types.js';
-import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
+import { BASE_URL, useTestApp } from '../helper.js';
 import { mirrorPath, sitePaths } from './routes.js';
 
 let server: FastifyInstance;
 let catalog: Catalog;
-
-before(async () => {
-  ({ server } = await buildTestApp());
-  catalog = await testCatalog();
-});
-after(() => server.close());
+useTestApp((app) => ({ server, catalog } = app));
 
 const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
