@@ -6,7 +6,7 @@ import type { SearchKind } from '../search/index.js';
 import { SEARCH_KINDS, searchIndexFor } from '../search/index.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import { API_VERSION } from '../version.js';
-import type { PageRequest } from './pagination.js';
+import type { Collection, PageRequest } from './pagination.js';
 import { paginate } from './pagination.js';
 import type { ParamSpec, QueryOf } from './params.js';
 import { limitParam, offsetParam } from './params.js';
@@ -340,7 +340,7 @@ export const search = define({
   },
 });
 
-function list(page: ReturnType<typeof paginate>): AnswerResult {
+function list(page: Collection<unknown>): AnswerResult {
   const links = [page.next && `<${page.next}>; rel="next"`, page.prev && `<${page.prev}>; rel="prev"`].filter(Boolean);
   return { body: page, ...(links.length ? { link: links.join(', ') } : {}) };
 }

@@ -1,6 +1,6 @@
-/** The collection envelope of CONTRACT.md ("Collections") and its RFC 8288 Link header. */
+/** The collection envelope of CONTRACT.md ("Collections"); endpoints.ts turns next/prev into the Link header. */
 
-export interface Page<T> {
+export interface Collection<T> {
   readonly items: readonly T[];
   readonly total: number;
   readonly limit: number;
@@ -18,7 +18,7 @@ export interface PageRequest {
   readonly offset: number;
 }
 
-export function paginate<T, R>(all: readonly T[], request: PageRequest, present: (item: T) => R): Page<R> {
+export function paginate<T, R>(all: readonly T[], request: PageRequest, present: (item: T) => R): Collection<R> {
   const { limit, offset } = request;
   const link = (at: number) => {
     const query = new URLSearchParams();
