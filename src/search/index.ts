@@ -1,7 +1,6 @@
-import type { SearchOptions as MiniSearchOptions, SearchResult as MiniSearchResult } from 'minisearch';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
-import type { WordPlan } from './engine.js';
+import type { Hit, WordPlan } from './engine.js';
 import { best, CatalogMiniSearch } from './engine.js';
 import { excerpt } from './excerpt.js';
 import { canonical, queryTerms } from './normalize.js';
@@ -119,53 +118,45 @@ export class SearchIndex {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new RangeError(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${limit}`);
     }
-    const results = this.#match(query, kind, locale);
-    const items = best(results, limit).map((result): SearchHit => {
-      const entry = this.#entries[result.id as number]!;
+    const { plans, hits } = this.#match(query, kind, locale);
+    const items = best(hits, limit).map((hit): SearchHit => {
+      const entry = this.#entries[hit.id]!;
+      const terms = this.#engine.matchedTerms(plans, hit.id);
       const { record } = entry;
       return {
         kind: entry.kind,
         slug: record.slug,
         title: entry.title,
-        excerpt: excerpt(canonical(`${entry.summary}\n${record.text}`), result.terms),
-        score: Math.round(result.score * 1000) / 1000,
-        matches: result.terms,
+        excerpt: excerpt(canonical(`${entry.summary}\n${record.text}`), terms),
+        score: Math.round(hit.score * 1000) / 1000,
+        matches: terms,
         url: record.url,
         markdown_url: record.markdown_url,
         ...(entry.kind === 'post' ? { locale: (record as Post).locale } : {}),
       };
     });
-    return { query, items, total: results.length, limit };
+    return { query, items, total: hits.length, limit };
   }
 
-  /** Every record that matches, in no useful order. */
-  #match(query: string, kind: SearchKind | undefined, locale: string | undefined): MiniSearchResult[] {
+  /** The plans of the query's words, and every record that matches them, in no useful order. */
+  #match(query: string, kind: SearchKind | undefined, locale: string | undefined): { plans: WordPlan[]; hits: Hit[] } {
     const terms = queryTerms(query);
     const last = terms.at(-1);
     const typing = last !== undefined && OPEN_WORD_AT_END.test(query) && [...last].length >= MIN_PREFIX_LENGTH;
     // Stop words are not indexed; the word being typed still stands for its completions.
     const words = [...new Set(terms)].filter((word) => !STOP_WORDS.has(word) || (typing && word === last));
-    if (words.length === 0) return [];
     const plans = words.map((word) => this.#engine.plan(word, typing && word === last));
-
-    const options: MiniSearchOptions = {};
-    if (kind !== undefined || locale !== undefined) {
-      options.filter = (result) => {
-        const entry = this.#entries[result.id as number]!;
-        return (kind === undefined || entry.kind === kind) && (locale === undefined || (entry.kind === 'post' && (entry.record as Post).locale === locale));
-      };
-    }
-    if (plans.length === 1) return this.#engine.searchPlans(plans, 'AND', options);
-
-    // A record must match every word, the least frequent one included: find
-    // the records of that word first, then score the others only on those.
-    // The hits and scores are those of a plain AND; it only skips postings
-    // that could not end in a hit.
-    const rarest = plans.reduce((a: WordPlan, b: WordPlan) => (b.postings < a.postings ? b : a));
-    const candidates = new Set(this.#engine.searchPlans([rarest], 'OR', options).map((result) => result.id as number));
-    const all =
-      candidates.size === 0 ? [] : this.#engine.searchPlans(plans, 'AND', { ...options, boostDocument: (id: number) => (candidates.has(id) ? 1 : 0) });
-    return all.length > 0 ? all : this.#engine.searchPlans(plans, 'OR', options);
+    if (plans.length === 0) return { plans, hits: [] };
+    const accept =
+      kind === undefined && locale === undefined
+        ? undefined
+        : (id: number) => {
+            const entry = this.#entries[id]!;
+            return (kind === undefined || entry.kind === kind) && (locale === undefined || (entry.kind === 'post' && (entry.record as Post).locale === locale));
+          };
+    // Every word must match; when no record has them all, any of them may.
+    const all = this.#engine.match(plans, 'AND', accept);
+    return { plans, hits: all.length > 0 || plans.length === 1 ? all : this.#engine.match(plans, 'OR', accept) };
   }
 }
 

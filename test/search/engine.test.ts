@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import MiniSearch from 'minisearch';
-import type { SearchResult as MiniSearchResult } from 'minisearch';
+import type { Query } from 'minisearch';
 import type { Catalog } from '../../src/content/types.js';
+import type { Hit, WordPlan } from '../../src/search/engine.js';
 import { best, BOOST, CatalogMiniSearch, EXPANSION_BUDGET, FIELDS } from '../../src/search/engine.js';
 import { searchIndexFor } from '../../src/search/index.js';
 import { testCatalog } from '../helper.js';
@@ -27,6 +28,29 @@ function addedOneByOne(): MiniSearch {
   return index;
 }
 
+/**
+ * What `match` computes, asked of MiniSearch's own `search`: each word an OR
+ * of its terms boosted by their weights, the words combined with AND or OR.
+ * MiniSearch multiplies a score by the number of terms matched; divided out.
+ */
+function miniSearchMatch(index: MiniSearch, plans: readonly WordPlan[], combineWith: 'AND' | 'OR'): Hit[] {
+  const query: Query = {
+    combineWith,
+    queries: plans.map((plan) => ({
+      combineWith: 'OR',
+      queries: [...plan.terms.keys()],
+      tokenize: (term: string) => [term],
+      processTerm: (term: string) => term,
+      boostTerm: (term: string) => plan.terms.get(term) ?? 1,
+    })),
+  };
+  return index.search(query, { boost: BOOST }).map((result) => ({ id: result.id as number, score: result.score / result.queryTerms.length }));
+}
+
+/** Hits by score, then id, their scores rounded: sums made in another order differ in the last bits. */
+const ranked = (hits: readonly Hit[]) =>
+  hits.map((hit) => [hit.id, Math.round(hit.score * 1e9) / 1e9] as const).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+
 describe('CatalogMiniSearch.load', () => {
   test("builds the index MiniSearch's addAll builds, term for term", () => {
     const loaded = CatalogMiniSearch.load(documents).toJSON();
@@ -46,20 +70,52 @@ describe('CatalogMiniSearch.load', () => {
   });
 });
 
-describe('CatalogMiniSearch.plan and searchPlans', () => {
+describe('CatalogMiniSearch.plan and match', () => {
   test("score as MiniSearch's own prefix and fuzzy search when the expansions fit the budget", () => {
     const loaded = CatalogMiniSearch.load(documents);
     const added = addedOneByOne();
-    const round = (results: MiniSearchResult[]) =>
-      results.map((r) => [r.id, Math.round(r.score * 1e9) / 1e9]).sort((a, b) => (b[1]! as number) - (a[1]! as number) || (a[0] as number) - (b[0] as number));
     for (const word of ['kub', 'clust', 'evidence', 'seguranca', 'automacao', 'agent', 'guardiao']) {
       const plan = loaded.plan(word, true);
       assert.ok(plan.postings < EXPANSION_BUDGET, `${word}: ${plan.postings} postings`);
-      const ours = loaded.searchPlans([plan], 'AND', {});
+      const ours = loaded.match([plan], 'AND');
       const theirs = added.search(word, { prefix: true, fuzzy: [...word].length >= 5 ? 1 : false, boost: BOOST });
       assert.ok(theirs.length > 0, word);
-      assert.deepEqual(round(ours), round(theirs), word);
+      assert.deepEqual(ranked(ours), ranked(theirs.map((result) => ({ id: result.id as number, score: result.score }))), word);
     }
+  });
+
+  test("score queries of several words as MiniSearch's AND and OR of their plans", () => {
+    const loaded = CatalogMiniSearch.load(documents);
+    for (const query of ['kubernetes cluster', 'dados pessoais lgpd', 'agent approval', 'open source cloud', 'ceph disc', 'cloud nuvem privacidade']) {
+      const words = query.split(' ');
+      const plans = words.map((word, i) => loaded.plan(word, i === words.length - 1));
+      for (const combineWith of ['AND', 'OR'] as const) {
+        const expected = ranked(miniSearchMatch(loaded, plans, combineWith));
+        if (combineWith === 'OR') assert.ok(expected.length > 0, query);
+        assert.deepEqual(ranked(loaded.match(plans, combineWith)), expected, `${query} (${combineWith})`);
+      }
+    }
+  });
+
+  test('considers only the records `accept` lets through, in AND and in OR', () => {
+    const loaded = CatalogMiniSearch.load(documents);
+    const plans = ['cloud', 'dados'].map((word) => loaded.plan(word, false));
+    const even = (id: number) => id % 2 === 0;
+    for (const combineWith of ['AND', 'OR'] as const) {
+      const all = ranked(loaded.match(plans, combineWith));
+      assert.ok(all.some(([id]) => !even(id)), combineWith);
+      assert.deepEqual(ranked(loaded.match(plans, combineWith, even)), all.filter(([id]) => even(id)), combineWith);
+    }
+  });
+
+  test('names the terms of a plan a record holds, in plan order', () => {
+    const loaded = CatalogMiniSearch.load(documents);
+    const plans = [loaded.plan('kuebrnetes', false), loaded.plan('clust', true)];
+    const [hit] = best(loaded.match(plans, 'AND'), 1);
+    assert.ok(hit);
+    const terms = loaded.matchedTerms(plans, hit.id);
+    assert.equal(terms[0], 'kubernetes');
+    assert.ok(terms.slice(1).every((term) => term.startsWith('clust')) && terms.length > 1, terms.join());
   });
 
   test('a swap of two neighbouring letters counts as one typo', () => {
@@ -96,11 +152,11 @@ describe('SearchIndex', () => {
     for (const query of ['kubernetes cluster', 'dados pessoais lgpd', 'agent approval', 'open source cloud', 'ceph disc']) {
       const words = query.split(' ');
       const plans = words.map((word, i) => loaded.plan(word, i === words.length - 1));
-      const plain = best(loaded.searchPlans(plans, 'AND', {}), 100);
+      const plain = best(miniSearchMatch(loaded, plans, 'AND'), 100);
       assert.ok(plain.length > 0, query);
       assert.deepEqual(
         index.search(query, { limit: 100 }).items.map((hit) => [hit.slug, hit.score]),
-        plain.map((result) => [slugOf(result.id as number), Math.round(result.score * 1000) / 1000]),
+        plain.map((result) => [slugOf(result.id), Math.round(result.score * 1000) / 1000]),
         query,
       );
     }
@@ -108,13 +164,13 @@ describe('SearchIndex', () => {
 });
 
 describe('best', () => {
-  const result = (id: number, score: number) => ({ id, score, terms: [], queryTerms: [], match: {} }) as MiniSearchResult;
+  const result = (id: number, score: number): Hit => ({ id, score });
 
   test('is the head of a full sort by score, highest first, then by record', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 60 }), fc.integer({ min: 1, max: 100 }), (scores, count) => {
         const results = scores.map((score, id) => result(id, score));
-        const sorted = [...results].sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
+        const sorted = [...results].sort((a, b) => b.score - a.score || a.id - b.id);
         assert.deepEqual(best(results, count), sorted.slice(0, count));
       }),
     );
