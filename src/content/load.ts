@@ -27,6 +27,8 @@ export interface LoadOptions {
 
 /** Words read per minute, for `reading_time_minutes`. */
 const READING_SPEED = 220;
+/** Files read at once. */
+const READ_CONCURRENCY = 64;
 
 interface SourceFile {
   /** Path shown in messages: the content folder's name, then the path inside it. */
@@ -45,8 +47,9 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const base = options.baseUrl.replace(/\/+$/, '');
   const root = path.basename(dir);
   const problems: string[] = [];
-  const hash = createHash('sha256');
-  const record = (label: string, source: string) => hash.update(`${label}\0${source}\0`);
+  // Every file read, by path: hashed in path order at the end, whatever order the reads finished in.
+  const read = new Map<string, string>();
+  const record = (file: string, source: string) => read.set(file, source);
 
   const label = (...parts: string[]) => [root, ...parts].join('/');
 
@@ -72,7 +75,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
       problems.push(`${label(name)}/: ${describeIoError(error)}`);
       return [];
     }
-    const files: SourceFile[] = [];
+    const wanted: { entry: string; slug: string }[] = [];
     for (const entry of entries) {
       if (!entry.endsWith('.md')) {
         problems.push(`${label(name, entry)}: only .md files belong in ${name}/`);
@@ -83,8 +86,17 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
         problems.push(`${label(name, entry)}: file name: must be a slug of lowercase letters, digits and single hyphens`);
         continue;
       }
-      const source = await readText(name, entry);
-      if (source !== undefined) files.push({ label: label(name, entry), slug, source });
+      wanted.push({ entry, slug });
+    }
+    // Read READ_CONCURRENCY at a time: one after the other, 10,000 small files wait most of a second on the file system.
+    const files: SourceFile[] = [];
+    for (let start = 0; start < wanted.length; start += READ_CONCURRENCY) {
+      const batch = wanted.slice(start, start + READ_CONCURRENCY);
+      const sources = await Promise.all(batch.map(({ entry }) => readText(name, entry)));
+      batch.forEach(({ entry, slug }, i) => {
+        const source = sources[i];
+        if (source !== undefined) files.push({ label: label(name, entry), slug, source });
+      });
     }
     return files;
   }
@@ -158,8 +170,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
       url: `${base}/products/${file.slug}`,
       markdown_url: `${base}/md/products/${file.slug}.md`,
       markdown: doc.body,
-      text: markdownToText(doc.body),
-    });
+    } as Omit<Product, 'text'> as Product);
   }
 
   const posts: Post[] = [];
@@ -179,17 +190,14 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
       continue;
     }
     const { translation_key, ...fields } = data;
-    const body = markdownToText(doc.body);
-    const post: Post = {
+    const post = {
       ...fields,
       slug: file.slug,
-      reading_time_minutes: Math.max(1, Math.ceil(wordCount(body) / READING_SPEED)),
       translations: [],
       url: `${base}/blog/${file.slug}`,
       markdown_url: `${base}/md/blog/${file.slug}.md`,
       markdown: doc.body,
-      text: body,
-    };
+    } as Omit<Post, 'text' | 'reading_time_minutes'> as Post;
     posts.push(post);
     if (translation_key) translationKeys.set(post, translation_key);
   }
@@ -210,8 +218,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
       url: `${base}/${route}`,
       markdown_url: `${base}/md/${file.slug}.md`,
       markdown: doc.body,
-      text: markdownToText(doc.body),
-    });
+    } as Omit<Page, 'text'> as Page);
   }
   const found = new Set(pageFiles.map((file) => file.slug));
   for (const slug of site.page_slugs) {
@@ -220,6 +227,8 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
 
   const linkedPosts = linkTranslations(posts, translationKeys, root, problems);
   if (problems.length > 0 || !company) throw new ContentError(problems);
+  for (const record of [...products, ...pages]) withPlainText(record);
+  for (const post of linkedPosts) withReadingTime(withPlainText(post));
 
   // 3. Order every collection once (SPEC.md section 2, "Ordering").
   products.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
@@ -227,6 +236,8 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const navigation = (slug: string) => site.page_slugs.indexOf(slug);
   pages.sort((a, b) => b.updated_at.localeCompare(a.updated_at) || navigation(a.slug) - navigation(b.slug));
 
+  const hash = createHash('sha256');
+  for (const file of [...read.keys()].sort()) hash.update(`${file}\0${read.get(file)}\0`);
   return deepFreeze({
     version: hash.digest('hex').slice(0, 16),
     loaded_at: (options.now?.() ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
@@ -289,7 +300,28 @@ function linkTranslations(posts: Post[], keys: Map<Post, string>, root: string, 
       );
     }
   }
-  return posts.map((post) => ({ ...post, translations: links.get(post) ?? [] }));
+  for (const post of posts) (post as { translations: readonly TranslationLink[] }).translations = links.get(post) ?? [];
+  return posts;
+}
+
+/**
+ * Defines `text`, the body as plain text, as a property computed on first
+ * read: parsing every body is most of the work of loading a large site, and
+ * the server can answer before it is done (the search index, built in the
+ * background once it listens, reads them all).
+ */
+function withPlainText<T extends Product | Post | Page>(record: T): T {
+  let text: string | undefined;
+  return Object.defineProperty(record, 'text', { enumerable: true, get: () => (text ??= markdownToText(record.markdown)) });
+}
+
+/** Defines a post's `reading_time_minutes`, from its plain text, as computed on first read. */
+function withReadingTime(post: Post): Post {
+  let minutes: number | undefined;
+  return Object.defineProperty(post, 'reading_time_minutes', {
+    enumerable: true,
+    get: () => (minutes ??= Math.max(1, Math.ceil(wordCount(post.text) / READING_SPEED))),
+  });
 }
 
 function describeIoError(error: unknown): string {
@@ -311,7 +343,8 @@ function deepFreeze<T>(value: T): T {
         throw new TypeError('Catalog is immutable');
       };
     } else {
-      for (const item of Object.values(value)) deepFreeze(item);
+      // Properties computed on first read (withPlainText) are left unread: they are strings.
+      for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) if ('value' in descriptor) deepFreeze(descriptor.value);
     }
     Object.freeze(value);
   }

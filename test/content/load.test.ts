@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -94,6 +94,30 @@ test('a Catalog is deeply immutable', async () => {
     (catalog.company.address as { city: string }).city = 'x';
   }, TypeError);
   assert.throws(() => (catalog.productsBySlug as Map<string, unknown>).set('x', {}), TypeError);
+});
+
+test('the version is the same for the same files, however the reads interleave, and changes with any byte', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-version-'));
+  try {
+    await cp(path.join(ROOT, 'content'), dir, { recursive: true });
+    const versions = await Promise.all(Array.from({ length: 4 }, async () => (await loadCatalog({ dir, baseUrl: BASE })).version));
+    assert.equal(new Set(versions).size, 1, versions.join(' '));
+    assert.match(versions[0]!, /^[0-9a-f]{16}$/);
+    await writeFile(path.join(dir, 'pages', 'about.md'), `${await readFile(path.join(dir, 'pages', 'about.md'), 'utf8')}\n`);
+    assert.notEqual((await loadCatalog({ dir, baseUrl: BASE })).version, versions[0]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('plain text and reading time are computed on first read, and kept', async () => {
+  const catalog = await loadCatalog({ dir: path.join(FIXTURES, 'minimal'), baseUrl: BASE });
+  const post = catalog.posts[0]!;
+  assert.equal(post.text, markdownToText(post.markdown));
+  assert.equal(post.text, post.text);
+  assert.equal(post.reading_time_minutes, Math.max(1, Math.ceil(post.text.split(/\s+/).filter(Boolean).length / 220)));
+  assert.ok(Object.keys(post).includes('text') && Object.keys(post).includes('reading_time_minutes'));
+  assert.ok(Object.isFrozen(post));
 });
 
 test('a broken folder reports every problem, each as file: field: what is wrong', async () => {
