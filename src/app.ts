@@ -10,7 +10,7 @@ import { installRequestLog } from './http/request-log.js';
 import { PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './http/problem.js';
 import { pathOf } from './http/scope.js';
 import { PUBLIC_READ, RateLimiter } from './http/rate-limit.js';
-import { searchIndexFor } from './search/index.js';
+import { warmSearchIndex } from './search/index.js';
 import { createSharedStore } from './http/redis-store.js';
 import { registerDiscoveryRoutes } from './discovery/routes.js';
 import { registerMcpRoutes } from './mcp/routes.js';
@@ -110,31 +110,44 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // More open connections than this are closed on arrival, before they cost a request's memory.
   server.server.maxConnections = config.maxConnections;
 
-  await server.ready();
-
   const answers = new PrecomputedAnswers({
     routes,
     renderer: async (catalog) =>
       (await buildApp({ config: { ...config, logLevel: 'silent' }, catalog, limiter: uncountedLimiter(limiter.policy), precompute: false })).server,
   });
   const warmCatalog = async (catalog: Catalog): Promise<void> => {
-    searchIndexFor(catalog);
+    // The search index first: a search before it is ready would build the rest of it at once.
+    await warmSearchIndex(catalog);
     if (precompute) await answers.warm(catalog);
   };
   if (options.warmInBackground) {
-    // The server answers at once through the uncached path; the fast path
-    // takes over each answer as soon as the Catalog's set is ready.
-    const started = performance.now();
-    void warmCatalog(store.catalog).then(
-      () => server.log.info({ answers: answers.get(store.catalog)?.size ?? 0, ms: Math.round(performance.now() - started) }, 'precomputed answers ready'),
-      (error: unknown) => server.log.error({ err: error }, 'precomputing answers failed; every request takes the uncached path'),
-    );
-  } else {
-    await warmCatalog(store.catalog);
+    // Once listening, the server answers at once through the uncached path,
+    // while the caches are built a slice at a time in between requests; the
+    // fast path takes over each answer as soon as the Catalog's set is ready.
+    // It starts a moment after listening, so that the first requests (an
+    // orchestrator's readiness probe, the first client) do not wait for it.
+    let timer: NodeJS.Timeout | undefined;
+    server.addHook('onClose', async () => clearTimeout(timer));
+    server.addHook('onListen', (done) => {
+      const started = performance.now();
+      timer = setTimeout(() => {
+        void warmCatalog(store.catalog).then(
+          () => server.log.info({ answers: answers.get(store.catalog)?.size ?? 0, ms: Math.round(performance.now() - started) }, 'precomputed answers ready'),
+          (error: unknown) => server.log.error({ err: error }, 'precomputing answers failed; every request takes the uncached path'),
+        );
+      }, WARM_DELAY_MS);
+      done();
+    });
   }
+
+  await server.ready();
+  if (!options.warmInBackground) await warmCatalog(store.catalog);
   fastServer?.install(fastPath({ store, answers, limiter, socketIsClient: config.trustProxy === false, log: server.log }));
   return { server, store, warmCatalog, answers };
 }
+
+/** How long after listening the background warm-up starts. */
+const WARM_DELAY_MS = 250;
 
 /** Fastify's form of TRUST_PROXY: a hop count becomes "trust the nearest N hops". */
 function fastifyTrustProxy(setting: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {

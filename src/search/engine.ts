@@ -67,6 +67,18 @@ export interface Hit {
 /** MiniSearch's BM25+ parameters (its defaults). */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 
+/** How often `CatalogMiniSearch.loading` pauses: a few milliseconds of work each. */
+const DOCUMENTS_PER_STEP = 100;
+const TERMS_PER_STEP = 5_000;
+
+/** Runs `steps` to the end and returns what it returns. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
 /** In `match`, a record `accept` refused. */
 const REJECTED = 0xffff;
 
@@ -129,19 +141,30 @@ export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
 
   /** An index of `documents`: document i has id i and its fields in FIELDS order, as plain text. */
   static load(documents: readonly (readonly string[])[]): CatalogMiniSearch {
+    return finish(CatalogMiniSearch.loading(documents));
+  }
+
+  /**
+   * `load` in steps: the generator pauses every few hundred documents and
+   * every few thousand terms, so a caller can answer requests in between
+   * (`load` runs it to the end at once).
+   */
+  static *loading(documents: readonly (readonly string[])[]): Generator<void, CatalogMiniSearch> {
     const index = new CatalogMiniSearch(CatalogMiniSearch.options);
-    index.#load(documents);
+    yield* index.#load(documents);
     return index;
   }
 
-  #load(documents: readonly (readonly string[])[]): void {
+  *#load(documents: readonly (readonly string[])[]): Generator<void> {
     // term -> field id -> [document id, occurrences, document id, occurrences, ...]:
     // flat arrays grow much faster than millions of small maps, and become
     // MiniSearch's maps once, at the end. Stop words are counted like any
     // word, since they count in a field's length as in `add`, and dropped then.
     const postings = new Map<string, number[][]>();
     const totals: number[] = FIELDS.map(() => 0);
-    documents.forEach((fields, id) => {
+    for (let id = 0; id < documents.length; id += 1) {
+      if (id % DOCUMENTS_PER_STEP === DOCUMENTS_PER_STEP - 1) yield;
+      const fields = documents[id]!;
       const lengths: number[] = [];
       fields.forEach((value, fieldId) => {
         let distinct = 0;
@@ -168,13 +191,15 @@ export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
       this._idToShortId.set(id, id);
       this._documentIds.set(id, id);
       this._fieldLength.set(id, lengths);
-    });
+    }
     this._documentCount = documents.length;
     this._nextId = documents.length;
     this._avgFieldLength = totals.map((total) => (documents.length ? total / documents.length : 0));
     // In order of first occurrence, as `add` inserts them.
     const dictionary: [string, FieldTermData][] = [];
+    let terms = 0;
     for (const [term, byField] of postings) {
+      if (++terms % TERMS_PER_STEP === 0) yield;
       if (STOP_WORDS.has(term)) continue;
       const fieldData: FieldTermData = new Map();
       byField.forEach((list, fieldId) => {

@@ -1,7 +1,7 @@
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
 import type { Hit, WordPlan } from './engine.js';
-import { best, CatalogMiniSearch } from './engine.js';
+import { best, CatalogMiniSearch, finish } from './engine.js';
 import { excerpt } from './excerpt.js';
 import { canonical, queryTerms } from './normalize.js';
 import { STOP_WORDS } from './stop-words.js';
@@ -92,7 +92,13 @@ export class SearchIndex {
   readonly #entries: readonly Entry[];
   readonly #engine: CatalogMiniSearch;
 
-  constructor(catalog: Catalog) {
+  private constructor(entries: readonly Entry[], engine: CatalogMiniSearch) {
+    this.#entries = entries;
+    this.#engine = engine;
+  }
+
+  /** The index of `catalog`, built in steps (see CatalogMiniSearch.loading). */
+  static *building(catalog: Catalog): Generator<void, SearchIndex> {
     const entries: Entry[] = [];
     const fields: string[][] = [];
     const add = (kind: SearchKind, record: Product | Page | Post, title: string, tags: string, summary: string) => {
@@ -103,9 +109,13 @@ export class SearchIndex {
     };
     for (const p of catalog.products) add('product', p, p.name, p.tags.join(' '), p.summary);
     for (const p of catalog.pages) add('page', p, p.title, '', p.description);
-    for (const p of catalog.posts) add('post', p, p.title, p.category, p.summary);
-    this.#entries = entries;
-    this.#engine = CatalogMiniSearch.load(fields);
+    // Reading `text` parses the post's markdown the first time (content/load.ts): pause now and then.
+    for (const [n, p] of catalog.posts.entries()) {
+      if (n % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
+      add('post', p, p.title, p.category, p.summary);
+    }
+    yield;
+    return new SearchIndex(entries, yield* CatalogMiniSearch.loading(fields));
   }
 
   /** How many records the index holds. */
@@ -160,20 +170,65 @@ export class SearchIndex {
   }
 }
 
-const indexes = new WeakMap<Catalog, SearchIndex>();
+/** The build of one Catalog's index, run in slices by warmSearchIndex or to the end by searchIndexFor, whichever asks first. */
+class Build {
+  readonly #steps: Generator<void, SearchIndex>;
+  #index: SearchIndex | undefined;
+
+  constructor(catalog: Catalog) {
+    this.#steps = SearchIndex.building(catalog);
+  }
+
+  /** Runs the rest of the build at once. */
+  finish(): SearchIndex {
+    return (this.#index ??= finish(this.#steps));
+  }
+
+  /** Runs the build a few milliseconds at a time, letting other work (requests) run in between. */
+  async inSlices(): Promise<SearchIndex> {
+    let sliceStart = performance.now();
+    while (!this.#index) {
+      const step = this.#steps.next();
+      if (step.done) this.#index = step.value;
+      else if (performance.now() - sliceStart >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+    return this.#index;
+  }
+}
+
+/** How many posts are read between two pauses of a background build. */
+const RECORDS_PER_STEP = 50;
+
+/** How long a slice of a background build runs before it lets requests in. */
+const SLICE_MS = 10;
+
+const builds = new WeakMap<Catalog, Build>();
+
+function buildOf(catalog: Catalog): Build {
+  let build = builds.get(catalog);
+  if (!build) {
+    build = new Build(catalog);
+    builds.set(catalog, build);
+  }
+  return build;
+}
 
 /**
- * The index of `catalog`, built on first use. Keyed weakly: a reload makes a
- * new Catalog, which gets its own index, and the old pair is collected
- * together once no request holds it.
+ * The index of `catalog`, built on first use (or finished, when
+ * warmSearchIndex has begun it). Keyed weakly: a reload makes a new Catalog,
+ * which gets its own index, and the old pair is collected together once no
+ * request holds it.
  */
 export function searchIndexFor(catalog: Catalog): SearchIndex {
-  let index = indexes.get(catalog);
-  if (!index) {
-    index = new SearchIndex(catalog);
-    indexes.set(catalog, index);
-  }
-  return index;
+  return buildOf(catalog).finish();
+}
+
+/** Builds the index of `catalog` in the background, a slice at a time, so that requests are answered meanwhile. */
+export function warmSearchIndex(catalog: Catalog): Promise<SearchIndex> {
+  return buildOf(catalog).inSlices();
 }
 
 /** Front matter strings are meant to be plain; one with markdown syntax is reduced to its text. */
