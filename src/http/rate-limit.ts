@@ -89,9 +89,22 @@ export class RateLimiter {
   ) {}
 
   async hit(key: string): Promise<RateLimitDecision> {
+    return this.count(key);
+  }
+
+  /**
+   * `hit`, answered at once when the store counts synchronously (in memory)
+   * and as a promise when it must be awaited (Redis): the fast path serves a
+   * precomputed answer without waiting a turn for a promise it need not make.
+   */
+  count(key: string): RateLimitDecision | Promise<RateLimitDecision> {
     const now = this.now();
     // The policy name keeps two policies (or two deployments' versions) from sharing counts in one store.
-    const { count, resetAt } = await this.store.hit(`${this.policy.name}:${key}`, this.policy.windowSeconds * 1000, now);
+    const counted = this.store.hit(`${this.policy.name}:${key}`, this.policy.windowSeconds * 1000, now);
+    return counted instanceof Promise ? counted.then((window) => this.#decide(window, now)) : this.#decide(counted, now);
+  }
+
+  #decide({ count, resetAt }: WindowCount, now: number): RateLimitDecision {
     return {
       allowed: count <= this.policy.limit,
       limit: this.policy.limit,
@@ -113,11 +126,16 @@ export class RateLimiter {
 
 /** The five quota headers of CONTRACT.md ("Headers"). */
 export function rateLimitHeaders(policy: RateLimitPolicy, decision: RateLimitDecision): Record<string, string> {
-  return {
-    'ratelimit-policy': `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`,
-    ratelimit: `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`,
-    'ratelimit-limit': String(decision.limit),
-    'ratelimit-remaining': String(decision.remaining),
-    'ratelimit-reset': String(decision.resetSeconds),
-  };
+  return Object.fromEntries(rateLimitHeaderPairs(policy, decision));
+}
+
+/** The same headers, as the name and value pairs `writeHead` takes, in the same order. */
+export function rateLimitHeaderPairs(policy: RateLimitPolicy, decision: RateLimitDecision): [string, string][] {
+  return [
+    ['ratelimit-policy', `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`],
+    ['ratelimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`],
+    ['ratelimit-limit', String(decision.limit)],
+    ['ratelimit-remaining', String(decision.remaining)],
+    ['ratelimit-reset', String(decision.resetSeconds)],
+  ];
 }

@@ -5,7 +5,7 @@ import type { ContentStore } from '../content/store.js';
 import { etagMatches } from '../http/caching.js';
 import { admitsJson, hasBody, markCounted } from '../http/policy.js';
 import type { RateLimitDecision, RateLimiter } from '../http/rate-limit.js';
-import { rateLimitHeaders } from '../http/rate-limit.js';
+import { rateLimitHeaderPairs } from '../http/rate-limit.js';
 import { logRequest } from '../http/request-log.js';
 import { preferredFormat } from '../site/negotiate.js';
 import type { HeaderList, PrecomputedAnswer, PrecomputedAnswers, Representation } from './answers.js';
@@ -51,17 +51,22 @@ export function fastPath({ store, answers, limiter, socketIsClient, log }: FastP
     if (!socketIsClient || !admitsJson(request.headers)) return next(request, response);
     const address = request.socket.remoteAddress;
     if (address === undefined) return next(request, response);
-    limiter.hit(address).then(
-      (decision) => {
-        if (!decision.allowed) {
-          markCounted(request, decision);
-          return next(request, response);
-        }
-        send(request, response, answer, decision, started);
-      },
+    const counted = (decision: RateLimitDecision) => {
+      if (!decision.allowed) {
+        markCounted(request, decision);
+        return next(request, response);
+      }
+      send(request, response, answer, decision, started);
+    };
+    let decision: RateLimitDecision | Promise<RateLimitDecision>;
+    try {
+      decision = limiter.count(address);
+    } catch {
       // The policy's own call fails the same way and answers the problem document.
-      () => next(request, response),
-    );
+      return next(request, response);
+    }
+    if (decision instanceof Promise) decision.then(counted, () => next(request, response));
+    else counted(decision);
   };
 
   function send(request: IncomingMessage, response: ServerResponse, answer: PrecomputedAnswer, decision: RateLimitDecision | undefined, started: number): void {
@@ -73,6 +78,7 @@ export function fastPath({ store, answers, limiter, socketIsClient, log }: FastP
     else response.end(representation.body);
     // The same one line per request as every other answer; the URL is exact and has no query.
     served += 1;
+    if (!logsInfo(log)) return;
     logRequest(log.child({ request_id: `fast-${served}` }), {
       method: request.method ?? 'GET',
       route: request.url ?? null,
@@ -83,9 +89,17 @@ export function fastPath({ store, answers, limiter, socketIsClient, log }: FastP
 
   function withQuota(headers: HeaderList, decision: RateLimitDecision | undefined): string[] {
     if (!decision) return headers.all as string[];
-    const quota = Object.entries(rateLimitHeaders(limiter.policy, decision)).flat();
-    return [...headers.before, ...quota, ...headers.after];
+    const all = headers.before.slice();
+    for (const [name, value] of rateLimitHeaderPairs(limiter.policy, decision)) all.push(name, value);
+    for (const item of headers.after) all.push(item);
+    return all;
   }
+}
+
+/** Whether `log` writes info lines (pino's loggers say; Fastify's no-op one has nothing to write). */
+function logsInfo(log: FastifyBaseLogger): boolean {
+  const { isLevelEnabled } = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  return isLevelEnabled === undefined || isLevelEnabled.call(log, 'info');
 }
 
 /** The first accepted coding the answer has (a coding that would not shrink it has none); identity when none. */
