@@ -219,8 +219,10 @@ function expand(pattern: string, catalog: Catalog): readonly string[] {
   }
 }
 
-/** How many requests are injected at once: enough to overlap their promises, few enough to bound memory. */
-const BATCH = 64;
+/** How many requests are injected at once: enough to overlap their promises, few enough to bound memory and each pause. */
+const BATCH = 8;
+/** How long precomputing runs before it lets real requests in. */
+const SLICE_MS = 10;
 
 /**
  * At most this many URLs are precomputed per Catalog, so start-up work and
@@ -253,9 +255,15 @@ async function build(catalog: Catalog, { renderer, routes }: PrecomputeOptions):
   const app = await renderer(catalog);
   const answers = new Map<string, PrecomputedEntry>();
   try {
+    let sliceStart = performance.now();
     for (let start = 0; start < urls.length; start += BATCH) {
       const entries = await Promise.all(urls.slice(start, start + BATCH).map((url) => render(app, url)));
       for (const entry of entries) if (entry) answers.set(entry.html.url, entry);
+      // Injected requests settle without a turn of the event loop: make one, so that real requests are answered meanwhile.
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
     }
   } finally {
     await app.close();
