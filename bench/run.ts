@@ -15,10 +15,11 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateCorpus } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = '5s';
@@ -111,15 +112,15 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-/** Cold start to the first answer, and resident memory once it answered. */
 /**
- * Cold start as an operator sees it: the real entry point (src/server.ts),
- * from process spawn to the first answer. Resident memory is read once the
- * precomputed answers are ready (the server logs it), when it is largest.
+ * Cold start as an operator sees it: `npm start`'s bundle (dist/vitrine.mjs,
+ * built at the start of the run), from process spawn to the first answer.
+ * Resident memory is read once the precomputed answers are ready (the server
+ * logs it), when it is largest.
  */
 async function coldStart(contentDir: string, probe: string): Promise<{ ms: number; rss: number }> {
   const started = performance.now();
-  const child = spawn('taskset', ['-c', '0', process.execPath, '--import', TSX, path.join(ROOT, 'src', 'server.ts')], {
+  const child = spawn('taskset', ['-c', '0', process.execPath, path.join(ROOT, 'dist', 'vitrine.mjs'), 'serve'], {
     env: { ...process.env, CONTENT_DIR: contentDir, BASE_URL, PORT: String(PORTS.vitrine), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -140,31 +141,6 @@ async function coldStart(contentDir: string, probe: string): Promise<{ ms: numbe
   }
 }
 
-/**
- * 10,000 posts made from the demo's: each demo post copied under new slugs
- * and dates. bench/search.ts has a richer generator, but it runs its own
- * benchmark when imported; this one is enough for start-up and memory.
- */
-async function manyPosts(dir: string, count: number): Promise<void> {
-  await cp(path.join(ROOT, 'content'), dir, { recursive: true });
-  const postsDir = path.join(dir, 'posts');
-  const sources = (await readdir(postsDir)).filter((file) => file.endsWith('.md'));
-  const texts = await Promise.all(sources.map((file) => readFile(path.join(postsDir, file), 'utf8')));
-  for (let i = 0; i < count - sources.length; i += 1) {
-    const text = texts[i % texts.length]!;
-    const day = new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString().slice(0, 10);
-    const slug = `generated-${i}`;
-    const body = text
-      .replace(/^slug:.*$/m, `slug: ${slug}`)
-      .replace(/^title:\s*(.*)$/m, (_line, title: string) => `title: ${title.replace(/^["']|["']$/g, '')} ${i}`.replace(/^title: (.*)$/, (_l, t: string) => `title: ${JSON.stringify(t)}`))
-      .replace(/^published_at:.*$/m, `published_at: ${day}`)
-      // Each copy stands alone: no translation key shared with the post it was made from.
-      .replace(/^translation_key:.*\n/m, '')
-      .replace(/^translations:[\s\S]*?(?=^\w)/m, '');
-    await writeFile(path.join(postsDir, `${slug}.md`), body);
-  }
-}
-
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 function table(rows: readonly (readonly string[])[]): void {
@@ -174,6 +150,7 @@ function table(rows: readonly (readonly string[])[]): void {
 
 async function main(): Promise<void> {
   ensureTools();
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js')], { stdio: 'inherit' });
   const work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-'));
   // nginx's worker runs as an unprivileged user: it must be able to read the export.
   await chmod(work, 0o755);
@@ -267,7 +244,8 @@ async function main(): Promise<void> {
     console.log('\ncold start (process spawn to first answer of /api/v1/posts) and resident memory');
     const demo = await coldStart(path.join(ROOT, 'content'), '/api/v1/posts');
     const many = path.join(work, 'many');
-    await manyPosts(many, 10_000);
+    await mkdir(many);
+    await generateCorpus(many, 10_000);
     const large = await coldStart(many, '/api/v1/posts');
     table([
       ['content', 'cold start ms', 'target', 'RSS MB', 'target'],

@@ -14,9 +14,15 @@ export interface ServerProcess {
   waitFor(pattern: RegExp, ms?: number): Promise<void>;
 }
 
-/** Starts the real entry point on a free port of 127.0.0.1 and waits until it listens. */
-export async function startServer(env: Record<string, string>, args: readonly string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'server.ts'), ...args], {
+/** The entry point from the sources (through tsx), as the tests run it unless told otherwise. */
+const SOURCE_ENTRY = ['--import', 'tsx', path.join(ROOT, 'src', 'server.ts')];
+
+/**
+ * Starts the real entry point on a free port of 127.0.0.1 and waits until it
+ * listens; `entry` is the node arguments before `args` (another build of it).
+ */
+export async function startServer(env: Record<string, string>, args: readonly string[] = [], entry: readonly string[] = SOURCE_ENTRY): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
   });
