@@ -40,9 +40,12 @@ type Request = FastifyRequest<{ Params: Record<string, string>; Querystring: Sit
 /**
  * Renders are pure functions of (Catalog, route, format, filters), so each is
  * kept with the Catalog it came from: a reload swaps the Catalog and with it
- * every rendered page, and the WeakMap lets the old ones be collected.
+ * every rendered page, and the WeakMap lets the old ones be collected. The
+ * most recently used RENDER_CACHE_SIZE are kept per Catalog: the precomputed
+ * answers already hold the hot pages, and a site of 10,000 posts would
+ * otherwise keep every page it ever rendered twice.
  */
-class RenderCache {
+export class RenderCache {
   readonly #byCatalog = new WeakMap<Catalog, Map<string, unknown>>();
 
   get<T>(catalog: Catalog, key: string, render: () => T): T {
@@ -51,10 +54,22 @@ class RenderCache {
       entries = new Map();
       this.#byCatalog.set(catalog, entries);
     }
-    if (!entries.has(key)) entries.set(key, render());
-    return entries.get(key) as T;
+    if (entries.has(key)) {
+      const value = entries.get(key) as T;
+      // Map keeps insertion order: move it to the end, the most recently used.
+      entries.delete(key);
+      entries.set(key, value);
+      return value;
+    }
+    const value = render();
+    entries.set(key, value);
+    if (entries.size > RENDER_CACHE_SIZE) entries.delete(entries.keys().next().value!);
+    return value;
   }
 }
+
+/** Renders kept per Catalog (RenderCache). */
+export const RENDER_CACHE_SIZE = 500;
 
 interface PageView {
   /** Tells filtered variants of one route apart in the cache. */
