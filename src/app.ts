@@ -102,6 +102,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const routes = collectGetRoutes(server);
   installRequestLog(server);
   installHttpPolicy(server, { baseUrl: config.baseUrl, limiter, ...(config.deprecation ? { deprecation: config.deprecation } : {}) });
+  const answers = new PrecomputedAnswers({
+    routes,
+    renderer: async (catalog) =>
+      // Its only client is this process, over a private socket: the cap on connections is for the public one.
+      (await buildApp({ config: { ...config, logLevel: 'silent', maxConnections: Infinity }, catalog, limiter: uncountedLimiter(limiter.policy), precompute: false }))
+        .server,
+  });
+  if (precompute) learnAnswers(server, store, answers);
   registerApiRoutes(server, { store, service: { limiter, deprecation: config.deprecation } });
   registerMcpRoutes(server, { store, config });
   registerSiteRoutes(server, { store, config });
@@ -110,11 +118,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // More open connections than this are closed on arrival, before they cost a request's memory.
   server.server.maxConnections = config.maxConnections;
 
-  const answers = new PrecomputedAnswers({
-    routes,
-    renderer: async (catalog) =>
-      (await buildApp({ config: { ...config, logLevel: 'silent' }, catalog, limiter: uncountedLimiter(limiter.policy), precompute: false })).server,
-  });
   const warmCatalog = async (catalog: Catalog): Promise<void> => {
     // The search index first: a search before it is ready would build the rest of it at once.
     await warmSearchIndex(catalog);
@@ -144,6 +147,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (!options.warmInBackground) await warmCatalog(store.catalog);
   fastServer?.install(fastPath({ store, answers, limiter, socketIsClient: config.trustProxy === false, log: server.log }));
   return { server, store, warmCatalog, answers };
+}
+
+/**
+ * Offers each 200 GET answer under /api/v1 to `answers.learn` (filtered
+ * lists, searches), once the policy has written its headers, so the fast
+ * path serves the next request for the same URL. Only when the Catalog it
+ * was computed over is still the one in force.
+ */
+function learnAnswers(server: FastifyInstance, store: ContentStore, answers: PrecomputedAnswers): void {
+  const catalogs = new WeakMap<object, Catalog>();
+  server.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' && request.scope === 'api') catalogs.set(request.raw, store.catalog);
+  });
+  server.addHook('onSend', async (request, reply, payload) => {
+    const catalog = catalogs.get(request.raw);
+    if (catalog === store.catalog && reply.statusCode === 200 && (typeof payload === 'string' || payload instanceof Uint8Array)) {
+      answers.learn(catalog, request.url, { statusCode: 200, headers: reply.getHeaders(), body: Buffer.from(payload) });
+    }
+    return payload;
+  });
 }
 
 /** How long after listening the background warm-up starts. */

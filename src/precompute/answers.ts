@@ -17,6 +17,7 @@ import { mirrorFiles } from '../site/mirrors.js';
 import { pageRoutes, sitePath } from '../site/site-map.js';
 import type { Coding } from './encoding.js';
 import { compress } from './encoding.js';
+import { LruCache } from './lru.js';
 
 /**
  * Precomputed answers (issue 8): the content changes only when a new Catalog
@@ -164,6 +165,7 @@ export interface PrecomputeOptions {
 export class PrecomputedAnswers {
   readonly #byCatalog = new WeakMap<Catalog, Promise<AnswerSet>>();
   readonly #ready = new WeakMap<Catalog, AnswerSet>();
+  readonly #learned = new WeakMap<Catalog, LruCache<PrecomputedEntry>>();
 
   constructor(private readonly options: PrecomputeOptions) {}
 
@@ -185,7 +187,33 @@ export class PrecomputedAnswers {
   get(catalog: Catalog): AnswerSet | undefined {
     return this.#ready.get(catalog);
   }
+
+  /** The answer kept for `url`: precomputed, or learned from an earlier request. */
+  lookup(catalog: Catalog, url: string): PrecomputedEntry | undefined {
+    return this.#ready.get(catalog)?.get(url) ?? this.#learned.get(catalog)?.get(url);
+  }
+
+  /**
+   * Keeps an answer the uncached path just gave a GET under /api/v1 that the
+   * precomputed set does not hold (a filtered list, a search, a page past the
+   * first), when it is one the policy declares the same for everyone (a 200
+   * with the public cache policy), so that the next request for the same
+   * exact URL is served as a precomputed one. At most LEARNED_ANSWERS and
+   * LEARNED_BYTES per Catalog, the least recently used dropped first.
+   */
+  learn(catalog: Catalog, url: string, response: Rendered): void {
+    if (scopeOf(url) !== 'api' || DYNAMIC.has(url.split('?')[0]!)) return;
+    const answer = keep(url, 'api', response);
+    if (!answer) return;
+    let learned = this.#learned.get(catalog);
+    if (!learned) this.#learned.set(catalog, (learned = new LruCache(LEARNED_ANSWERS, LEARNED_BYTES, (entry) => entry.html.body.length)));
+    learned.set(url, { html: answer });
+  }
 }
+
+/** Bounds of the answers learned per Catalog (PrecomputedAnswers.learn). */
+export const LEARNED_ANSWERS = 1_000;
+export const LEARNED_BYTES = 32 * 1024 * 1024;
 
 /**
  * Collects the GET routes an app registers (call before registering them):
@@ -278,9 +306,9 @@ async function build(catalog: Catalog, { renderer, routes }: PrecomputeOptions):
 }
 
 /** What the uncached path answered one request. */
-interface Rendered {
+export interface Rendered {
   readonly statusCode: number;
-  readonly headers: IncomingHttpHeaders;
+  readonly headers: IncomingHttpHeaders | Readonly<Record<string, string | number | readonly string[] | undefined>>;
   readonly body: Buffer;
 }
 

@@ -43,7 +43,7 @@ export function fastPath({ store, answers, limiter, socketIsClient, log }: FastP
     const started = performance.now();
     const { method } = request;
     if ((method !== 'GET' && method !== 'HEAD') || hasBody(request.headers)) return next(request, response);
-    const entry = answers.get(store.catalog)?.get(request.url ?? '');
+    const entry = answers.lookup(store.catalog, request.url ?? '');
     if (!entry) return next(request, response);
     // negotiate.ts reads only the Accept header of the request it is given.
     const answer = entry.markdown && preferredFormat(request as unknown as FastifyRequest) === 'markdown' ? entry.markdown : entry.html;

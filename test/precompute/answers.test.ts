@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AnswerSet } from '../../src/precompute/answers.js';
-import { PrecomputedAnswer, precomputeUrls } from '../../src/precompute/answers.js';
+import { LEARNED_ANSWERS, PrecomputedAnswer, PrecomputedAnswers, precomputeUrls } from '../../src/precompute/answers.js';
+import { CACHE_POLICY } from '../../src/http/caching.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
 import { FIXTURES, listenTestApp, testCatalog, BASE_URL } from '../helper.js';
 
@@ -283,5 +284,66 @@ describe('the precompute budget', () => {
       `/blog/${second?.slug}`,
     ]);
     assert.equal(precomputeUrls(catalog, routes).length, 2 + 2 * catalog.posts.length, 'under the cap, everything but health');
+  });
+});
+
+describe('answers learned at run time', () => {
+  test('a filtered list or a search is kept after its first answer: the next request for the URL gets the same bytes and headers, counted', async () => {
+    const app = await listenTestApp({ limiter: roomy() });
+    try {
+      const catalog = app.store.catalog;
+      for (const url of ['/api/v1/posts?locale=en&limit=2', '/api/v1/search?q=nuvem', '/api/v1/products?tag=Kubernetes']) {
+        assert.equal(app.answers.lookup(catalog, url), undefined, url);
+        const first = await raw(app.url, url);
+        assert.equal(first.status, 200, url);
+        const kept = app.answers.lookup(catalog, url)?.html;
+        assert.ok(kept, `${url} is kept`);
+        assert.ok(kept.body.equals(first.body), url);
+        const second = await raw(app.url, url);
+        assert.ok(second.body.equals(first.body), url);
+        assert.deepEqual(stable(second.headers), withAcceptEncoding(stable(first.headers)), url);
+        assert.equal(Number(second.headers['ratelimit-remaining']), Number(first.headers['ratelimit-remaining']) - 1, `${url}: counted`);
+        const gzip = await raw(app.url, url, { 'accept-encoding': 'gzip' });
+        assert.ok(gunzipSync(gzip.body).equals(first.body), `${url}: compressed from the kept answer`);
+        const revalidated = await raw(app.url, url, { 'if-none-match': first.headers.etag! });
+        assert.equal(revalidated.status, 304, url);
+      }
+    } finally {
+      await app.server.close();
+    }
+  });
+
+  test('errors, the health record and answers of another Catalog are not kept', async () => {
+    const app = await listenTestApp({ limiter: roomy() });
+    try {
+      const catalog = app.store.catalog;
+      assert.equal((await raw(app.url, '/api/v1/posts?limit=1000')).status, 400);
+      assert.equal(app.answers.lookup(catalog, '/api/v1/posts?limit=1000'), undefined);
+      assert.equal((await raw(app.url, '/api/v1/health')).status, 200);
+      assert.equal(app.answers.lookup(catalog, '/api/v1/health'), undefined);
+      await raw(app.url, '/api/v1/posts?limit=3');
+      const next = await testCatalog(path.join(FIXTURES, 'minimal'), BASE_URL);
+      assert.equal(app.answers.lookup(next, '/api/v1/posts?limit=3'), undefined, 'each Catalog learns its own');
+    } finally {
+      await app.server.close();
+    }
+  });
+
+  test('at most LEARNED_ANSWERS per Catalog are kept, the least recently used dropped first', async () => {
+    const catalog = await testCatalog();
+    const answers = new PrecomputedAnswers({ routes: [], renderer: () => Promise.reject(new Error('not used')) });
+    const learn = (url: string) =>
+      answers.learn(catalog, url, { statusCode: 200, headers: { 'content-type': 'application/json', 'cache-control': CACHE_POLICY, etag: '"e"' }, body: Buffer.from('{}') });
+    learn('/api/v1/posts?offset=0');
+    for (let i = 1; i <= LEARNED_ANSWERS; i += 1) {
+      learn(`/api/v1/posts?offset=${i}`);
+      // Kept in use: never the least recently used.
+      assert.ok(answers.lookup(catalog, '/api/v1/posts?offset=0'));
+    }
+    assert.ok(answers.lookup(catalog, '/api/v1/posts?offset=0'));
+    assert.equal(answers.lookup(catalog, '/api/v1/posts?offset=1'), undefined, 'the least recently used went first');
+    assert.ok(answers.lookup(catalog, `/api/v1/posts?offset=${LEARNED_ANSWERS}`));
+    learn('/md/blog.md?x=1');
+    assert.equal(answers.lookup(catalog, '/md/blog.md?x=1'), undefined, 'only /api/v1 answers are learned');
   });
 });

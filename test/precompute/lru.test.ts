@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { LruCache } from '../../src/precompute/lru.js';
+
+test('keeps at most maxEntries, dropping the least recently used', () => {
+  const cache = new LruCache<string>(3, Infinity, () => 1);
+  for (const key of ['a', 'b', 'c']) cache.set(key, key.toUpperCase());
+  assert.equal(cache.get('a'), 'A');
+  cache.set('d', 'D');
+  assert.equal(cache.get('b'), undefined, 'b was the least recently used');
+  assert.deepEqual(['a', 'c', 'd'].map((key) => cache.get(key)), ['A', 'C', 'D']);
+  assert.equal(cache.size, 3);
+});
+
+test('keeps at most maxBytes, counting a replaced value once, and never a value larger than the bound', () => {
+  const cache = new LruCache<string>(100, 10, (value) => value.length);
+  cache.set('a', '12345');
+  cache.set('a', '1234');
+  cache.set('b', '12345');
+  assert.equal(cache.size, 2, '4 + 5 bytes fit in 10');
+  cache.set('c', '12');
+  assert.equal(cache.get('a'), undefined, 'a went to make room');
+  assert.equal(cache.get('b'), '12345');
+  cache.set('huge', '12345678901');
+  assert.equal(cache.get('huge'), undefined);
+  assert.equal(cache.get('b'), '12345', 'a value too large evicts nothing');
+});
