@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
@@ -6,9 +6,11 @@ import { isInitializeRequest, isJSONRPCRequest, JSONRPCMessageSchema } from '@mo
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { ContentStore } from '../content/store.js';
+import type { Catalog } from '../content/types.js';
 import { MCP_PROTOCOL_VERSION } from '../discovery/documents.js';
 import type { ErrorRenderer } from '../http/policy.js';
 import { ProblemError } from '../http/problem.js';
+import { LruCache } from '../precompute/lru.js';
 import { createMcpServer } from './server.js';
 
 /**
@@ -43,6 +45,7 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export function registerMcpRoutes(app: FastifyInstance, { store, config }: McpRoutesOptions): void {
   app.errorRenderers.set('mcp', mcpErrorRenderer(config.baseUrl));
+  const answers = new McpAnswers();
 
   void app.register(async (scope) => {
     // The body is read in the handler (readBody), never by Fastify: its JSON
@@ -116,7 +119,7 @@ export function registerMcpRoutes(app: FastifyInstance, { store, config }: McpRo
           );
         }
       }
-      await serve(request, reply, store, message);
+      await serve(request, reply, store, answers, message);
     });
 
     // Streamable HTTP's GET (a server-sent event stream) and DELETE (end a
@@ -144,7 +147,7 @@ export function registerMcpRoutes(app: FastifyInstance, { store, config }: McpRo
  * body (`message` undefined) the transport refuses the request itself: 406
  * for an Accept without both media types, 415 for another Content-Type.
  */
-async function serve(request: FastifyRequest, reply: FastifyReply, store: ContentStore, message: unknown): Promise<void> {
+async function serve(request: FastifyRequest, reply: FastifyReply, store: ContentStore, answers: McpAnswers, message: unknown): Promise<void> {
   reply.hijack();
   const response = reply.raw;
   // After hijack() Fastify's onSend hooks do not run: the headers already set
@@ -155,7 +158,23 @@ async function serve(request: FastifyRequest, reply: FastifyReply, store: Conten
   // A JSON-RPC answer is for this one POST; no cache may keep or replay it.
   response.setHeader('cache-control', 'no-store');
 
-  const server = createMcpServer(store.catalog, request.log);
+  // A repeated read-only request is answered from the cache of the Catalog in force, without the SDK.
+  const catalog = store.catalog;
+  const key = cacheKey(message, request.headers.accept);
+  if (key !== undefined && isJSONRPCRequest(message)) {
+    const cached = answers.of(catalog).get(key);
+    if (cached) {
+      const body = `${cached.prefix}${JSON.stringify(message.id)}}`;
+      response.writeHead(200, { ...cached.headers, 'content-length': String(Buffer.byteLength(body)) });
+      response.end(body);
+      return;
+    }
+    captureAnswer(response, message.id, (answer) => {
+      if (store.catalog === catalog) answers.of(catalog).set(key, answer);
+    });
+  }
+
+  const server = createMcpServer(catalog, request.log);
   server.server.onerror = (error) => request.log.debug({ err: error }, 'MCP transport refused a request');
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   response.on('close', () => {
@@ -170,6 +189,92 @@ async function serve(request: FastifyRequest, reply: FastifyReply, store: Conten
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
     if (!response.writableEnded) response.end(JSON.stringify(errorResponse(null, JSON_RPC.INTERNAL_ERROR, 'Internal error: the server could not answer; call again in a moment.')));
   }
+}
+
+/** Methods whose answer depends only on the Catalog and the request's `params`: reads and lists. */
+const CACHEABLE_METHODS = new Set(['tools/call', 'tools/list', 'resources/read', 'resources/list', 'resources/templates/list', 'prompts/list']);
+
+/** An answer of the SDK kept for the same request: its headers, and its body up to the request id. */
+interface CachedAnswer {
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body before the id: `{"result":...,"jsonrpc":"2.0","id":`. */
+  readonly prefix: string;
+}
+
+/**
+ * The bounded cache "where it pays" of MCP (issue 8): the SDK's answers to
+ * read-only requests, per Catalog, keyed by method and params, at most
+ * MCP_ANSWERS (or MCP_ANSWER_BYTES) each, the least recently used dropped
+ * first. A hit costs a lookup and one write, where the SDK builds a server,
+ * a transport and a Web Request and Response for each POST.
+ */
+class McpAnswers {
+  readonly #byCatalog = new WeakMap<Catalog, LruCache<CachedAnswer>>();
+
+  of(catalog: Catalog): LruCache<CachedAnswer> {
+    let cache = this.#byCatalog.get(catalog);
+    if (!cache) this.#byCatalog.set(catalog, (cache = new LruCache(MCP_ANSWERS, MCP_ANSWER_BYTES, (answer) => answer.prefix.length)));
+    return cache;
+  }
+}
+
+export const MCP_ANSWERS = 1_000;
+export const MCP_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The key of a request whose answer may be kept and replayed, or undefined:
+ * a request (it has an id) of a read-only method, without `_meta` (a progress
+ * token belongs to one request), whose Accept the transport would take (it
+ * answers 406 to one without both media types; that is left to it).
+ */
+function cacheKey(message: unknown, accept: string | undefined): string | undefined {
+  if (!isJSONRPCRequest(message) || !CACHEABLE_METHODS.has(message.method)) return undefined;
+  if (message.params !== undefined && '_meta' in message.params) return undefined;
+  if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
+  return `${message.method}\0${JSON.stringify(message.params ?? null)}`;
+}
+
+/**
+ * Watches what the SDK writes on `response` and hands `keep` its answer when
+ * it is a 200 JSON-RPC result for request `id`, as the transport writes it
+ * in JSON response mode.
+ */
+function captureAnswer(response: ServerResponse, id: RequestId, keep: (answer: CachedAnswer) => void): void {
+  let status = 0;
+  let headers: Record<string, string> | undefined;
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
+    status = code;
+    const last = rest.at(-1);
+    if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
+      headers = Object.fromEntries(
+        Object.entries(last as Record<string, unknown>)
+          .filter(([name, value]) => value !== undefined && name.toLowerCase() !== 'content-length')
+          .map(([name, value]) => [name.toLowerCase(), String(value)]),
+      );
+    }
+    return (writeHead as (...args: unknown[]) => ServerResponse).apply(this, [code, ...rest]);
+  } as ServerResponse['writeHead'];
+  const chunks: Buffer[] = [];
+  const collect = (chunk: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  };
+  const write = response.write;
+  response.write = function (this: ServerResponse, ...args: unknown[]) {
+    collect(args[0]);
+    return (write as (...args: unknown[]) => boolean).apply(this, args);
+  } as ServerResponse['write'];
+  const end = response.end;
+  response.end = function (this: ServerResponse, ...args: unknown[]) {
+    if (typeof args[0] !== 'function') collect(args[0]);
+    if (status === 200 && headers) {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const tail = `${JSON.stringify(id)}}`;
+      if (body.startsWith('{"result":') && body.endsWith(`"id":${tail}`)) keep({ headers, prefix: body.slice(0, body.length - tail.length) });
+    }
+    return (end as (...args: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['end'];
 }
 
 /** Whether a browser page of `origin` may call /mcp: BASE_URL's own origin, or one MCP_ALLOWED_ORIGINS names. */

@@ -274,3 +274,64 @@ describe('the quota', () => {
     }
   });
 });
+
+describe('read-only answers kept per Catalog', () => {
+  const call = (id: string | number, args: object, extra: object = {}) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'get_post', arguments: args, ...extra },
+  });
+  const without = (headers: Record<string, unknown>, names: string[]) => Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
+  const PER_REQUEST = ['date', 'ratelimit', 'ratelimit-remaining', 'content-length', 'connection', 'keep-alive'];
+
+  test('a repeated request gets the same answer, headers and all, under its own id', async () => {
+    const slug = app.store.catalog.posts[0]!.slug;
+    const first = await post(call(1, { slug }));
+    assert.equal(first.statusCode, 200);
+    for (const id of [2, 'two', 'quote " and \\ backslash', 2 ** 40]) {
+      const again = await post(call(id, { slug }));
+      assert.equal(again.statusCode, 200);
+      const body = again.json() as { id: unknown };
+      assert.equal(body.id, id);
+      assert.deepEqual({ ...body, id: 1 }, first.json(), String(id));
+      assert.equal(Number(again.headers['content-length']), Buffer.byteLength(again.body));
+      assert.deepEqual(without(again.headers, PER_REQUEST), without(first.headers, PER_REQUEST));
+      assertCommonHeaders(again);
+    }
+    // Other arguments, another answer; an unknown slug, the tool's own error result.
+    const other = await post(call(3, { slug: app.store.catalog.posts[1]!.slug }));
+    assert.notDeepEqual((other.json() as { result: unknown }).result, (first.json() as { result: unknown }).result);
+    for (let i = 0; i < 2; i += 1) {
+      const missing = (await post(call(4 + i, { slug: 'no-such-post' }))).json() as { result: { isError?: boolean } };
+      assert.equal(missing.result.isError, true);
+    }
+  });
+
+  test('a request with a progress token, a notification or an Accept the transport refuses is left to the SDK', async () => {
+    const slug = app.store.catalog.posts[0]!.slug;
+    await post(call(1, { slug }));
+    const tracked = await post(call(9, { slug }, { _meta: { progressToken: 'p1' } }));
+    assert.equal(tracked.statusCode, 200);
+    assert.equal((tracked.json() as { id: number }).id, 9);
+    const refused = await post(call(10, { slug }), { accept: 'application/json' });
+    assert.equal(refused.statusCode, 406);
+    const notification = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    assert.equal(notification.statusCode, 202);
+  });
+
+  test('a new Catalog answers from its own content, not the old one\'s answers', async () => {
+    const { testCatalog, FIXTURES } = await import('../helper.js');
+    const path = await import('node:path');
+    const old = app.store.catalog;
+    const listed = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products', arguments: {} } });
+    try {
+      app.store.replace(await testCatalog(path.join(FIXTURES, 'minimal'), BASE_URL));
+      const relisted = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products', arguments: {} } });
+      assert.notDeepEqual(relisted.json(), listed.json());
+      assert.match(relisted.body, /pao-de-queijo/);
+    } finally {
+      app.store.replace(old);
+    }
+  });
+});
