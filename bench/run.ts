@@ -6,6 +6,8 @@
  * - vitrine (bench/serve-vitrine.ts: the app, its quota too large to run out);
  * - a bare node:http server answering the files of `vitrine export`
  *   (bench/bare-node.ts): Node's ceiling;
+ *   both bundled by esbuild as `npm start`'s server is (scripts/build.js),
+ *   not run through tsx, whose transform names every closure it creates;
  * - nginx, 1 worker, serving the same files (bench/nginx.conf): the machine's.
  *
  * Then vitrine alone for what cannot be precomputed (a filtered list, search,
@@ -15,10 +17,12 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { ExportedAnswer } from '../src/precompute/export.js';
 import { generateCorpus } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,7 +32,6 @@ const ROUNDS = 2;
 const PORTS = { vitrine: 18_080, node: 18_081, nginx: 18_082 } as const;
 type ServerName = keyof typeof PORTS;
 const BASE_URL = `http://127.0.0.1:${PORTS.vitrine}`;
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs');
 
 function have(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -141,6 +144,23 @@ async function coldStart(contentDir: string, probe: string): Promise<{ ms: numbe
   }
 }
 
+/** bench/NAME.ts bundled into DIR as npm start's server is (scripts/build.js), with the stylesheet the app reads beside it. */
+async function bundle(name: string, dir: string): Promise<string> {
+  const outfile = path.join(dir, `${name}.mjs`);
+  await build({
+    entryPoints: [path.join(ROOT, 'bench', `${name}.ts`)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: { js: "import { createRequire as __vitrineCreateRequire } from 'node:module'; const require = __vitrineCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  await copyFile(path.join(ROOT, 'src', 'site', 'site.css'), path.join(dir, 'site.css'));
+  return outfile;
+}
+
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 function table(rows: readonly (readonly string[])[]): void {
@@ -161,7 +181,7 @@ async function main(): Promise<void> {
       env: { ...process.env, BASE_URL, CONTENT_DIR: path.join(ROOT, 'content') },
       stdio: 'inherit',
     });
-    const manifest = JSON.parse(await readFile(path.join(exportDir, 'vitrine-manifest.json'), 'utf8')) as { url: string }[];
+    const manifest = JSON.parse(await readFile(path.join(exportDir, 'vitrine-manifest.json'), 'utf8')) as ExportedAnswer[];
     const pick = (prefix: string) => manifest.find((a) => a.url.startsWith(prefix) && a.url !== prefix.replace(/\/$/, ''))!.url;
     const urls: [string, string][] = [
       ['single product', pick('/api/v1/products/')],
@@ -180,8 +200,8 @@ async function main(): Promise<void> {
     await writeFile(path.join(nginxPrefix, 'nginx.conf'), conf);
 
     const vitrineEnv = { CONTENT_DIR: path.join(ROOT, 'content'), BASE_URL, PORT: String(PORTS.vitrine), LOG_LEVEL: 'warn' };
-    children.push(start(process.execPath, ['--import', TSX, path.join(ROOT, 'bench', 'serve-vitrine.ts')], vitrineEnv));
-    children.push(start(process.execPath, ['--import', TSX, path.join(ROOT, 'bench', 'bare-node.ts'), exportDir, String(PORTS.node)]));
+    children.push(start(process.execPath, [await bundle('serve-vitrine', work)], vitrineEnv));
+    children.push(start(process.execPath, [await bundle('bare-node', work), exportDir, String(PORTS.node)]));
     children.push(start(nginxBinary(), ['-p', nginxPrefix, '-c', path.join(nginxPrefix, 'nginx.conf')]));
     for (const port of Object.values(PORTS)) await waitFor(`http://127.0.0.1:${port}${urls[0]![1]}`);
 
@@ -221,11 +241,43 @@ async function main(): Promise<void> {
       );
       return file;
     };
+    // Words of the demo's article titles, for queries that change with every request.
+    const postList = manifest.find((a) => a.url === '/api/v1/posts' && !a.accept)!;
+    const titles = (JSON.parse(await readFile(path.join(exportDir, postList.file), 'utf8')) as { items: { title: string }[] }).items.map((item) => item.title);
+    const words = [...new Set(titles.flatMap((title) => title.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []))];
+    /**
+     * A wrk script whose every request differs (a cycle longer than any
+     * cache keeps): `make` turns a counter into the path, or into an MCP body.
+     */
+    const varied = async (name: string, make: string, mcpBody = false) => {
+      const file = path.join(work, `${name}.lua`);
+      const request = mcpBody
+        ? `return wrk.format("POST", "/mcp", { ["Content-Type"] = "application/json", ["Accept"] = "application/json, text/event-stream" }, ${make})`
+        : `return wrk.format(nil, ${make})`;
+      await writeFile(
+        file,
+        `words = { ${words.map((w) => JSON.stringify(w)).join(', ')} }\nn = 0\nrequest = function()\n  n = n + 1\n  local word = words[n % #words + 1]\n  local limit = math.floor(n / #words) % 100 + 1\n  ${request}\nend\n`,
+      );
+      return file;
+    };
     const dynamic: [string, string, number, string | undefined][] = [
       ['filtered list', '/api/v1/posts?locale=en&limit=5', 0.7, undefined],
       ['search', '/api/v1/search?q=automacao', 0.4, undefined],
       ['MCP get_post', '/mcp', 0.15, await mcp('get_post', { slug: post })],
       ['MCP search_content', '/mcp', 0.15, await mcp('search_content', { query: 'automacao' })],
+      // Every request new: what the caches cannot help.
+      ['filtered list, each new', '/', 0.7, await varied('lists', `"/api/v1/posts?limit=" .. limit .. "&offset=" .. (n % 40)`)],
+      ['search, each new', '/', 0.4, await varied('searches', `"/api/v1/search?q=" .. word .. "&limit=" .. limit`)],
+      [
+        'MCP search, each new',
+        '/mcp',
+        0.15,
+        await varied(
+          'mcp-searches',
+          `'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_content","arguments":{"query":"' .. word .. '","limit":' .. (limit % 20 + 1) .. '}}}'`,
+          true,
+        ),
+      ],
     ];
     console.log(`\nvitrine alone (ratio to bare Node on the single post, ${fixed(nodeBaseline)} req/s)`);
     const dynamicRows: string[][] = [['request', 'req/s', 'p50 ms', 'p99 ms', 'x node', 'target']];
