@@ -256,7 +256,7 @@ async function main(): Promise<void> {
         : `return wrk.format(nil, ${make})`;
       await writeFile(
         file,
-        `words = { ${words.map((w) => JSON.stringify(w)).join(', ')} }\nn = 0\nrequest = function()\n  n = n + 1\n  local word = words[n % #words + 1]\n  local limit = math.floor(n / #words) % 100 + 1\n  ${request}\nend\n`,
+        `words = { ${words.map((w) => JSON.stringify(mcpBody ? w : encodeURIComponent(w))).join(', ')} }\nn = 0\nrequest = function()\n  n = n + 1\n  local word = words[n % #words + 1]\n  local limit = math.floor(n / #words) % 100 + 1\n  ${request}\nend\n`,
       );
       return file;
     };
