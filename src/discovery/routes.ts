@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { perCatalog } from '../content/per-catalog.js';
 import type { ContentStore } from '../content/store.js';
 import type { Catalog } from '../content/types.js';
 import { toolDefinitions } from '../mcp/tools.js';
@@ -8,19 +9,6 @@ import { buildOpenApi } from './openapi.js';
 
 export interface DiscoveryOptions {
   readonly store: ContentStore;
-}
-
-/** Builds each document once per Catalog: a reload makes new ones. */
-function perCatalog<T>(build: (catalog: Catalog) => T): (catalog: Catalog) => T {
-  const cache = new WeakMap<Catalog, T>();
-  return (catalog) => {
-    let value = cache.get(catalog);
-    if (value === undefined) {
-      value = build(catalog);
-      cache.set(catalog, value);
-    }
-    return value;
-  };
 }
 
 /** /openapi.json, /auth.md, /.well-known/* and the OAuth stubs. */

@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
+import { perCatalog } from '../content/per-catalog.js';
 import { pageSlugs, postSlugs, productSlugs } from '../api/endpoints.js';
 import type { MirrorRecord } from '../content/mirror.js';
 import { mirrorMarkdown } from '../content/mirror.js';
@@ -82,12 +83,8 @@ interface Table {
   readonly byUri: ReadonlyMap<string, Entry>;
 }
 
-const tables = new WeakMap<Catalog, Table>();
-
 /** The resources of `catalog`, built once per Catalog: a reload builds a new table with the new Catalog. */
-function tableOf(catalog: Catalog): Table {
-  let table = tables.get(catalog);
-  if (table) return table;
+const tableOf = perCatalog((catalog): Table => {
   const entries: Entry[] = [];
   const add = (name: string, title: string, description: string | undefined, lastModified: string | undefined, record: MirrorRecord) => {
     const text = mirrorMarkdown(record);
@@ -109,10 +106,8 @@ function tableOf(catalog: Catalog): Table {
   for (const p of catalog.products) add(`product/${p.slug}`, p.name, p.summary, p.updated_at, p);
   for (const p of catalog.pages) add(`page/${p.slug}`, p.title, p.description, p.updated_at, p);
   for (const p of catalog.posts) add(`post/${p.slug}`, p.title, p.summary, p.updated_at ?? p.published_at, p);
-  table = { entries, byUri: new Map(entries.map((entry) => [entry.resource.uri, entry])) };
-  tables.set(catalog, table);
-  return table;
-}
+  return { entries, byUri: new Map(entries.map((entry) => [entry.resource.uri, entry])) };
+});
 
 /** Opaque to clients; here the position of the next resource. */
 function encodeCursor(offset: number): string {

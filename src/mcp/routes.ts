@@ -4,6 +4,7 @@ import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { isInitializeRequest, isJSONRPCRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { perCatalog } from '../content/per-catalog.js';
 import type { Config } from '../config.js';
 import type { ContentStore } from '../content/store.js';
 import type { Catalog } from '../content/types.js';
@@ -45,7 +46,7 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export function registerMcpRoutes(app: FastifyInstance, { store, config }: McpRoutesOptions): void {
   app.errorRenderers.set('mcp', mcpErrorRenderer(config.baseUrl));
-  const answers = new McpAnswers();
+  const answers = perCatalog(() => new LruCache<CachedAnswer>(MCP_ANSWERS, MCP_ANSWER_BYTES, (answer) => answer.prefix.length));
 
   void app.register(async (scope) => {
     // The body is read in the handler (readBody), never by Fastify: its JSON
@@ -147,7 +148,7 @@ export function registerMcpRoutes(app: FastifyInstance, { store, config }: McpRo
  * body (`message` undefined) the transport refuses the request itself: 406
  * for an Accept without both media types, 415 for another Content-Type.
  */
-async function serve(request: FastifyRequest, reply: FastifyReply, store: ContentStore, answers: McpAnswers, message: unknown): Promise<void> {
+async function serve(request: FastifyRequest, reply: FastifyReply, store: ContentStore, answers: (catalog: Catalog) => LruCache<CachedAnswer>, message: unknown): Promise<void> {
   reply.hijack();
   const response = reply.raw;
   // After hijack() Fastify's onSend hooks do not run: the headers already set
@@ -162,7 +163,7 @@ async function serve(request: FastifyRequest, reply: FastifyReply, store: Conten
   const catalog = store.catalog;
   const key = cacheKey(message, request.headers.accept);
   if (key !== undefined && isJSONRPCRequest(message)) {
-    const cached = answers.of(catalog).get(key);
+    const cached = answers(catalog).get(key);
     if (cached) {
       const body = `${cached.prefix}${JSON.stringify(message.id)}}`;
       response.writeHead(200, { ...cached.headers, 'content-length': String(Buffer.byteLength(body)) });
@@ -170,7 +171,7 @@ async function serve(request: FastifyRequest, reply: FastifyReply, store: Conten
       return;
     }
     captureAnswer(response, message.id, (answer) => {
-      if (store.catalog === catalog) answers.of(catalog).set(key, answer);
+      if (store.catalog === catalog) answers(catalog).set(key, answer);
     });
   }
 
@@ -202,22 +203,11 @@ interface CachedAnswer {
 }
 
 /**
- * The bounded cache "where it pays" of MCP (issue 8): the SDK's answers to
- * read-only requests, per Catalog, keyed by method and params, at most
- * MCP_ANSWERS (or MCP_ANSWER_BYTES) each, the least recently used dropped
- * first. A hit costs a lookup and one write, where the SDK builds a server,
- * a transport and a Web Request and Response for each POST.
+ * Bounds of the cache "where it pays" of MCP (issue 8): the SDK's answers to
+ * read-only requests, per Catalog, keyed by method and params, the least
+ * recently used dropped first. A hit costs a lookup and one write, where the
+ * SDK builds a server, a transport and a Web Request and Response per POST.
  */
-class McpAnswers {
-  readonly #byCatalog = new WeakMap<Catalog, LruCache<CachedAnswer>>();
-
-  of(catalog: Catalog): LruCache<CachedAnswer> {
-    let cache = this.#byCatalog.get(catalog);
-    if (!cache) this.#byCatalog.set(catalog, (cache = new LruCache(MCP_ANSWERS, MCP_ANSWER_BYTES, (answer) => answer.prefix.length)));
-    return cache;
-  }
-}
-
 export const MCP_ANSWERS = 1_000;
 export const MCP_ANSWER_BYTES = 32 * 1024 * 1024;
 

@@ -3,6 +3,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import * as z from 'zod';
+import { perCatalog } from '../content/per-catalog.js';
 import type { AnswerResult } from '../api/endpoints.js';
 import { company, getPage, getPost, getProduct, listPosts, listProducts, pageSlugs, productSlugs, search } from '../api/endpoints.js';
 import type { EnumParam, IntegerParam } from '../api/params.js';
@@ -299,16 +300,7 @@ const TOOLS: readonly Tool[] = [
  * server per request must not rebuild them (milliseconds each time). Keyed
  * weakly, so a reload's new Catalog gets its own and the old ones go with it.
  */
-const argumentsByCatalog = new WeakMap<Catalog, ReadonlyMap<string, z.ZodObject>>();
-
-function argumentsFor(catalog: Catalog): ReadonlyMap<string, z.ZodObject> {
-  let schemas = argumentsByCatalog.get(catalog);
-  if (!schemas) {
-    schemas = new Map(TOOLS.map((tool) => [tool.name, argumentsOf(tool, catalog)]));
-    argumentsByCatalog.set(catalog, schemas);
-  }
-  return schemas;
-}
+const argumentsFor = perCatalog((catalog): ReadonlyMap<string, z.ZodObject> => new Map(TOOLS.map((tool) => [tool.name, argumentsOf(tool, catalog)])));
 
 /**
  * A tool as `tools/list` shows it: the JSON Schemas converted as the SDK
@@ -325,21 +317,12 @@ function definition(tool: Tool, catalog: Catalog | undefined): ToolDefinition {
   };
 }
 
-const definitionsByCatalog = new WeakMap<Catalog, readonly ToolDefinition[]>();
-
 /**
  * The tools as `tools/list` answers them over `catalog`: its tags,
  * categories, locales and slugs as enums. Built once per Catalog (converting
  * the schemas takes milliseconds).
  */
-export function toolDefinitions(catalog: Catalog): readonly ToolDefinition[] {
-  let definitions = definitionsByCatalog.get(catalog);
-  if (!definitions) {
-    definitions = Object.freeze(TOOLS.map((tool) => definition(tool, catalog)));
-    definitionsByCatalog.set(catalog, definitions);
-  }
-  return definitions;
-}
+export const toolDefinitions = perCatalog((catalog): readonly ToolDefinition[] => Object.freeze(TOOLS.map((tool) => definition(tool, catalog))));
 
 /**
  * The tools for documents that hold for any content (the developer portal,

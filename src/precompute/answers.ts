@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { perCatalog } from '../content/per-catalog.js';
 import { ENDPOINTS, API_PREFIX } from '../api/endpoints.js';
 import type { Catalog } from '../content/types.js';
 import { CACHE_POLICY } from '../http/caching.js';
@@ -165,7 +166,7 @@ export interface PrecomputeOptions {
 export class PrecomputedAnswers {
   readonly #byCatalog = new WeakMap<Catalog, Promise<AnswerSet>>();
   readonly #ready = new WeakMap<Catalog, AnswerSet>();
-  readonly #learned = new WeakMap<Catalog, LruCache<PrecomputedEntry>>();
+  readonly #learned = perCatalog(() => new LruCache<PrecomputedEntry>(LEARNED_ANSWERS, LEARNED_BYTES, (entry) => entry.html.body.length));
 
   constructor(private readonly options: PrecomputeOptions) {}
 
@@ -190,7 +191,7 @@ export class PrecomputedAnswers {
 
   /** The answer kept for `url`: precomputed, or learned from an earlier request. */
   lookup(catalog: Catalog, url: string): PrecomputedEntry | undefined {
-    return this.#ready.get(catalog)?.get(url) ?? this.#learned.get(catalog)?.get(url);
+    return this.#ready.get(catalog)?.get(url) ?? this.#learned(catalog).get(url);
   }
 
   /**
@@ -205,9 +206,7 @@ export class PrecomputedAnswers {
     if (scopeOf(url) !== 'api' || DYNAMIC.has(url.split('?')[0]!)) return;
     const answer = keep(url, 'api', response);
     if (!answer) return;
-    let learned = this.#learned.get(catalog);
-    if (!learned) this.#learned.set(catalog, (learned = new LruCache(LEARNED_ANSWERS, LEARNED_BYTES, (entry) => entry.html.body.length)));
-    learned.set(url, { html: answer });
+    this.#learned(catalog).set(url, { html: answer });
   }
 }
 

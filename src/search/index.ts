@@ -1,3 +1,4 @@
+import { perCatalog } from '../content/per-catalog.js';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
 import type { Hit, WordPlan } from './engine.js';
@@ -205,16 +206,7 @@ const RECORDS_PER_STEP = 50;
 /** How long a slice of a background build runs before it lets requests in. */
 const SLICE_MS = 10;
 
-const builds = new WeakMap<Catalog, Build>();
-
-function buildOf(catalog: Catalog): Build {
-  let build = builds.get(catalog);
-  if (!build) {
-    build = new Build(catalog);
-    builds.set(catalog, build);
-  }
-  return build;
-}
+const buildOf = perCatalog((catalog) => new Build(catalog));
 
 /**
  * The index of `catalog`, built on first use (or finished, when
