@@ -11,7 +11,7 @@ import type { Catalog } from '../content/types.js';
 import { MCP_PROTOCOL_VERSION } from '../discovery/documents.js';
 import type { ErrorRenderer } from '../http/policy.js';
 import { ProblemError } from '../http/problem.js';
-import { LruCache } from '../precompute/lru.js';
+import { LruCache } from '../http/lru.js';
 import { createMcpServer } from './server.js';
 
 /**

@@ -18,7 +18,7 @@ import { mirrorFiles } from '../site/mirrors.js';
 import { pageRoutes, sitePath } from '../site/site-map.js';
 import type { Coding } from './encoding.js';
 import { compress } from './encoding.js';
-import { LruCache } from './lru.js';
+import { LruCache } from '../http/lru.js';
 
 /**
  * Precomputed answers (issue 8): the content changes only when a new Catalog

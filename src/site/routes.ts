@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { ContentStore } from '../content/store.js';
+import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
+import { LruCache } from '../http/lru.js';
 import { ProblemError } from '../http/problem.js';
 import { pathOf } from '../http/scope.js';
 import { favicon, STYLESHEET } from './assets.js';
@@ -46,25 +48,13 @@ type Request = FastifyRequest<{ Params: Record<string, string>; Querystring: Sit
  * otherwise keep every page it ever rendered twice.
  */
 export class RenderCache {
-  readonly #byCatalog = new WeakMap<Catalog, Map<string, unknown>>();
+  readonly #renders = perCatalog(() => new LruCache<{ value: unknown }>(RENDER_CACHE_SIZE, Infinity, () => 0));
 
   get<T>(catalog: Catalog, key: string, render: () => T): T {
-    let entries = this.#byCatalog.get(catalog);
-    if (!entries) {
-      entries = new Map();
-      this.#byCatalog.set(catalog, entries);
-    }
-    if (entries.has(key)) {
-      const value = entries.get(key) as T;
-      // Map keeps insertion order: move it to the end, the most recently used.
-      entries.delete(key);
-      entries.set(key, value);
-      return value;
-    }
-    const value = render();
-    entries.set(key, value);
-    if (entries.size > RENDER_CACHE_SIZE) entries.delete(entries.keys().next().value!);
-    return value;
+    const renders = this.#renders(catalog);
+    let kept = renders.get(key);
+    if (!kept) renders.set(key, (kept = { value: render() }));
+    return kept.value as T;
   }
 }
 
@@ -92,7 +82,9 @@ function notFound(what: string, hint: string): ProblemError {
  */
 export function registerSiteRoutes(app: FastifyInstance, { store, config }: SiteRoutesOptions): void {
   const cache = new RenderCache();
-  const reference = (catalog: Catalog) => cache.get(catalog, 'reference', () => developerReference(catalog, config));
+  // Whole-Catalog structures, kept apart from the bounded renders so that no run of page views evicts them.
+  const reference = perCatalog((catalog) => developerReference(catalog, config));
+  const mirrorsOf = perCatalog(mirrorFiles);
   app.errorRenderers.set('site', siteErrorRenderer(store));
 
   /** Sets the headers of the negotiated format; a markdown answer also names its /md/ file and its page. */
@@ -190,7 +182,7 @@ export function registerSiteRoutes(app: FastifyInstance, { store, config }: Site
   app.get('/md/*', async (request: Request, reply) => {
     const catalog = store.catalog;
     const name = request.params['*'] ?? '';
-    const file = cache.get(catalog, 'mirror files', () => mirrorFiles(catalog)).get(name);
+    const file = mirrorsOf(catalog).get(name);
     if (!file) throw notFound(`There is no markdown mirror at ${pathOf(request.url).slice(0, 120)}.`, `Every mirror is listed in ${catalog.base_url}/llms.txt.`);
     const body = cache.get(catalog, `md ${name}`, () => {
       switch (file.kind) {
