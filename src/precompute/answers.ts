@@ -19,6 +19,7 @@ import { pageRoutes, sitePath } from '../site/site-map.js';
 import type { Coding } from './encoding.js';
 import { compress } from './encoding.js';
 import { LruCache } from '../http/lru.js';
+import { pauseEverySlice } from '../http/pause.js';
 
 /**
  * Precomputed answers (issue 8): the content changes only when a new Catalog
@@ -254,8 +255,6 @@ function expand(pattern: string, catalog: Catalog): readonly string[] {
 
 /** How many requests are made at once: enough to overlap their work, few enough to bound memory and each pause. */
 const BATCH = 8;
-/** How long precomputing runs before it lets real requests in. */
-const SLICE_MS = 10;
 
 /**
  * At most this many URLs are precomputed per Catalog, so start-up work and
@@ -289,14 +288,12 @@ async function build(catalog: Catalog, { renderer, routes }: PrecomputeOptions):
   const answers = new Map<string, PrecomputedEntry>();
   const { get, close } = await loopback(app);
   try {
-    let sliceStart = performance.now();
+    const pause = pauseEverySlice();
     for (let start = 0; start < urls.length; start += BATCH) {
       const entries = await Promise.all(urls.slice(start, start + BATCH).map((url) => render(get, url)));
       for (const entry of entries) if (entry) answers.set(entry.html.url, entry);
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
+      // At most every SLICE_MS, one turn of the event loop for the requests of real clients.
+      await pause();
     }
   } finally {
     await close();

@@ -1,4 +1,5 @@
 import { perCatalog } from '../content/per-catalog.js';
+import { pauseEverySlice } from '../http/pause.js';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
 import type { Hit, WordPlan } from './engine.js';
@@ -187,14 +188,11 @@ class Build {
 
   /** Runs the build a few milliseconds at a time, letting other work (requests) run in between. */
   async inSlices(): Promise<SearchIndex> {
-    let sliceStart = performance.now();
+    const pause = pauseEverySlice();
     while (!this.#index) {
       const step = this.#steps.next();
       if (step.done) this.#index = step.value;
-      else if (performance.now() - sliceStart >= SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
+      else await pause();
     }
     return this.#index;
   }
@@ -202,9 +200,6 @@ class Build {
 
 /** How many posts are read between two pauses of a background build. */
 const RECORDS_PER_STEP = 50;
-
-/** How long a slice of a background build runs before it lets requests in. */
-const SLICE_MS = 10;
 
 const buildOf = perCatalog((catalog) => new Build(catalog));
 
