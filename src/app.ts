@@ -109,7 +109,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       (await buildApp({ config: { ...config, logLevel: 'silent', maxConnections: Infinity }, catalog, limiter: uncountedLimiter(limiter.policy), precompute: false }))
         .server,
   });
-  if (precompute) learnAnswers(server, store, answers);
+  // Learned /api/v1 answers are counted, which the fast path does only when the socket is the client (no TRUST_PROXY).
+  if (precompute && config.trustProxy === false) learnAnswers(server, store, answers);
   registerApiRoutes(server, { store, service: { limiter, deprecation: config.deprecation } });
   registerMcpRoutes(server, { store, config });
   registerSiteRoutes(server, { store, config });

@@ -80,7 +80,7 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
 
     if (scope === 'api' || scope === 'mcp') {
       reply.headers(deprecationHeaders);
-      const decision = takeCountedDecision(request.raw) ?? (await limiter.hit(request.ip));
+      const decision = takeCountedDecision(request.raw) ?? (await limiter.count(request.ip));
       reply.headers(rateLimitHeaders(limiter.policy, decision));
       if (!decision.allowed) {
         throw new ProblemError('rate_limited', {

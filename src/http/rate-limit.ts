@@ -88,14 +88,11 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async hit(key: string): Promise<RateLimitDecision> {
-    return this.count(key);
-  }
-
   /**
-   * `hit`, answered at once when the store counts synchronously (in memory)
-   * and as a promise when it must be awaited (Redis): the fast path serves a
-   * precomputed answer without waiting a turn for a promise it need not make.
+   * Counts one request of `key` and decides: at once when the store counts
+   * synchronously (in memory), as a promise when it must be awaited (Redis),
+   * so the fast path serves a precomputed answer without waiting a turn for a
+   * promise it need not make.
    */
   count(key: string): RateLimitDecision | Promise<RateLimitDecision> {
     const now = this.now();
