@@ -17,11 +17,10 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { ExportedAnswer } from '../src/precompute/export.js';
 import { generateCorpus } from './corpus.js';
 
@@ -144,23 +143,6 @@ async function coldStart(contentDir: string, probe: string): Promise<{ ms: numbe
   }
 }
 
-/** bench/NAME.ts bundled into DIR as npm start's server is (scripts/build.js), with the stylesheet the app reads beside it. */
-async function bundle(name: string, dir: string): Promise<string> {
-  const outfile = path.join(dir, `${name}.mjs`);
-  await build({
-    entryPoints: [path.join(ROOT, 'bench', `${name}.ts`)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    banner: { js: "import { createRequire as __vitrineCreateRequire } from 'node:module'; const require = __vitrineCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  await copyFile(path.join(ROOT, 'src', 'site', 'site.css'), path.join(dir, 'site.css'));
-  return outfile;
-}
-
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 function table(rows: readonly (readonly string[])[]): void {
@@ -200,8 +182,11 @@ async function main(): Promise<void> {
     await writeFile(path.join(nginxPrefix, 'nginx.conf'), conf);
 
     const vitrineEnv = { CONTENT_DIR: path.join(ROOT, 'content'), BASE_URL, PORT: String(PORTS.vitrine), LOG_LEVEL: 'warn' };
-    children.push(start(process.execPath, [await bundle('serve-vitrine', work)], vitrineEnv));
-    children.push(start(process.execPath, [await bundle('bare-node', work), exportDir, String(PORTS.node)]));
+    // Both servers bundled as npm start's is (scripts/build.js), not run through tsx.
+    const bundles = path.join(work, 'bundles');
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), bundles, ...['serve-vitrine', 'bare-node'].map((name) => path.join(ROOT, 'bench', `${name}.ts`))]);
+    children.push(start(process.execPath, [path.join(bundles, 'serve-vitrine.mjs')], vitrineEnv));
+    children.push(start(process.execPath, [path.join(bundles, 'bare-node.mjs'), exportDir, String(PORTS.node)]));
     children.push(start(nginxBinary(), ['-p', nginxPrefix, '-c', path.join(nginxPrefix, 'nginx.conf')]));
     for (const port of Object.values(PORTS)) await waitFor(`http://127.0.0.1:${port}${urls[0]![1]}`);
 

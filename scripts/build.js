@@ -1,8 +1,12 @@
-// Builds dist/vitrine.mjs (or OUTDIR/vitrine.mjs: `node scripts/build.js
-// [OUTDIR]`): the command line (bin/cli.ts) and everything it imports,
-// dependencies included, bundled by esbuild into one ES module, with the
-// stylesheet beside it. One file parsed at start instead of hundreds resolved
-// and read one by one: `npm start` runs it (README, "Operating"). Built
+// Builds dist/vitrine.mjs: the command line (bin/cli.ts) and everything it
+// imports, dependencies included, bundled by esbuild into one ES module, with
+// the stylesheet beside it. One file parsed at start instead of hundreds
+// resolved and read one by one: `npm start` runs it (README, "Operating").
+//
+//   node scripts/build.js [OUTDIR [ENTRY.ts ...]]
+//
+// OUTDIR (default dist/) is emptied first. Other entries (the benchmark's
+// servers) are bundled the same way, each as OUTDIR/<name>.mjs. Built
 // elsewhere than dist/, set CONTENT_DIR: the default is ../content from the
 // bundle.
 import { copyFile, mkdir, rm } from 'node:fs/promises';
@@ -11,21 +15,28 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = path.resolve(process.argv[2] ?? `${root}dist`);
+const [outdir = path.join(root, 'dist'), ...entries] = process.argv.slice(2);
+const dist = path.resolve(outdir);
+const outputs =
+  entries.length === 0
+    ? [[path.join(root, 'bin', 'cli.ts'), 'vitrine.mjs']]
+    : entries.map((entry) => [path.resolve(entry), `${path.basename(entry, '.ts')}.mjs`]);
 
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist);
-await build({
-  entryPoints: [`${root}bin/cli.ts`],
-  outfile: `${dist}/vitrine.mjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'linked',
-  // Dependencies written as CommonJS call require(): give the module one.
-  banner: { js: "import { createRequire as __vitrineCreateRequire } from 'node:module'; const require = __vitrineCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+for (const [entry, file] of outputs) {
+  await build({
+    entryPoints: [entry],
+    outfile: path.join(dist, file),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    // Dependencies written as CommonJS call require(): give the module one.
+    banner: { js: "import { createRequire as __vitrineCreateRequire } from 'node:module'; const require = __vitrineCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
 // src/site/assets.ts reads it beside the module that runs.
-await copyFile(`${root}src/site/site.css`, `${dist}/site.css`);
+await copyFile(path.join(root, 'src', 'site', 'site.css'), path.join(dist, 'site.css'));
