@@ -7,7 +7,9 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { loadCatalog } from '../src/content/load.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../src/http/rate-limit.js';
+import { keepTickObjectShape } from '../src/http/tick-shape.js';
 
+keepTickObjectShape();
 const config = loadConfig(process.env);
 const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
 const limiter = new RateLimiter({ ...PUBLIC_READ, limit: Number.MAX_SAFE_INTEGER }, new MemoryStore());
