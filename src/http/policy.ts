@@ -7,6 +7,7 @@ import { CACHE_POLICY, etagMatches, NO_STORE, strongEtag } from './caching.js';
 import { internalError, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './problem.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import { rateLimitHeaders } from './rate-limit.js';
+import { rememberedByValue } from './remembered.js';
 import type { Scope } from './scope.js';
 import { isApiScope, pathOf, scopeOf } from './scope.js';
 
@@ -200,8 +201,10 @@ export function hasBody(headers: IncomingHttpHeaders): boolean {
 
 /** Whether the Accept header (absent: anything) admits JSON or problem+json, the only types the API answers. */
 export function admitsJson(headers: IncomingHttpHeaders): boolean {
-  return headers.accept === undefined || Boolean(new Negotiator({ headers }).mediaType(['application/json', PROBLEM_MEDIA_TYPE]));
+  return headers.accept === undefined || acceptsJson(headers.accept);
 }
+
+const acceptsJson = rememberedByValue((accept) => Boolean(new Negotiator({ headers: { accept } }).mediaType(['application/json', PROBLEM_MEDIA_TYPE])));
 
 const COUNTED = Symbol('vitrine.quota-decision');
 type Counted = IncomingMessage & { [COUNTED]?: RateLimitDecision };

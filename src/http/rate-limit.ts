@@ -123,16 +123,28 @@ export class RateLimiter {
 
 /** The five quota headers of CONTRACT.md ("Headers"). */
 export function rateLimitHeaders(policy: RateLimitPolicy, decision: RateLimitDecision): Record<string, string> {
-  return Object.fromEntries(rateLimitHeaderPairs(policy, decision));
+  const flat = pushRateLimitHeaders([], policy, decision);
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < flat.length; i += 2) headers[flat[i]!] = flat[i + 1]!;
+  return headers;
 }
 
-/** The same headers, as the name and value pairs `writeHead` takes, in the same order. */
-export function rateLimitHeaderPairs(policy: RateLimitPolicy, decision: RateLimitDecision): [string, string][] {
-  return [
-    ['ratelimit-policy', `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`],
-    ['ratelimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`],
-    ['ratelimit-limit', String(decision.limit)],
-    ['ratelimit-remaining', String(decision.remaining)],
-    ['ratelimit-reset', String(decision.resetSeconds)],
-  ];
+/**
+ * The same headers, in the same order, appended to `target` as the flat list
+ * of names and values `writeHead` takes (the fast path's precomputed answers).
+ */
+export function pushRateLimitHeaders(target: string[], policy: RateLimitPolicy, decision: RateLimitDecision): string[] {
+  target.push(
+    'ratelimit-policy',
+    `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`,
+    'ratelimit',
+    `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`,
+    'ratelimit-limit',
+    String(decision.limit),
+    'ratelimit-remaining',
+    String(decision.remaining),
+    'ratelimit-reset',
+    String(decision.resetSeconds),
+  );
+  return target;
 }

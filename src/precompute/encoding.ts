@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
+import { rememberedByValue } from '../http/remembered.js';
 
 /**
  * Content codings of precomputed answers (RFC 9110 section 8.4.1): brotli
@@ -28,10 +29,6 @@ export function compress(body: Buffer, coding: Exclude<Coding, 'identity'>): Buf
   });
 }
 
-/** Accept-Encoding values repeat (every browser sends one of a few); a bounded map spares parsing them again. */
-const MAX_REMEMBERED = 256;
-const remembered = new Map<string, readonly Coding[]>();
-
 /**
  * The codings `Accept-Encoding` admits, most wanted first. No header means
  * any coding is acceptable (RFC 9110 section 12.5.3), but identity is the
@@ -39,17 +36,14 @@ const remembered = new Map<string, readonly Coding[]>();
  */
 export function acceptedCodings(headers: IncomingHttpHeaders): readonly Coding[] {
   const header = headers['accept-encoding'];
-  if (header === undefined || header === '') return IDENTITY_ONLY;
-  let codings = remembered.get(header);
-  if (codings === undefined) {
-    // negotiator 1.x takes the preference order that breaks ties; @types/negotiator predates it.
-    const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as PreferringNegotiator;
-    codings = negotiator.encodings([...CODINGS], { preferred: [...CODINGS] }) as Coding[];
-    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-    remembered.set(header, codings);
-  }
-  return codings;
+  return header === undefined || header === '' ? IDENTITY_ONLY : codingsOf(header);
 }
+
+const codingsOf = rememberedByValue((header): readonly Coding[] => {
+  // negotiator 1.x takes the preference order that breaks ties; @types/negotiator predates it.
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as PreferringNegotiator;
+  return negotiator.encodings([...CODINGS], { preferred: [...CODINGS] }) as Coding[];
+});
 
 interface PreferringNegotiator {
   encodings(available: string[], options: { preferred: string[] }): string[];

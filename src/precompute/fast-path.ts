@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyRequest, FastifyServerFactory } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { ContentStore } from '../content/store.js';
 import { etagMatches } from '../http/caching.js';
 import { admitsJson, hasBody, markCounted } from '../http/policy.js';
 import type { RateLimitDecision, RateLimiter } from '../http/rate-limit.js';
-import { rateLimitHeaderPairs } from '../http/rate-limit.js';
+import { pushRateLimitHeaders } from '../http/rate-limit.js';
 import { logRequest } from '../http/request-log.js';
 import { preferredFormat } from '../site/negotiate.js';
 import type { HeaderList, PrecomputedAnswer, PrecomputedAnswers, Representation } from './answers.js';
@@ -45,8 +45,7 @@ export function fastPath({ store, answers, limiter, socketIsClient, log }: FastP
     if ((method !== 'GET' && method !== 'HEAD') || hasBody(request.headers)) return next(request, response);
     const entry = answers.lookup(store.catalog, request.url ?? '');
     if (!entry) return next(request, response);
-    // negotiate.ts reads only the Accept header of the request it is given.
-    const answer = entry.markdown && preferredFormat(request as unknown as FastifyRequest) === 'markdown' ? entry.markdown : entry.html;
+    const answer = entry.markdown && preferredFormat(request) === 'markdown' ? entry.markdown : entry.html;
     if (!answer.counted) return send(request, response, answer, undefined, started);
     if (!socketIsClient || !admitsJson(request.headers)) return next(request, response);
     const address = request.socket.remoteAddress;
@@ -89,8 +88,7 @@ export function fastPath({ store, answers, limiter, socketIsClient, log }: FastP
 
   function withQuota(headers: HeaderList, decision: RateLimitDecision | undefined): string[] {
     if (!decision) return headers.all as string[];
-    const all = headers.before.slice();
-    for (const [name, value] of rateLimitHeaderPairs(limiter.policy, decision)) all.push(name, value);
+    const all = pushRateLimitHeaders(headers.before.slice(), limiter.policy, decision);
     for (const item of headers.after) all.push(item);
     return all;
   }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
+import { rememberedByValue } from '../http/remembered.js';
 import { estimateTokens } from './format.js';
 import { CONTENT_SECURITY_POLICY } from './layout.js';
 
@@ -20,10 +21,15 @@ export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 /** The answer depends on Accept (negotiation) and may be compressed by a proxy: caches must key on both. */
 export const VARY = 'Accept, Accept-Encoding';
 
-export function preferredFormat(request: FastifyRequest): SiteFormat {
-  const type = new Negotiator(request).mediaType(['text/html', 'text/markdown']);
-  return type === 'text/markdown' ? 'markdown' : 'html';
+export function preferredFormat(request: Pick<FastifyRequest, 'headers'>): SiteFormat {
+  const accept = request.headers.accept;
+  return accept === undefined ? 'html' : formatOf(accept);
 }
+
+const formatOf = rememberedByValue((accept): SiteFormat => {
+  const type = new Negotiator({ headers: { accept } }).mediaType(['text/html', 'text/markdown']);
+  return type === 'text/markdown' ? 'markdown' : 'html';
+});
 
 /** For error pages, where a JSON client is better served by a problem document. */
 export function preferredErrorFormat(request: FastifyRequest): SiteFormat | 'problem' {
