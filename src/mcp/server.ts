@@ -1,13 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { InitializeResult } from '@modelcontextprotocol/sdk/types.js';
-import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Catalog } from '../content/types.js';
 import { MCP_PROTOCOL_VERSION } from '../discovery/documents.js';
 import { API_VERSION } from '../version.js';
 import { registerResources } from './resources.js';
-import { registerTools } from './tools.js';
+import { registerTools, toolDefinitions } from './tools.js';
 
 /**
  * The SDK builds an Ajv instance per server unless given one (several
@@ -45,6 +45,9 @@ export function createMcpServer(catalog: Catalog, log: FastifyBaseLogger): McpSe
   const text = instructions(catalog);
   const server = new McpServer(serverInfo, { instructions: text, jsonSchemaValidator: SCHEMA_VALIDATOR });
   registerTools(server, catalog, log);
+  // The SDK would convert every schema again on each tools/list; the
+  // definitions of this Catalog are the same conversion, done once.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolDefinitions(catalog)] }));
   // Replaces the SDK's `tools.listChanged: true`: this server lives for one request, so nothing changes in its life.
   server.server.registerCapabilities(CAPABILITIES);
   registerResources(server.server, catalog, log);

@@ -1,6 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import * as z from 'zod';
 import { perCatalog } from '../content/per-catalog.js';
@@ -330,7 +329,12 @@ export const toolDefinitions = perCatalog((catalog): readonly ToolDefinition[] =
  */
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = Object.freeze(TOOLS.map((tool) => definition(tool, undefined)));
 
-/** Registers every tool on `server`, over `catalog`. */
+/**
+ * Registers every tool on `server`, over `catalog` (src/mcp/server.ts then
+ * answers tools/list with `toolDefinitions`). Only types of the SDK here: the
+ * discovery documents and the developer portal read this module at start-up,
+ * and the SDK's modules are evaluated on the first MCP request.
+ */
 export function registerTools(server: McpServer, catalog: Catalog, log: FastifyBaseLogger): void {
   const schemas = argumentsFor(catalog);
   for (const tool of TOOLS) {
@@ -340,9 +344,6 @@ export function registerTools(server: McpServer, catalog: Catalog, log: FastifyB
       ((args: Record<string, unknown>) => call(tool, catalog, args, log)) as never,
     );
   }
-  // The SDK would convert every schema again on each tools/list; the
-  // definitions of this Catalog are the same conversion, done once.
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolDefinitions(catalog)] }));
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { maxHeaderSize } from 'node:http';
 import type { App } from '../../src/app.js';
-import { MAX_BODY_BYTES } from '../../src/mcp/routes.js';
+import { MAX_BODY_BYTES } from '../../src/mcp/endpoint.js';
 import { httpRequest, parseResponse, rawRequest } from '../fuzz/raw-client.js';
 import { assertProblem, assertRpcError, unlimited } from '../fuzz/support.js';
 import { BASE_URL, listenTestApp } from '../helper.js';

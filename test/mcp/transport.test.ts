@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
-import { MAX_BODY_BYTES } from '../../src/mcp/routes.js';
+import { MAX_BODY_BYTES } from '../../src/mcp/endpoint.js';
 import { BASE_URL, buildTestApp } from '../helper.js';
 
 /**

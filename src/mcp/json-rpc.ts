@@ -1,0 +1,25 @@
+/** JSON-RPC 2.0 error bodies, for what /mcp refuses before or without the SDK. */
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyReply } from 'fastify';
+
+/** JSON-RPC 2.0 section 5.1 error codes, and the range left to implementations. */
+export const JSON_RPC = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  INTERNAL_ERROR: -32603,
+  SERVER_ERROR: -32000,
+} as const;
+
+/** A JSON-RPC 2.0 error response (section 5): `id` is null when the request's could not be read. */
+export function errorResponse(id: RequestId | null, code: number, message: string, data?: Record<string, unknown>) {
+  return { jsonrpc: '2.0' as const, id, error: { code, message, ...(data === undefined ? {} : { data }) } };
+}
+
+/** Answers `reply` with a JSON-RPC error body and `status`; never kept by a cache. */
+export function rpcError(reply: FastifyReply, status: number, id: RequestId | null, code: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(errorResponse(id, code, message)));
+}
