@@ -11,7 +11,6 @@ import { PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './http/proble
 import { pathOf } from './http/scope.js';
 import { PUBLIC_READ, RateLimiter } from './http/rate-limit.js';
 import { warmSearchIndex } from './search/index.js';
-import { createSharedStore } from './http/redis-store.js';
 import { registerDiscoveryRoutes } from './discovery/routes.js';
 import { registerMcpRoutes } from './mcp/routes.js';
 import { registerSiteRoutes } from './site/routes.js';
@@ -95,8 +94,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // SPEC.md section 8: one quota per client address; with REDIS_URL every instance counts in the same Redis.
+  // The Redis client is loaded only by a deployment that names one.
   const limiter =
-    options.limiter ?? new RateLimiter(PUBLIC_READ, config.redisUrl === undefined ? undefined : await createSharedStore(config.redisUrl, server.log));
+    options.limiter ??
+    new RateLimiter(PUBLIC_READ, config.redisUrl === undefined ? undefined : await (await import('./http/redis-store.js')).createSharedStore(config.redisUrl, server.log));
   server.addHook('onClose', async () => limiter.close());
 
   const routes = collectGetRoutes(server);
