@@ -61,16 +61,20 @@ export function canonical(text: string): string {
 /**
  * Which UTF-16 code units belong to words (the WORD class), as a table: the
  * index splits millions of words, and a table lookup per character is several
- * times faster than a Unicode-property regular expression.
+ * times faster than a Unicode-property regular expression. Filled as code
+ * units are met (-1: not yet), so start-up does not test all 65,536.
  */
-const WORD_UNITS = (() => {
-  const table = new Uint8Array(0x10000);
-  const unit = /[\p{L}\p{N}\p{M}]/u;
-  for (let code = 0; code < 0x10000; code += 1) {
-    if (unit.test(String.fromCharCode(code))) table[code] = 1;
+const WORD_UNITS = new Int8Array(0x10000).fill(-1);
+const WORD_UNIT = /[\p{L}\p{N}\p{M}]/u;
+
+function isWordUnit(code: number): boolean {
+  let known = WORD_UNITS[code]!;
+  if (known < 0) {
+    known = WORD_UNIT.test(String.fromCharCode(code)) ? 1 : 0;
+    WORD_UNITS[code] = known;
   }
-  return table;
-})();
+  return known === 1;
+}
 const ASTRAL_WORD = /^[\p{L}\p{N}\p{M}]$/u;
 
 /**
@@ -82,7 +86,7 @@ export function forEachWord(text: string, visit: (start: number, end: number) =>
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     let width = 1;
-    let inWord = WORD_UNITS[code] === 1;
+    let inWord = isWordUnit(code);
     // A letter outside the Basic Multilingual Plane is a surrogate pair.
     if (!inWord && code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
       const codePoint = text.codePointAt(i)!;
