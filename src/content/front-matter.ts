@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
 
 export interface Document {
   readonly data: unknown;
@@ -8,13 +8,26 @@ export interface Document {
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /**
- * Splits a `---` YAML front matter block from a markdown body. YAML 1.2 core
- * schema: dates stay strings and nothing is evaluated (unlike gray-matter).
+ * YAML 1.2 with the core schema: dates stay strings, nothing is evaluated
+ * (unlike gray-matter), and a key given twice is an error. An empty document
+ * is null. An error names the line and column in the file, whose line
+ * `firstLine` the source starts on.
  */
+export function parseYaml(source: string, firstLine = 1): unknown {
+  try {
+    return load(source, { schema: CORE_SCHEMA }) ?? null;
+  } catch (error) {
+    if (!(error instanceof YAMLException) || !error.mark) throw error;
+    throw new Error(`${error.reason} (line ${error.mark.line + firstLine}, column ${error.mark.column + 1})`);
+  }
+}
+
+/** Splits a `---` YAML front matter block (parseYaml) from a markdown body. */
 export function splitFrontMatter(source: string): Document {
   const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
   const match = FENCE.exec(text);
   if (!match) throw new Error('must start with a front matter block between two "---" lines');
-  const data: unknown = parse(match[1] ?? '', { schema: 'core', uniqueKeys: true });
+  // The block starts on the line after the opening fence.
+  const data = parseYaml(match[1] ?? '', 2);
   return { data, body: text.slice(match[0].length).replace(/^\s*\n/, '') };
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { splitFrontMatter } from './front-matter.js';
+import { parseYaml, splitFrontMatter } from './front-matter.js';
 import { markdownToText, wordCount } from './markdown.js';
 import { companySchema, pageSchema, postSchema, productSchema, siteSchema, SLUG } from './schemas.js';
 import type { Catalog, Company, Page, Post, Product, Site, TranslationLink } from './types.js';
@@ -130,7 +129,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   if (siteSource !== undefined) {
     let data: unknown;
     try {
-      data = parseYaml(siteSource, { schema: 'core', uniqueKeys: true });
+      data = parseYaml(siteSource);
     } catch (error) {
       problems.push(`${label('site.yaml')}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }

@@ -140,6 +140,8 @@ test('a broken folder reports every problem, each as file: field: what is wrong'
   ];
   for (const line of expected) assert.ok(problems.includes(line), `missing: ${line}\ngot:\n${problems.join('\n')}`);
   assert.ok(problems.some((p) => p.startsWith('broken/posts/yaml-ruim.md: front matter: ')), problems.join('\n'));
+  // A key given twice would otherwise keep one of the two values without a word.
+  assert.ok(problems.some((p) => /^broken\/posts\/chave-dupla\.md: front matter: duplicated mapping key \(line 4, column 1\)/.test(p)), problems.join('\n'));
   assert.ok(
     problems.some((p) => /^broken\/posts\/broa-(um|dois)\.md: translation_key: "broa" already has a pt-BR post/.test(p)),
     problems.join('\n'),
