@@ -15,7 +15,7 @@ import { ProblemError } from '../http/problem.js';
  * REST endpoint's own answer (src/api/endpoints.ts, search included): the
  * arguments are the endpoint's parameters, with its bounds and allowed values,
  * and the result is the REST body, byte for byte. The same list feeds the MCP server (registerTools) and
- * the documents that describe it without running it (TOOL_DEFINITIONS).
+ * the documents that describe it without running it (toolDefinitions, genericToolDefinitions).
  */
 
 /** A tool as clients see it in `tools/list` (MCP 2025-06-18, "Tools"). */
@@ -60,7 +60,8 @@ interface Tool<S extends Shape = Shape> {
    * (a description valid for any content) they are plain strings.
    */
   readonly input: (catalog: Catalog | undefined) => S;
-  readonly output: z.ZodType;
+  /** The schema of `structuredContent`, converted on first use (milliseconds each, not paid at start-up). */
+  readonly output: () => z.ZodType;
   readonly run: (catalog: Catalog, args: z.output<z.ZodObject<S>>) => ToolOutcome;
 }
 
@@ -172,8 +173,11 @@ function argumentsOf(tool: Tool, catalog: Catalog | undefined): z.ZodObject {
   });
 }
 
-/** A REST response schema (src/api/schemas.ts) as the zod schema the SDK validates structuredContent with. */
-const fromJson = (schema: object): z.ZodType => z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema);
+/** A REST response schema (src/api/schemas.ts) as the zod schema the SDK validates structuredContent with, converted once, when first needed. */
+function fromJson(schema: object): () => z.ZodType {
+  let converted: z.ZodType | undefined;
+  return () => (converted ??= z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema));
+}
 
 const listProductsTool = define({
   name: 'list_products',
@@ -311,7 +315,7 @@ function definition(tool: Tool, catalog: Catalog | undefined): ToolDefinition {
     title: tool.title,
     description: tool.description,
     inputSchema: z.toJSONSchema((catalog && argumentsFor(catalog).get(tool.name)) ?? argumentsOf(tool, catalog), { target: 'draft-7', io: 'input' }),
-    outputSchema: z.toJSONSchema(tool.output, { target: 'draft-7', io: 'output' }),
+    outputSchema: z.toJSONSchema(tool.output(), { target: 'draft-7', io: 'output' }),
     annotations: READ_ONLY,
   };
 }
@@ -323,11 +327,15 @@ function definition(tool: Tool, catalog: Catalog | undefined): ToolDefinition {
  */
 export const toolDefinitions = perCatalog((catalog): readonly ToolDefinition[] => Object.freeze(TOOLS.map((tool) => definition(tool, catalog))));
 
+let generic: readonly ToolDefinition[] | undefined;
+
 /**
- * The tools for documents that hold for any content (the developer portal,
- * the MCP server card): content-defined values are plain strings there.
+ * The tools for documents that hold for any content (the developer portal):
+ * content-defined values are plain strings there. Built on first use.
  */
-export const TOOL_DEFINITIONS: readonly ToolDefinition[] = Object.freeze(TOOLS.map((tool) => definition(tool, undefined)));
+export function genericToolDefinitions(): readonly ToolDefinition[] {
+  return (generic ??= Object.freeze(TOOLS.map((tool) => definition(tool, undefined))));
+}
 
 /**
  * Registers every tool on `server`, over `catalog` (src/mcp/server.ts then
@@ -340,7 +348,7 @@ export function registerTools(server: McpServer, catalog: Catalog, log: FastifyB
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: schemas.get(tool.name), outputSchema: tool.output, annotations: READ_ONLY },
+      { title: tool.title, description: tool.description, inputSchema: schemas.get(tool.name), outputSchema: tool.output(), annotations: READ_ONLY },
       ((args: Record<string, unknown>) => call(tool, catalog, args, log)) as never,
     );
   }

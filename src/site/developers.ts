@@ -10,7 +10,7 @@ import { EXPOSED_HEADERS } from '../http/policy.js';
 import type { ProblemCode } from '../http/problem.js';
 import { PROBLEM_CODES, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from '../http/problem.js';
 import { PUBLIC_READ, RateLimiter } from '../http/rate-limit.js';
-import { TOOL_DEFINITIONS } from '../mcp/tools.js';
+import { genericToolDefinitions } from '../mcp/tools.js';
 import { API_VERSION } from '../version.js';
 
 /**
@@ -268,7 +268,7 @@ function mcpSection(catalog: Catalog): ReferenceSection {
     `A request gets 200 with a JSON-RPC response; a notification gets 202 with no body; a batch, or a body that is not one JSON-RPC message, gets 400 with a JSON-RPC error; any method but POST gets 405. The quota and headers below apply to ${code('/mcp')} as to the API.`,
     `**Tools**\n\n${table(
       ['Tool', 'What it does', 'Arguments'],
-      TOOL_DEFINITIONS.map((tool) => [code(tool.name), tool.description, toolArguments(tool.inputSchema)]),
+      genericToolDefinitions().map((tool) => [code(tool.name), tool.description, toolArguments(tool.inputSchema)]),
     )}`,
     `A tool that cannot answer (an unknown slug) returns a result with ${code('isError: true')} whose text says how to recover, like the API's ${code('hint')}.`,
     `**Resources.** ${code('resources/list')} lists every product, article and page and the company record as ${code('text/markdown')} resources. A resource's URI is its ${code('/md/')} mirror URL (see [Markdown mirrors](#markdown)), and ${code('resources/read')} answers the mirror's text.`,

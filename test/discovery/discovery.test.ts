@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Catalog } from '../../src/content/types.js';
 import { ENDPOINTS } from '../../src/api/endpoints.js';
-import { TOOL_DEFINITIONS } from '../../src/mcp/tools.js';
+import { genericToolDefinitions } from '../../src/mcp/tools.js';
 import { BASE_URL, useTestApp } from '../helper.js';
 
 let server: FastifyInstance;
@@ -137,7 +137,7 @@ describe('MCP server card', () => {
     ]);
     assert.deepEqual(
       (card.tools as { name: string }[]).map((t) => t.name),
-      TOOL_DEFINITIONS.map((t) => t.name),
+      genericToolDefinitions().map((t) => t.name),
     );
     assert.equal((card.tools as unknown[]).length, 7);
     assert.ok((card.capabilities as Record<string, unknown>).resources);

@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';
-import { TOOL_DEFINITIONS, toolDefinitions } from '../../src/mcp/tools.js';
+import { genericToolDefinitions, toolDefinitions } from '../../src/mcp/tools.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 import { connectClient, failure, structured } from './_client.js';
 
@@ -95,20 +95,20 @@ describe('tools/list', () => {
     assert.deepEqual(input('search_content').kind!.enum, ['product', 'page', 'post']);
   });
 
-  test('TOOL_DEFINITIONS describes the same tools for any content: content-defined values are plain strings', () => {
+  test('genericToolDefinitions() describes the same tools for any content: content-defined values are plain strings', () => {
     const live = toolDefinitions(catalog);
     assert.deepEqual(
-      TOOL_DEFINITIONS.map((t) => t.name),
+      genericToolDefinitions().map((t) => t.name),
       TOOL_NAMES,
     );
-    for (const [i, tool] of TOOL_DEFINITIONS.entries()) {
+    for (const [i, tool] of genericToolDefinitions().entries()) {
       const { inputSchema, ...rest } = tool;
       const { inputSchema: liveInput, ...liveRest } = live[i]!;
       assert.deepEqual(rest, liveRest);
       assert.deepEqual(Object.keys(inputSchema.properties as object), Object.keys(liveInput.properties as object));
       assert.deepEqual(inputSchema.required, liveInput.required);
     }
-    const tag = (TOOL_DEFINITIONS[0]!.inputSchema.properties as Record<string, object>).tag;
+    const tag = (genericToolDefinitions()[0]!.inputSchema.properties as Record<string, object>).tag;
     assert.deepEqual(tag, { type: 'string', description: 'Only products with this tag.' });
   });
 

@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../../src/api/endpoints.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { PUBLIC_READ } from '../../src/http/rate-limit.js';
-import { TOOL_DEFINITIONS } from '../../src/mcp/tools.js';
+import { genericToolDefinitions } from '../../src/mcp/tools.js';
 import { API_VERSION } from '../../src/version.js';
 import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
 
@@ -122,7 +122,7 @@ describe('GET /developers', () => {
   test('tells how to connect an MCP client and lists every MCP tool with its arguments', () => {
     assert.ok(mirror.includes(`"url": "${BASE_URL}/mcp"`));
     assert.ok(mirror.includes(`curl -s ${BASE_URL}/mcp \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream'`));
-    for (const tool of TOOL_DEFINITIONS) {
+    for (const tool of genericToolDefinitions()) {
       const row = mirror.split('\n').find((line) => line.startsWith(`| \`${tool.name}\` | `));
       assert.ok(row, tool.name);
       for (const name of Object.keys((tool.inputSchema.properties ?? {}) as object)) assert.ok(row.includes(`\`${name}\``), `${tool.name}: ${name}`);
