@@ -7,6 +7,14 @@ import type { Token } from 'markdown-it';
  */
 export const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
+/**
+ * The parser of markdownToText: the same, without linkify, which would only
+ * turn a bare URL into a link around the same text (and costs the first
+ * request of a fresh server the compilation of its patterns, when every
+ * article's reading time is counted).
+ */
+const textParser = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
 /** Plain text of a markdown document: what search matches and excerpts show. */
 export function markdownToText(source: string): string {
   const blocks: string[] = [];
@@ -18,7 +26,7 @@ export function markdownToText(source: string): string {
       else if (token.type === 'fence' || token.type === 'code_block') out.push(token.content);
     }
   };
-  for (const token of markdown.parse(source, {})) {
+  for (const token of textParser.parse(source, {})) {
     const parts: string[] = [];
     walk([token], parts);
     const text = parts.join('').replace(/\s+/g, ' ').trim();
