@@ -129,10 +129,12 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
         const etag = strongEtag(payload);
         reply.header('etag', etag);
         if (etagMatches(request.headers['if-none-match'], etag)) {
-          // RFC 9110 section 15.4.5: a 304 repeats the validators, with no body.
+          // RFC 9110 section 15.4.5: a 304 repeats the validators, with no body;
+          // section 8.6: and no Content-Length but the 200's, which Fastify
+          // would write as 0 for an empty payload (none for a null one).
           reply.code(304);
           for (const name of NOT_MODIFIED_OMITS) reply.removeHeader(name);
-          return '';
+          return null;
         }
       }
     } else if (status >= 400 && !reply.hasHeader('cache-control')) {
