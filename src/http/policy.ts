@@ -130,11 +130,13 @@ export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptio
         reply.header('etag', etag);
         if (etagMatches(request.headers['if-none-match'], etag)) {
           // RFC 9110 section 15.4.5: a 304 repeats the validators, with no body;
-          // section 8.6: and no Content-Length but the 200's, which Fastify
-          // would write as 0 for an empty payload (none for a null one).
+          // section 8.6: and no Content-Length but the 200's. Fastify writes 0
+          // for an empty payload and none for a null one; a HEAD answer's
+          // length comes from Fastify's own HEAD hook, which sends no body and
+          // needs the payload to measure, so it keeps the GET's.
           reply.code(304);
           for (const name of NOT_MODIFIED_OMITS) reply.removeHeader(name);
-          return null;
+          return request.method === 'HEAD' ? payload : null;
         }
       }
     } else if (status >= 400 && !reply.hasHeader('cache-control')) {

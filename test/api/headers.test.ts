@@ -80,6 +80,19 @@ describe('conditional requests', () => {
       assert.equal(response.headers['cache-control'], CACHE);
       assert.equal(response.headers['x-api-version'], '1.0.0');
       assert.ok(response.headers.ratelimit);
+      // RFC 9110 section 8.6: no Content-Length on a 304 but the 200's.
+      assert.equal(response.headers['content-length'], undefined, ifNoneMatch);
+    }
+  });
+
+  test("a conditional HEAD answers 304 too, with no body and at most the GET's Content-Length", async () => {
+    for (const url of ['/api/v1/posts?locale=en', '/blog/', '/blog']) {
+      const get = await server.inject(url);
+      const head = await server.inject({ method: 'HEAD', url, headers: { 'if-none-match': '*' } });
+      assert.equal(head.statusCode, 304, url);
+      assert.equal(head.body, '', url);
+      assert.equal(head.headers.etag, get.headers.etag, url);
+      assert.ok([undefined, get.headers['content-length']].includes(head.headers['content-length'] as string | undefined), url);
     }
   });
 
