@@ -1,4 +1,4 @@
-import { fold, forEachWord, foldUnit } from './normalize.js';
+import { fold, forEachWord, foldUnit, isWordAt } from './normalize.js';
 
 /** About how long an excerpt is, in characters, before the `…` marks. */
 export const EXCERPT_LENGTH = 160;
@@ -22,9 +22,14 @@ interface Occurrence {
  * between words and are marked with `…`; runs of whitespace become one space.
  * A source in which no term occurs (the match was in a title or a tag)
  * yields its opening.
+ *
+ * `folded`, when given, is fold(source), kept by the caller for texts it cuts
+ * excerpts from again and again: the terms are then found with indexOf
+ * rather than by folding the source word by word, with the same result.
  */
-export function excerpt(source: string, terms: readonly string[]): string {
-  const anchor = bestAnchor(findOccurrences(source, terms));
+export function excerpt(source: string, terms: readonly string[], folded?: string): string {
+  const occurrences = folded === undefined || terms.some(hasSigma) ? findOccurrences(source, terms) : findFoldedOccurrences(source, folded, terms);
+  const anchor = bestAnchor(occurrences);
   let start = Math.max(0, Math.min(anchor - LEAD, source.length - EXCERPT_LENGTH));
   // Move forward to the start of a word; the anchor itself starts a word.
   while (start > 0 && start < anchor && !SPACE.test(source[start - 1]!)) start += 1;
@@ -69,6 +74,36 @@ function findOccurrences(source: string, terms: readonly string[]): Occurrence[]
   });
   return occurrences;
 }
+
+/**
+ * The same occurrences as findOccurrences, found in `folded` (fold(source)).
+ * Folding the whole text gives each word what folding it alone gives, but
+ * for a Greek capital sigma, whose lowercase (σ or final ς) depends on the
+ * letters around it: excerpt() leaves terms with a sigma to findOccurrences.
+ */
+function findFoldedOccurrences(source: string, folded: string, terms: readonly string[]): Occurrence[] {
+  const wanted = new Set(terms);
+  const found: Occurrence[] = [];
+  for (const term of wanted) {
+    for (let start = folded.indexOf(term); start >= 0; start = folded.indexOf(term, start + 1)) {
+      const end = start + term.length;
+      if (isWordAt(source, start - 1) || isWordAt(source, end)) continue;
+      let whole = true;
+      for (let i = start; i < end && whole; i += 1) whole = isWordAt(source, i);
+      if (whole) found.push({ start, end, term });
+    }
+  }
+  found.sort((a, b) => a.start - b.start);
+  // Up to the first stretch that holds every term, as findOccurrences stops.
+  const latest = new Map<string, number>();
+  for (const [index, occurrence] of found.entries()) {
+    latest.set(occurrence.term, occurrence.start);
+    if (latest.size === wanted.size && occurrence.end - Math.min(...latest.values()) <= REACH) return found.slice(0, index + 1);
+  }
+  return found;
+}
+
+const hasSigma = (term: string) => term.includes('σ') || term.includes('ς');
 
 /** Where the window with the most distinct terms begins (a sliding window over the occurrences). */
 function bestAnchor(occurrences: readonly Occurrence[]): number {

@@ -1,11 +1,12 @@
 import { perCatalog } from '../content/per-catalog.js';
+import { LruCache } from '../http/lru.js';
 import { pauseEverySlice } from '../http/pause.js';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
 import type { Hit, WordPlan } from './engine.js';
 import { best, CatalogMiniSearch, finish } from './engine.js';
 import { excerpt } from './excerpt.js';
-import { canonical, queryTerms } from './normalize.js';
+import { canonical, fold, queryTerms } from './normalize.js';
 import { STOP_WORDS } from './stop-words.js';
 
 /**
@@ -90,9 +91,25 @@ const OPEN_WORD_AT_END = /[\p{L}\p{N}\p{M}]$/u;
 /** Characters that may be markdown syntax in a front matter string. */
 const MARKDOWN_SYNTAX = /[*_`[\]<>#!~\\|]/;
 
+/** What an excerpt is cut from: a record's summary and text, NFC, and the same folded (normalize.ts). */
+interface ExcerptSource {
+  readonly text: string;
+  readonly folded: string;
+}
+
+/**
+ * Excerpt sources kept per index, the most recently matched first: a search
+ * cuts an excerpt from each of up to 100 records, and building the source
+ * (joining, NFC, folding) cost as much as finding the terms in it.
+ */
+export const EXCERPT_SOURCES = 1_000;
+export const EXCERPT_SOURCE_BYTES = 16 * 1024 * 1024;
+
 export class SearchIndex {
   readonly #entries: readonly Entry[];
   readonly #engine: CatalogMiniSearch;
+  // Two UTF-16 strings of the same length: at most four bytes a character.
+  readonly #excerptSources = new LruCache<ExcerptSource>(EXCERPT_SOURCES, EXCERPT_SOURCE_BYTES, (source) => source.text.length * 4);
 
   private constructor(entries: readonly Entry[], engine: CatalogMiniSearch) {
     this.#entries = entries;
@@ -139,7 +156,7 @@ export class SearchIndex {
         kind: entry.kind,
         slug: record.slug,
         title: entry.title,
-        excerpt: excerpt(canonical(`${entry.summary}\n${record.text}`), terms),
+        excerpt: this.#excerpt(hit.id, entry, terms),
         score: Math.round(hit.score * 1000) / 1000,
         matches: terms,
         url: record.url,
@@ -148,6 +165,17 @@ export class SearchIndex {
       };
     });
     return { query, items, total: hits.length, limit };
+  }
+
+  #excerpt(id: number, entry: Entry, terms: readonly string[]): string {
+    const key = String(id);
+    let source = this.#excerptSources.get(key);
+    if (!source) {
+      const text = canonical(`${entry.summary}\n${entry.record.text}`);
+      source = { text, folded: fold(text) };
+      this.#excerptSources.set(key, source);
+    }
+    return excerpt(source.text, terms, source.folded);
   }
 
   /** The plans of the query's words, and every record that matches them, in no useful order. */

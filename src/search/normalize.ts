@@ -77,6 +77,25 @@ function isWordUnit(code: number): boolean {
 }
 const ASTRAL_WORD = /^[\p{L}\p{N}\p{M}]$/u;
 
+/** Whether a surrogate pair starts at `index` of `text` and is a letter, digit or mark outside the BMP. */
+function astralWordAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code < 0xd800 || code > 0xdbff || index + 1 >= text.length) return false;
+  const codePoint = text.codePointAt(index)!;
+  return codePoint > 0xffff && ASTRAL_WORD.test(String.fromCodePoint(codePoint));
+}
+
+/**
+ * Whether the code unit at `index` belongs to a word as forEachWord splits
+ * `text`: a word unit, or either half of a surrogate pair that is one.
+ */
+export function isWordAt(text: string, index: number): boolean {
+  if (index < 0 || index >= text.length) return false;
+  if (isWordUnit(text.charCodeAt(index)) || astralWordAt(text, index)) return true;
+  const code = text.charCodeAt(index);
+  return code >= 0xdc00 && code <= 0xdfff && astralWordAt(text, index - 1);
+}
+
 /**
  * Calls `visit` with the start and end offsets of each word of `text`, in
  * order (the WORD class), until it returns false.
@@ -88,12 +107,9 @@ export function forEachWord(text: string, visit: (start: number, end: number) =>
     let width = 1;
     let inWord = isWordUnit(code);
     // A letter outside the Basic Multilingual Plane is a surrogate pair.
-    if (!inWord && code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const codePoint = text.codePointAt(i)!;
-      if (codePoint > 0xffff && ASTRAL_WORD.test(String.fromCodePoint(codePoint))) {
-        inWord = true;
-        width = 2;
-      }
+    if (!inWord && astralWordAt(text, i)) {
+      inWord = true;
+      width = 2;
     }
     if (inWord) {
       if (start < 0) start = i;

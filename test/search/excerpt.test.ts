@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { excerpt, EXCERPT_LENGTH } from '../../src/search/excerpt.js';
+import { fold } from '../../src/search/normalize.js';
+import { FUZZ_SEED } from '../fuzz/support.js';
 
 const filler = (word: string, count: number) => Array.from({ length: count }, (_, i) => `${word}${i}`).join(' ');
 
@@ -62,5 +65,23 @@ describe('excerpt', () => {
   test('no dangling comma or dash before the closing …', () => {
     const source = `A automação, ${filler('termo', 30).replaceAll(' ', ', ')}`;
     assert.doesNotMatch(excerpt(source, ['automacao']), /[,;:–—-]…$/);
+  });
+
+  test('with the folded source given, the same excerpt as without it, for any text and terms', () => {
+    // Mostly filler, so that where the few matches fall decides the excerpt. Words with accents,
+    // capitals, digits, a Greek sigma, letters outside the BMP, a combining mark and a dotted I;
+    // separators with punctuation, an emoji (not a word character) and a lone surrogate.
+    const filler = fc.constantFrom('a', 'de', 'x1', '2026');
+    const rare = fc.constantFrom('Automação', 'AUTOMAÇÃO', 'automacao', 'cloud', 'Cloudy', 'cloud2', 'Multicloud', 'ΟΔΟΣ', 'σοφία', '𝐀𝐁𝐂', 'éte\u0301', 'İstanbul', 'kubernetes');
+    const word = fc.oneof({ weight: 12, arbitrary: filler }, { weight: 1, arbitrary: rare });
+    const separator = fc.constantFrom(' ', ' ', ' ', '\n', ', ', '. ', '-', "'", ' 🚀 ', '\ud800');
+    const source = fc.array(fc.tuple(word, separator), { minLength: 20, maxLength: 200, size: 'max' }).map((parts) => parts.flat().join(''));
+    const terms = fc.array(fc.constantFrom('automacao', 'cloud', 'cloudy', 'οδος', 'σοφια', '𝐚𝐛𝐜', 'etê', 'istanbul', 'kubernetes', 'quokka'), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(source, terms, (text, wanted) => {
+        assert.equal(excerpt(text, wanted, fold(text)), excerpt(text, wanted));
+      }),
+      { seed: FUZZ_SEED, numRuns: 1000 },
+    );
   });
 });
