@@ -70,9 +70,18 @@ function findOccurrences(source: string, terms: readonly string[]): Occurrence[]
     if (!wanted.has(term)) return true;
     occurrences.push({ start, end, term });
     latest.set(term, start);
-    return latest.size < wanted.size || end - Math.min(...latest.values()) > REACH;
+    return !holdsEveryTerm(latest, wanted, end);
   });
   return occurrences;
+}
+
+/**
+ * Whether the stretch from the earliest of the latest occurrences of each term
+ * (`latest`) to `end` holds every wanted term within REACH: the first such
+ * stretch is where both ways of finding occurrences stop.
+ */
+function holdsEveryTerm(latest: ReadonlyMap<string, number>, wanted: ReadonlySet<string>, end: number): boolean {
+  return latest.size === wanted.size && end - Math.min(...latest.values()) <= REACH;
 }
 
 /**
@@ -98,7 +107,7 @@ function findFoldedOccurrences(source: string, folded: string, terms: readonly s
   const latest = new Map<string, number>();
   for (const [index, occurrence] of found.entries()) {
     latest.set(occurrence.term, occurrence.start);
-    if (latest.size === wanted.size && occurrence.end - Math.min(...latest.values()) <= REACH) return found.slice(0, index + 1);
+    if (holdsEveryTerm(latest, wanted, occurrence.end)) return found.slice(0, index + 1);
   }
   return found;
 }
