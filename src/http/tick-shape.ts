@@ -16,9 +16,9 @@ let kept: object | undefined;
  * megamorphic, and from then on every entry is built by a call into V8's
  * runtime. A short-lived script never collects in such a gap; a server that
  * loads content, builds a search index and precomputes answers before its
- * first request does, and measured here it then answered a precomputed GET
- * about a third slower (the same handler, in the same process, with and
- * without this). Holding one entry keeps its hidden class, and the chain of
+ * first request does, and then answered a precomputed GET of the demo
+ * content about a third slower (the same handler, in the same process, with
+ * and without this). Holding one entry keeps its hidden class, and the chain of
  * classes that leads to it, reachable.
  *
  * The entry is taken from an async_hooks init hook, the one public place Node

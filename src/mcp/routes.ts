@@ -6,7 +6,6 @@ import type { ErrorRenderer } from '../http/policy.js';
 import { ProblemError } from '../http/problem.js';
 import { LruCache } from '../http/lru.js';
 import type * as Endpoint from './endpoint.js';
-import type { CachedAnswer } from './endpoint.js';
 import { errorResponse, JSON_RPC } from './json-rpc.js';
 
 /**
@@ -43,7 +42,7 @@ const endpoint = () => (loading ??= import('./endpoint.js'));
 
 export function registerMcpRoutes(app: FastifyInstance, { store, config }: McpRoutesOptions): void {
   app.errorRenderers.set('mcp', mcpErrorRenderer(config.baseUrl));
-  const answers = perCatalog(() => new LruCache<CachedAnswer>(MCP_ANSWERS, MCP_ANSWER_BYTES, (answer) => answer.prefix.length));
+  const answers = perCatalog(() => new LruCache<Endpoint.CachedAnswer>(MCP_ANSWERS, MCP_ANSWER_BYTES, (answer) => answer.prefix.length));
 
   void app.register(async (scope) => {
     // The body is read in the handler (src/mcp/endpoint.ts), never by Fastify: its JSON

@@ -102,8 +102,8 @@ interface ExcerptSource {
  * cuts an excerpt from each of up to 100 records, and building the source
  * (joining, NFC, folding) cost as much as finding the terms in it.
  */
-export const EXCERPT_SOURCES = 1_000;
-export const EXCERPT_SOURCE_BYTES = 16 * 1024 * 1024;
+const EXCERPT_SOURCES = 1_000;
+const EXCERPT_SOURCE_BYTES = 16 * 1024 * 1024;
 
 export class SearchIndex {
   readonly #entries: readonly Entry[];
