@@ -7,6 +7,17 @@ export interface Document {
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
+/** A YAML syntax error; `line` is the line of the file it is on, so a report can point at it. */
+export class YamlSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+    this.name = 'YamlSyntaxError';
+  }
+}
+
 /**
  * YAML 1.2 with the core schema: dates stay strings, nothing is evaluated
  * (unlike gray-matter), and a key given twice is an error. An empty document
@@ -18,7 +29,8 @@ export function parseYaml(source: string, firstLine = 1): unknown {
     return load(source, { schema: CORE_SCHEMA }) ?? null;
   } catch (error) {
     if (!(error instanceof YAMLException) || !error.mark) throw error;
-    throw new Error(`${error.reason} (line ${error.mark.line + firstLine}, column ${error.mark.column + 1})`);
+    const line = error.mark.line + firstLine;
+    throw new YamlSyntaxError(`${error.reason} (line ${line}, column ${error.mark.column + 1})`, line);
   }
 }
 

@@ -2,17 +2,42 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { parseYaml, splitFrontMatter } from './front-matter.js';
+import { parseYaml, splitFrontMatter, YamlSyntaxError } from './front-matter.js';
 import { markdownToText, wordCount } from './markdown.js';
+import { COMPANY_PATHS, pagePaths, postPaths, productPaths } from './paths.js';
 import { companySchema, pageSchema, postSchema, productSchema, siteSchema, SLUG } from './schemas.js';
 import type { Catalog, Company, Page, Post, Product, Site, TranslationLink } from './types.js';
 
-/** Every problem found in a content folder, each `file: field: what is wrong`. */
+/** One problem of a content folder, as the loader found it. */
+export interface ContentProblem {
+  /** The file's path inside the content folder (`posts/hello.md`); a folder's ends with "/". */
+  readonly file: string;
+  /** The field at fault (`address.country`, `file name`, `front matter`), when the problem is one field's. */
+  readonly field?: string;
+  /** What is wrong, and what is accepted instead. */
+  readonly message: string;
+  /** The line of the file, when the YAML parser named one. */
+  readonly line?: number;
+}
+
+/** Every problem found in a content folder: `details` one by one, `problems` each as `file: field: what is wrong`. */
 export class ContentError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  readonly problems: readonly string[];
+
+  constructor(
+    /** The content folder's name, which every file of `problems` starts with. */
+    readonly root: string,
+    readonly details: readonly ContentProblem[],
+  ) {
+    const problems = details.map((problem) => describeProblem(root, problem));
     super(`content is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
     this.name = 'ContentError';
+    this.problems = problems;
   }
+}
+
+function describeProblem(root: string, { file, field, message }: ContentProblem): string {
+  return [`${root}/${file}`, field, message].filter(Boolean).join(': ');
 }
 
 export interface LoadOptions {
@@ -30,8 +55,8 @@ const READING_SPEED = 220;
 const READ_CONCURRENCY = 64;
 
 interface SourceFile {
-  /** Path shown in messages: the content folder's name, then the path inside it. */
-  readonly label: string;
+  /** Its path inside the content folder. */
+  readonly file: string;
   readonly slug: string;
   readonly source: string;
 }
@@ -45,20 +70,21 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const dir = path.resolve(options.dir);
   const base = options.baseUrl.replace(/\/+$/, '');
   const root = path.basename(dir);
-  const problems: string[] = [];
+  const problems: ContentProblem[] = [];
+  const problem: Report = (file, field, message) => {
+    problems.push({ file, ...(field ? { field } : {}), message });
+  };
   // Every file read, by path: hashed in path order at the end, whatever order the reads finished in.
   const read = new Map<string, string>();
   const record = (file: string, source: string) => read.set(file, source);
 
-  const label = (...parts: string[]) => [root, ...parts].join('/');
-
-  async function readText(...parts: string[]): Promise<string | undefined> {
+  async function readText(file: string): Promise<string | undefined> {
     try {
-      const source = await readFile(path.join(dir, ...parts), 'utf8');
-      record(parts.join('/'), source);
+      const source = await readFile(path.join(dir, file), 'utf8');
+      record(file, source);
       return source;
     } catch (error) {
-      problems.push(`${label(...parts)}: ${describeIoError(error)}`);
+      problem(file, undefined, describeIoError(error));
       return undefined;
     }
   }
@@ -71,18 +97,18 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
         .map((entry) => (entry.isFile() ? entry.name : `${entry.name}/`))
         .sort();
     } catch (error) {
-      problems.push(`${label(name)}/: ${describeIoError(error)}`);
+      problem(`${name}/`, undefined, describeIoError(error));
       return [];
     }
     const wanted: { entry: string; slug: string }[] = [];
     for (const entry of entries) {
       if (!entry.endsWith('.md')) {
-        problems.push(`${label(name, entry)}: only .md files belong in ${name}/`);
+        problem(`${name}/${entry}`, undefined, `only .md files belong in ${name}/`);
         continue;
       }
       const slug = entry.slice(0, -'.md'.length);
       if (!SLUG.test(slug)) {
-        problems.push(`${label(name, entry)}: file name: must be a slug of lowercase letters, digits and single hyphens`);
+        problem(`${name}/${entry}`, 'file name', 'must be a slug of lowercase letters, digits and single hyphens');
         continue;
       }
       wanted.push({ entry, slug });
@@ -91,10 +117,10 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     const files: SourceFile[] = [];
     for (let start = 0; start < wanted.length; start += READ_CONCURRENCY) {
       const batch = wanted.slice(start, start + READ_CONCURRENCY);
-      const sources = await Promise.all(batch.map(({ entry }) => readText(name, entry)));
+      const sources = await Promise.all(batch.map(({ entry }) => readText(`${name}/${entry}`)));
       batch.forEach(({ entry, slug }, i) => {
         const source = sources[i];
-        if (source !== undefined) files.push({ label: label(name, entry), slug, source });
+        if (source !== undefined) files.push({ file: `${name}/${entry}`, slug, source });
       });
     }
     return files;
@@ -106,19 +132,29 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     for (const issue of result.error.issues) {
       const field = issue.path.map(String).join('.');
       if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) problems.push(`${file}: ${[field, key].filter(Boolean).join('.')}: is not a known field`);
+        for (const key of issue.keys) problem(file, [field, key].filter(Boolean).join('.'), 'is not a known field');
       } else {
-        problems.push(`${file}: ${field || '(front matter)'}: ${issue.message}`);
+        problem(file, field || '(front matter)', issue.message);
       }
     }
     return undefined;
   }
 
-  function document(file: SourceFile | { label: string; source: string }) {
+  /** A YAML or front matter error, at the line the parser names. */
+  function syntaxProblem(file: string, field: string | undefined, error: unknown): void {
+    problems.push({
+      file,
+      ...(field ? { field } : {}),
+      message: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+      ...(error instanceof YamlSyntaxError ? { line: error.line } : {}),
+    });
+  }
+
+  function document(file: { file: string; source: string }) {
     try {
       return splitFrontMatter(file.source);
     } catch (error) {
-      problems.push(`${file.label}: front matter: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      syntaxProblem(file.file, 'front matter', error);
       return undefined;
     }
   }
@@ -131,12 +167,12 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     try {
       data = parseYaml(siteSource);
     } catch (error) {
-      problems.push(`${label('site.yaml')}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      syntaxProblem('site.yaml', undefined, error);
     }
-    const parsed = data === undefined ? undefined : validate(label('site.yaml'), siteSchema, data);
-    if (parsed) site = checkSite(parsed, label('site.yaml'), problems);
+    const parsed = data === undefined ? undefined : validate('site.yaml', siteSchema, data);
+    if (parsed) site = checkSite(parsed, 'site.yaml', problem);
   }
-  if (!site) throw new ContentError(problems);
+  if (!site) throw new ContentError(root, problems);
 
   // 2. Every record file, each validated on its own.
   const [companySource, productFiles, postFiles, pageFiles] = await Promise.all([
@@ -148,10 +184,10 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
 
   let company: Company | undefined;
   if (companySource !== undefined) {
-    const doc = document({ label: label('company.md'), source: companySource });
-    const data = doc && validate(label('company.md'), companySchema, doc.data);
+    const doc = document({ file: 'company.md', source: companySource });
+    const data = doc && validate('company.md', companySchema, doc.data);
     if (doc && data) {
-      company = { ...data, url: `${base}/about`, markdown_url: `${base}/md/company.md`, markdown: doc.body };
+      company = { ...data, url: base + COMPANY_PATHS.path, markdown_url: base + COMPANY_PATHS.markdownPath, markdown: doc.body };
     }
   }
 
@@ -159,15 +195,16 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const productFields = productSchema(site);
   for (const file of productFiles) {
     const doc = document(file);
-    const data = doc && validate(file.label, productFields, doc.data);
+    const data = doc && validate(file.file, productFields, doc.data);
     if (!doc || !data) continue;
+    const paths = productPaths(file.slug);
     products.push({
       ...data,
       links: Object.fromEntries(Object.entries(data.links).map(([name, href]) => [name, href.startsWith('/') ? base + href : href])),
       slug: file.slug,
       status: data.status as Product['status'],
-      url: `${base}/products/${file.slug}`,
-      markdown_url: `${base}/md/products/${file.slug}.md`,
+      url: base + paths.path,
+      markdown_url: base + paths.markdownPath,
       markdown: doc.body,
     } as Omit<Product, 'text'> as Product);
   }
@@ -177,24 +214,27 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const translationKeys = new Map<Post, string>();
   for (const file of postFiles) {
     const doc = document(file);
-    const data = doc && validate(file.label, postFields, doc.data);
+    const data = doc && validate(file.file, postFields, doc.data);
     if (!doc || !data) continue;
     const categories = site.post_categories[data.locale] ?? [];
     if (!categories.includes(data.category)) {
-      problems.push(
+      problem(
+        file.file,
+        'category',
         categories.length
-          ? `${file.label}: category: must be one of ${categories.join(', ')} for locale ${data.locale}`
-          : `${file.label}: category: site.yaml lists no post categories for locale ${data.locale}`,
+          ? `must be one of ${categories.join(', ')} for locale ${data.locale}`
+          : `site.yaml lists no post categories for locale ${data.locale}`,
       );
       continue;
     }
     const { translation_key, ...fields } = data;
+    const paths = postPaths(file.slug);
     const post = {
       ...fields,
       slug: file.slug,
       translations: [],
-      url: `${base}/blog/${file.slug}`,
-      markdown_url: `${base}/md/blog/${file.slug}.md`,
+      url: base + paths.path,
+      markdown_url: base + paths.markdownPath,
       markdown: doc.body,
     } as Omit<Post, 'text' | 'reading_time_minutes'> as Post;
     posts.push(post);
@@ -204,28 +244,28 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const pages: Page[] = [];
   for (const file of pageFiles) {
     if (!site.page_slugs.includes(file.slug)) {
-      problems.push(`${file.label}: file name: "${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`);
+      problem(file.file, 'file name', `"${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`);
       continue;
     }
     const doc = document(file);
-    const data = doc && validate(file.label, pageSchema, doc.data);
+    const data = doc && validate(file.file, pageSchema, doc.data);
     if (!doc || !data) continue;
-    const route = file.slug === 'index' ? '' : file.slug;
+    const paths = pagePaths(file.slug);
     pages.push({
       ...data,
       slug: file.slug,
-      url: `${base}/${route}`,
-      markdown_url: `${base}/md/${file.slug}.md`,
+      url: base + paths.path,
+      markdown_url: base + paths.markdownPath,
       markdown: doc.body,
     } as Omit<Page, 'text'> as Page);
   }
   const found = new Set(pageFiles.map((file) => file.slug));
   for (const slug of site.page_slugs) {
-    if (!found.has(slug)) problems.push(`${label('pages', `${slug}.md`)}: is missing (site.yaml lists the page "${slug}")`);
+    if (!found.has(slug)) problem(`pages/${slug}.md`, undefined, `is missing (site.yaml lists the page "${slug}")`);
   }
 
-  const linkedPosts = linkTranslations(posts, translationKeys, root, problems);
-  if (problems.length > 0 || !company) throw new ContentError(problems);
+  const linkedPosts = linkTranslations(posts, translationKeys, problem);
+  if (problems.length > 0 || !company) throw new ContentError(root, problems);
   for (const record of [...products, ...pages]) withPlainText(record);
   for (const post of linkedPosts) withReadingTime(withPlainText(post));
 
@@ -252,12 +292,19 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   });
 }
 
-function checkSite(parsed: z.output<typeof siteSchema>, file: string, problems: string[]): Site | undefined {
-  const before = problems.length;
+/** Reports one problem: file, field (if one is at fault), what is wrong. */
+type Report = (file: string, field: string | undefined, message: string) => void;
+
+function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Report): Site | undefined {
+  let found = false;
+  const problem = (field: string, message: string) => {
+    found = true;
+    report(file, field, message);
+  };
   const duplicates = (field: string, values: readonly string[]) => {
     const seen = new Set<string>();
     for (const value of values) {
-      if (seen.has(value)) problems.push(`${file}: ${field}: lists "${value}" twice`);
+      if (seen.has(value)) problem(field, `lists "${value}" twice`);
       seen.add(value);
     }
   };
@@ -265,19 +312,19 @@ function checkSite(parsed: z.output<typeof siteSchema>, file: string, problems: 
   duplicates('product_tags', parsed.product_tags);
   duplicates('page_slugs', parsed.page_slugs);
   if (!parsed.locales.includes(parsed.default_locale)) {
-    problems.push(`${file}: default_locale: must be one of the locales (${parsed.locales.join(', ')})`);
+    problem('default_locale', `must be one of the locales (${parsed.locales.join(', ')})`);
   }
   for (const [locale, categories] of Object.entries(parsed.post_categories)) {
-    if (!parsed.locales.includes(locale)) problems.push(`${file}: post_categories.${locale}: is not one of the locales (${parsed.locales.join(', ')})`);
+    if (!parsed.locales.includes(locale)) problem(`post_categories.${locale}`, `is not one of the locales (${parsed.locales.join(', ')})`);
     duplicates(`post_categories.${locale}`, categories);
   }
-  if (problems.length > before) return undefined;
+  if (found) return undefined;
   const all = [...new Set(Object.values(parsed.post_categories).flat())];
   return { ...parsed, all_post_categories: all };
 }
 
 /** Joins posts that share a `translation_key`: at most one per locale. */
-function linkTranslations(posts: Post[], keys: Map<Post, string>, root: string, problems: string[]): Post[] {
+function linkTranslations(posts: Post[], keys: Map<Post, string>, report: Report): Post[] {
   const groups = new Map<string, Post[]>();
   for (const [post, key] of keys) groups.set(key, [...(groups.get(key) ?? []), post]);
   const links = new Map<Post, TranslationLink[]>();
@@ -286,7 +333,7 @@ function linkTranslations(posts: Post[], keys: Map<Post, string>, root: string, 
     for (const post of group) {
       const other = locales.get(post.locale);
       if (other) {
-        problems.push(`${root}/posts/${post.slug}.md: translation_key: "${key}" already has a ${post.locale} post (${other.slug})`);
+        report(`posts/${post.slug}.md`, 'translation_key', `"${key}" already has a ${post.locale} post (${other.slug})`);
       }
       locales.set(post.locale, post);
     }

@@ -1,4 +1,5 @@
-import type { Catalog, Page, Post } from '../content/types.js';
+import { pagePaths } from '../content/paths.js';
+import type { Catalog, Page, Post, Site } from '../content/types.js';
 
 /**
  * The site's routes (CONTRACT.md, "Site and markdown mirrors"), derived from
@@ -39,7 +40,7 @@ export interface PageRoute {
 }
 
 export function pagePath(slug: string): string {
-  return slug === 'index' ? '/' : `/${slug}`;
+  return pagePaths(slug).path;
 }
 
 /** The route of a page slug, or undefined when the site has no such page. */
@@ -49,18 +50,21 @@ export function pageRoute(catalog: Catalog, slug: string): PageRoute | undefined
   if (!page && !listing && slug !== 'index') return undefined;
   return {
     slug,
-    path: pagePath(slug),
-    markdownPath: `/md/${slug}.md`,
+    ...pagePaths(slug),
     title: page?.title ?? listing?.title ?? catalog.site.name,
     description: page?.description ?? listing?.description ?? catalog.site.description,
     ...(page ? { page } : {}),
   };
 }
 
-/** Every page route: the content's pages in navigation order, then any listing the content lacks. */
+/** The slug of every page route: home, the content's pages in navigation order, then any listing the content lacks. */
+export function pageRouteSlugs(site: Pick<Site, 'page_slugs'>): string[] {
+  return [...new Set(['index', ...site.page_slugs.filter((slug) => slug !== 'index'), ...Object.keys(LISTING_PAGES)])];
+}
+
+/** Every page route, in the order of pageRouteSlugs. */
 export function pageRoutes(catalog: Catalog): PageRoute[] {
-  const slugs = ['index', ...catalog.site.page_slugs.filter((slug) => slug !== 'index'), ...Object.keys(LISTING_PAGES)];
-  return [...new Set(slugs)].flatMap((slug) => pageRoute(catalog, slug) ?? []);
+  return pageRouteSlugs(catalog.site).flatMap((slug) => pageRoute(catalog, slug) ?? []);
 }
 
 /** The header's links: every page but home and the legal ones. */

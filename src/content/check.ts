@@ -1,0 +1,585 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { pageRouteSlugs } from '../site/site-map.js';
+import { parseYaml, splitFrontMatter } from './front-matter.js';
+import type { ContentProblem } from './load.js';
+import { ContentError, loadCatalog } from './load.js';
+import { markdown } from './markdown.js';
+import type { RecordPaths } from './paths.js';
+import { COMPANY_PATHS, pagePaths, postPaths, productPaths } from './paths.js';
+import { SLUG, siteSchema } from './schemas.js';
+
+/**
+ * `vitrine check`: everything the loader reports about a content folder, plus
+ * what only a view of the whole site finds (links to routes that do not exist,
+ * missing images, translations with no partner, pages a fixed route hides),
+ * each with its file and, where it can be found, its line. Nothing is served.
+ */
+
+export type Severity = 'error' | 'warning';
+
+export interface CheckProblem {
+  /** The file: the folder as it was given, then the path inside it. */
+  readonly file: string;
+  readonly line: number | null;
+  /** The front matter field at fault, when one is. */
+  readonly field: string | null;
+  /** What is wrong and what is accepted. */
+  readonly message: string;
+  readonly severity: Severity;
+}
+
+export interface CheckReport {
+  /** No errors (warnings allowed). */
+  readonly ok: boolean;
+  readonly errors: readonly CheckProblem[];
+  readonly warnings: readonly CheckProblem[];
+  /** Content files read. */
+  readonly files: number;
+}
+
+/** Paths the server answers whatever the content holds: the crawler and agent documents, the MCP endpoint, the health check, the API's root. */
+const FIXED_ROUTES: readonly string[] = ['/llms.txt', '/llms-full.txt', '/sitemap.xml', '/robots.txt', '/openapi.json', '/auth.md', '/mcp', '/healthz', '/api/v1'];
+
+/** Whole families of paths the engine answers itself; the API's own 404s name the slugs it knows. */
+const ROUTE_PREFIXES: readonly string[] = ['/api/v1/', '/.well-known/'];
+
+/** The loader builds record URLs from a base; the check reads only its problems, so any base will do. */
+const LOADER_BASE_URL = 'http://localhost';
+
+/** Files read at once: a site of 10,000 posts must not open them all together. */
+const READ_CONCURRENCY = 64;
+
+/** The two lists of site.yaml that routes depend on, read even when another of its fields is wrong (hence strip, not strict). */
+const siteRouteFields = siteSchema.pick({ locales: true, page_slugs: true }).strip();
+type SiteRouteFields = z.output<typeof siteRouteFields>;
+
+type Kind = 'company' | 'product' | 'post' | 'page';
+
+/** A markdown file split into front matter and body. */
+interface ParsedDocument {
+  readonly data: unknown;
+  readonly body: string;
+  /** The front matter, fences included: where a field's line is looked for. */
+  readonly frontMatter: string;
+  /** The file's line the body starts on. */
+  readonly bodyLine: number;
+}
+
+interface ContentFile {
+  readonly kind: Kind;
+  readonly slug: string;
+  /** Its path inside the content folder. */
+  readonly file: string;
+  /** Undefined when the front matter does not parse (the loader says why). */
+  readonly parsed?: ParsedDocument;
+}
+
+/** The content folder as the site would publish it, read without validation. */
+interface SiteView {
+  /** Undefined when site.yaml cannot tell the page slugs and locales (the loader says why). */
+  readonly site?: SiteRouteFields;
+  readonly siteSource?: string;
+  readonly files: readonly ContentFile[];
+}
+
+/** A link or image of a markdown body. */
+interface Reference {
+  readonly type: 'link' | 'image';
+  readonly target: string;
+  /** An image's alt text. */
+  readonly alt: string;
+  /** Line in the body, counted from 0. */
+  readonly line: number | undefined;
+}
+
+/**
+ * Checks the content folder `dir`. `baseUrl` is the site's public address:
+ * links that start with it are checked like those that start with "/".
+ * Content problems are reported, never thrown.
+ */
+export async function checkContent(dir: string, baseUrl?: string): Promise<CheckReport> {
+  const base = baseUrl === undefined ? undefined : new URL(baseUrl);
+  const view = await readSiteView(dir);
+  // Without the page slugs and locales no link can be judged; the loader reports why.
+  const links = view.site && { base, site: view.site, routes: siteRoutes(view.site, view.files) };
+  const problems = [
+    ...(await loaderProblems(dir, view)),
+    ...(await bodyProblems(dir, view, base, links)),
+    ...(links ? productLinkProblems(view, links) : []),
+    ...shadowedPageProblems(view),
+    ...translationKeyProblems(view),
+  ]
+    .sort(byFileAndLine)
+    .map((problem) => ({ ...problem, file: path.join(dir, problem.file) }));
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  return {
+    ok: errors.length === 0,
+    errors,
+    warnings: problems.filter((problem) => problem.severity === 'warning'),
+    files: view.files.length + (view.siteSource === undefined ? 0 : 1),
+  };
+}
+
+/**
+ * A file's problems together, in line order, those of no line first; files in
+ * code point order, the same in every locale. Sorting is stable: problems of
+ * one line keep the order they were found in.
+ */
+function byFileAndLine(a: CheckProblem, b: CheckProblem): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return (a.line ?? 0) - (b.line ?? 0);
+}
+
+// Reading the folder
+
+async function readSiteView(dir: string): Promise<SiteView> {
+  const siteSource = await readOptional(path.join(dir, 'site.yaml'));
+  const site = siteSource === undefined ? undefined : readSiteRouteFields(siteSource);
+  const folders = await Promise.all([
+    listRecords(dir, 'products', 'product'),
+    listRecords(dir, 'posts', 'post'),
+    listRecords(dir, 'pages', 'page'),
+  ]);
+  const wanted = [{ kind: 'company' as const, slug: 'company', file: 'company.md' }, ...folders.flat()];
+  const files: ContentFile[] = [];
+  for (let start = 0; start < wanted.length; start += READ_CONCURRENCY) {
+    const batch = wanted.slice(start, start + READ_CONCURRENCY);
+    const sources = await Promise.all(batch.map(({ file }) => readOptional(path.join(dir, file))));
+    batch.forEach((entry, i) => {
+      const source = sources[i];
+      if (source === undefined) return;
+      const parsed = parseDocument(source);
+      files.push(parsed ? { ...entry, parsed } : entry);
+    });
+  }
+  return { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files };
+}
+
+async function readOptional(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    // The loader reports the file as missing or unreadable.
+    return undefined;
+  }
+}
+
+function readSiteRouteFields(source: string): SiteRouteFields | undefined {
+  try {
+    const result = siteRouteFields.safeParse(parseYaml(source));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The record files of a folder the loader would read: `<slug>.md`, no hidden file. */
+async function listRecords(dir: string, folder: string, kind: Kind): Promise<{ kind: Kind; slug: string; file: string }[]> {
+  let names: string[];
+  try {
+    names = (await readdir(path.join(dir, folder), { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => !name.startsWith('.') && name.endsWith('.md') && SLUG.test(name.slice(0, -'.md'.length)))
+    .sort()
+    .map((name) => ({ kind, slug: name.slice(0, -'.md'.length), file: `${folder}/${name}` }));
+}
+
+function parseDocument(source: string): ParsedDocument | undefined {
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
+  let document;
+  try {
+    document = splitFrontMatter(text);
+  } catch {
+    return undefined;
+  }
+  // The body is the end of the text: what comes before it is the front matter and blank lines.
+  const frontMatter = text.slice(0, text.length - document.body.length);
+  return { data: document.data, body: document.body, frontMatter, bodyLine: lineCount(frontMatter) + 1 };
+}
+
+function lineCount(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
+}
+
+// What the loader reports
+
+/** Every problem of loadCatalog, each given the line of its field when the parser gave none. */
+async function loaderProblems(dir: string, view: SiteView): Promise<CheckProblem[]> {
+  let details: readonly ContentProblem[];
+  try {
+    await loadCatalog({ dir, baseUrl: LOADER_BASE_URL });
+    return [];
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    details = error.details;
+  }
+  const yamlOf = new Map<string, string>(view.files.flatMap((file) => (file.parsed ? [[file.file, file.parsed.frontMatter] as const] : [])));
+  if (view.siteSource !== undefined) yamlOf.set('site.yaml', view.siteSource);
+  return details.map((problem) => {
+    const yaml = yamlOf.get(problem.file);
+    const line = problem.line ?? (problem.field && yaml !== undefined ? lineOfField(yaml, problem.field) : undefined);
+    return { file: problem.file, line: line ?? null, field: problem.field ?? null, message: problem.message, severity: 'error' };
+  });
+}
+
+/**
+ * The line of `field` (`address.country`) in YAML text: each key is looked for
+ * after its parent's line. A list index, or a key not written (a missing
+ * field), stops at the deepest line found; undefined when none is.
+ */
+function lineOfField(yaml: string, field: string): number | undefined {
+  const lines = yaml.split('\n');
+  let found: number | undefined;
+  for (const key of field.split('.')) {
+    if (/^\d+$/.test(key)) break;
+    const pattern = new RegExp(`^\\s*(?:-\\s+)?(["']?)${escapeRegExp(key)}\\1\\s*:(?:\\s|$)`);
+    const index = lines.findIndex((line, i) => i > (found ?? -1) && pattern.test(line));
+    if (index === -1) break;
+    found = index;
+  }
+  return found === undefined ? undefined : found + 1;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Links and images of the bodies
+
+/** What a link is judged against. */
+interface LinkContext {
+  readonly base: URL | undefined;
+  readonly site: SiteRouteFields;
+  readonly routes: ReadonlySet<string>;
+}
+
+/** Dead internal links and bad images of every body the site would publish. */
+async function bodyProblems(dir: string, view: SiteView, base: URL | undefined, links: LinkContext | undefined): Promise<CheckProblem[]> {
+  const exists = fileExistence(dir);
+  const problems: CheckProblem[] = [];
+  for (const file of view.files) {
+    if (!file.parsed || !isPublished(file, view.site)) continue;
+    for (const reference of bodyReferences(file.parsed.body)) {
+      const line = reference.line === undefined ? null : file.parsed.bodyLine + reference.line;
+      const report = (message: string) => problems.push({ file: file.file, line, field: null, message, severity: 'error' });
+      if (reference.type === 'link') {
+        const problem = links && deadLinkProblem(reference.target, links);
+        if (problem) report(problem);
+      } else {
+        for (const problem of await imageProblems(reference, file.file, base, exists)) report(problem);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Whether the site shows the file: a page file whose slug site.yaml does not list is not (the loader says so). */
+function isPublished(file: ContentFile, site: SiteRouteFields | undefined): boolean {
+  return file.kind !== 'page' || !site || site.page_slugs.includes(file.slug);
+}
+
+/**
+ * The links and images of a markdown body, as the site's parser sees them:
+ * none in code, bare URLs linked. Lines come from the block each is in, plus
+ * the line breaks before it in that block.
+ */
+function bodyReferences(body: string): Reference[] {
+  const references: Reference[] = [];
+  // Table cells carry no line of their own: their row's is the last one seen.
+  let blockLine: number | undefined;
+  for (const token of markdown.parse(body, {})) {
+    if (token.map) blockLine = token.map[0];
+    if (token.type !== 'inline' || !token.children) continue;
+    let line = blockLine;
+    for (const child of token.children) {
+      if (child.type === 'softbreak' || child.type === 'hardbreak') line = line === undefined ? undefined : line + 1;
+      else if (child.type === 'link_open') references.push({ type: 'link', target: String(child.attrGet('href') ?? ''), alt: '', line });
+      else if (child.type === 'image') references.push({ type: 'image', target: String(child.attrGet('src') ?? ''), alt: child.content, line });
+    }
+  }
+  return references;
+}
+
+/** Every path the site answers for this content. */
+function siteRoutes(site: SiteRouteFields, files: readonly ContentFile[]): Set<string> {
+  const routes = new Set(FIXED_ROUTES);
+  const add = ({ path: page, markdownPath }: RecordPaths) => routes.add(page).add(markdownPath);
+  for (const slug of pageRouteSlugs(site)) add(pagePaths(slug));
+  for (const file of files) {
+    if (file.kind === 'product') add(productPaths(file.slug));
+    if (file.kind === 'post') add(postPaths(file.slug));
+  }
+  routes.add(COMPANY_PATHS.markdownPath);
+  for (const locale of site.locales) routes.add(feedPath(locale));
+  return routes;
+}
+
+function feedPath(locale: string): string {
+  return `/feeds/${locale}.xml`;
+}
+
+/**
+ * The site path a link or image leads to: it starts with "/" (not "//") or
+ * with the base URL. Undefined when it leads elsewhere (another site,
+ * `mailto:`, `#section`, a relative path). Query and fragment are dropped,
+ * percent-escapes decoded and one trailing slash removed, as the router does.
+ */
+function sitePathOf(target: string, base: URL | undefined): string | undefined {
+  let pathname: string;
+  if (target.startsWith('/') && !target.startsWith('//')) {
+    pathname = new URL(target, 'http://site.invalid').pathname;
+  } else {
+    if (!base || !URL.canParse(target)) return undefined;
+    const url = new URL(target);
+    const prefix = base.pathname.replace(/\/+$/, '');
+    if (url.origin !== base.origin) return undefined;
+    if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return undefined;
+    pathname = url.pathname.slice(prefix.length) || '/';
+  }
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Bad percent-encoding: kept as written, so it matches no route.
+  }
+  return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
+}
+
+function isRoute(sitePath: string, routes: ReadonlySet<string>): boolean {
+  return routes.has(sitePath) || ROUTE_PREFIXES.some((prefix) => sitePath.startsWith(prefix));
+}
+
+/** Why a link leads to no route, with what would make it work; undefined when it is fine or leaves the site. */
+function deadLinkProblem(target: string, { base, site, routes }: LinkContext): string | undefined {
+  const sitePath = sitePathOf(target, base);
+  if (sitePath === undefined || isRoute(sitePath, routes)) return undefined;
+  return `link ${target}: ${missingRouteHint(sitePath, site)}`;
+}
+
+function missingRouteHint(sitePath: string, site: SiteRouteFields): string {
+  const [, section = '', slug = '', ...rest] = sitePath.split('/');
+  if (rest.length === 0 && slug && section === 'products') return `no product "${slug}" (products/${slug}.md does not exist)`;
+  if (rest.length === 0 && slug && section === 'blog') return `no article "${slug}" (posts/${slug}.md does not exist)`;
+  if (section === 'md') return `no markdown mirror at ${sitePath}; each page, product and article has one at its path under /md/, ending in .md`;
+  if (section === 'feeds') return `no feed at ${sitePath}; the feeds are ${site.locales.map(feedPath).join(', ')}`;
+  const pages = pageRouteSlugs(site).map((page) => pagePaths(page).path);
+  return `no page of the site is at ${sitePath}; the pages are ${pages.join(', ')}`;
+}
+
+/** Whether a file exists, each path asked once. */
+function fileExistence(dir: string): (file: string) => Promise<boolean> {
+  const known = new Map<string, Promise<boolean>>();
+  return (file) => {
+    let exists = known.get(file);
+    if (!exists) {
+      exists = stat(path.join(dir, file)).then(
+        (stats) => stats.isFile(),
+        () => false,
+      );
+      known.set(file, exists);
+    }
+    return exists;
+  };
+}
+
+/**
+ * An image needs alt text, for readers who cannot see it, and, unless it is
+ * on another site, a file in the content folder: a path starting with "/" (or
+ * the base URL) from the folder's root, any other from the markdown file's
+ * folder, as an editor's preview resolves it.
+ */
+async function imageProblems(image: Reference, documentFile: string, base: URL | undefined, exists: (file: string) => Promise<boolean>): Promise<string[]> {
+  const problems: string[] = [];
+  if (image.alt.trim() === '') problems.push(`image ${image.target}: has no alt text; say what it shows: ![what it shows](${image.target})`);
+  if (image.target === '') return [...problems, 'image: has no source; write ![what it shows](path/to/file)'];
+  const file = imageFile(image.target, documentFile, base);
+  if (file === 'outside') problems.push(`image ${image.target}: is outside the content folder; keep images in it`);
+  else if (file !== undefined && !(await exists(file))) problems.push(`image ${image.target}: ${file} is not in the content folder`);
+  return problems;
+}
+
+/** The content folder's file an image shows, `outside` when it climbs out of the folder, undefined when it is on another site. */
+function imageFile(target: string, documentFile: string, base: URL | undefined): string | 'outside' | undefined {
+  const sitePath = sitePathOf(target, base);
+  let file: string;
+  if (sitePath !== undefined) {
+    file = path.posix.normalize(sitePath.slice(1));
+  } else if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) {
+    return undefined;
+  } else {
+    const relative = target.split(/[?#]/)[0] ?? '';
+    let decoded = relative;
+    try {
+      decoded = decodeURIComponent(relative);
+    } catch {
+      // Kept as written: no such file.
+    }
+    file = path.posix.join(path.posix.dirname(documentFile), decoded);
+  }
+  // Decoding can bring back a "..": the file is judged once its path is resolved.
+  return file === '..' || file.startsWith('../') ? 'outside' : file;
+}
+
+// Front matter links, page routes, translations
+
+/** Product `links` that are site paths must lead to routes too. */
+function productLinkProblems(view: SiteView, links: LinkContext): CheckProblem[] {
+  const problems: CheckProblem[] = [];
+  for (const file of view.files) {
+    if (file.kind !== 'product' || !file.parsed) continue;
+    for (const [name, target] of Object.entries(stringRecord(fieldOf(file.parsed.data, 'links')))) {
+      const problem = deadLinkProblem(target, links);
+      const field = `links.${name}`;
+      if (problem) problems.push({ file: file.file, line: lineOfField(file.parsed.frontMatter, field) ?? null, field, message: problem, severity: 'error' });
+    }
+  }
+  return problems;
+}
+
+/** A page whose slug is a path the server answers itself would never be shown. */
+function shadowedPageProblems(view: SiteView): CheckProblem[] {
+  if (!view.site || view.siteSource === undefined) return [];
+  const line = lineOfField(view.siteSource, 'page_slugs') ?? null;
+  return view.site.page_slugs
+    .filter((slug) => FIXED_ROUTES.includes(pagePaths(slug).path))
+    .map((slug) => ({
+      file: 'site.yaml',
+      line,
+      field: 'page_slugs',
+      message: `"${slug}" would be served at ${pagePaths(slug).path}, which the server already answers, so the page would never be shown; choose another slug`,
+      severity: 'error',
+    }));
+}
+
+/** A translation_key no other post shares links nothing: a typo, or a translation not written yet. */
+function translationKeyProblems(view: SiteView): CheckProblem[] {
+  const posts = new Map<string, ContentFile[]>();
+  for (const file of view.files) {
+    const key = file.kind === 'post' ? fieldOf(file.parsed?.data, 'translation_key') : undefined;
+    if (typeof key === 'string' && SLUG.test(key)) posts.set(key, [...(posts.get(key) ?? []), file]);
+  }
+  return [...posts].flatMap(([key, [file, ...others]]) =>
+    file && others.length === 0
+      ? [
+          {
+            file: file.file,
+            line: lineOfField(file.parsed?.frontMatter ?? '', 'translation_key') ?? null,
+            field: 'translation_key',
+            message: `"${key}" is shared by no other post, so no translation is linked; give the translation the same key, or remove it`,
+            severity: 'warning' as const,
+          },
+        ]
+      : [],
+  );
+}
+
+function fieldOf(data: unknown, name: string): unknown {
+  return data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[name] : undefined;
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+// The command line
+
+type CheckFormat = 'text' | 'json';
+
+interface CheckArguments {
+  readonly dir?: string;
+  readonly format: CheckFormat;
+}
+
+const FORMATS: readonly CheckFormat[] = ['text', 'json'];
+
+/** `[DIR] [--format text|json]`, or what is wrong with the arguments, in one line. */
+function parseCheckArguments(args: readonly string[]): CheckArguments | { readonly problem: string } {
+  const dirs: string[] = [];
+  let format: string = 'text';
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? '';
+    if (arg === '--format' || arg.startsWith('--format=')) {
+      const value = arg === '--format' ? args[(i += 1)] : arg.slice('--format='.length);
+      if (value === undefined) return { problem: `--format needs a value: ${FORMATS.join(' or ')}` };
+      format = value;
+    } else if (arg.startsWith('-') && arg !== '-') {
+      return { problem: `unknown option ${arg}; the only option is --format ${FORMATS.join('|')}` };
+    } else {
+      dirs.push(arg);
+    }
+  }
+  if (!isFormat(format)) return { problem: `--format must be ${FORMATS.join(' or ')}, got "${format}"` };
+  if (dirs.length > 1) return { problem: `takes one content folder, got ${dirs.length}: ${dirs.join(' ')}` };
+  return { ...(dirs[0] === undefined ? {} : { dir: dirs[0] }), format };
+}
+
+function isFormat(value: string): value is CheckFormat {
+  return (FORMATS as readonly string[]).includes(value);
+}
+
+/** Why `dir` cannot be checked (it is missing or not a folder), or undefined. */
+async function folderProblem(dir: string): Promise<string | undefined> {
+  try {
+    if (!(await stat(dir)).isDirectory()) return `${dir} is not a folder`;
+    return undefined;
+  } catch {
+    return `${dir} does not exist`;
+  }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function problemLine(problem: CheckProblem): string {
+  const where = problem.line === null ? problem.file : `${problem.file}:${problem.line}`;
+  return [where, problem.severity === 'warning' ? 'warning' : undefined, problem.field ?? undefined, problem.message].filter(Boolean).join(': ');
+}
+
+/** One line a problem, errors first, then `N errors, M warnings in K files`. */
+export function formatText(report: CheckReport): string {
+  const summary = `${plural(report.errors.length, 'error')}, ${plural(report.warnings.length, 'warning')} in ${plural(report.files, 'file')}`;
+  return [...report.errors.map(problemLine), ...report.warnings.map(problemLine), summary].join('\n');
+}
+
+export function formatJson(report: CheckReport): string {
+  return JSON.stringify({ ok: report.ok, errors: report.errors, warnings: report.warnings }, null, 2);
+}
+
+export interface CheckSettings {
+  /** The folder checked when the arguments name none (CONTENT_DIR, or the bundled content). */
+  readonly defaultDir: string;
+  readonly baseUrl?: string;
+}
+
+/** Runs `vitrine check` and answers its exit code: 0 no errors, 1 errors, 2 a usage error. */
+export async function runCheck(args: readonly string[], settings: CheckSettings): Promise<number> {
+  const parsed = parseCheckArguments(args);
+  if ('problem' in parsed) return usageError(parsed.problem);
+  const dir = parsed.dir ?? settings.defaultDir;
+  const problem = await folderProblem(dir);
+  if (problem) return usageError(problem);
+  let report: CheckReport;
+  try {
+    report = await checkContent(dir, settings.baseUrl);
+  } catch (error) {
+    // Content problems are in the report: this is the check's own failure (a bug, or the disk).
+    console.error('vitrine: check failed:', error);
+    return 1;
+  }
+  console.log(parsed.format === 'json' ? formatJson(report) : formatText(report));
+  return report.ok ? 0 : 1;
+}
+
+function usageError(problem: string): number {
+  console.error(`vitrine: check: ${problem}`);
+  return 2;
+}

@@ -1,0 +1,29 @@
+/**
+ * The site path of each kind of record and of its `/md/` mirror. The loader
+ * builds every record URL from these (the base URL, then the path), the site
+ * map its page routes, and `vitrine check` the routes a link may lead to, so
+ * a link is judged against the very paths the site answers.
+ */
+
+export interface RecordPaths {
+  /** The page: `/` for the home page. */
+  readonly path: string;
+  /** Its markdown mirror, under `/md/`. */
+  readonly markdownPath: string;
+}
+
+export function productPaths(slug: string): RecordPaths {
+  return { path: `/products/${slug}`, markdownPath: `/md/products/${slug}.md` };
+}
+
+export function postPaths(slug: string): RecordPaths {
+  return { path: `/blog/${slug}`, markdownPath: `/md/blog/${slug}.md` };
+}
+
+/** The `index` page is the home page, at `/`; `/index` is no route. */
+export function pagePaths(slug: string): RecordPaths {
+  return { path: slug === 'index' ? '/' : `/${slug}`, markdownPath: `/md/${slug}.md` };
+}
+
+/** The company record is shown on the about page and mirrored on its own. */
+export const COMPANY_PATHS: RecordPaths = { path: '/about', markdownPath: '/md/company.md' };
