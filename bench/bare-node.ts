@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import type { ExportedAnswer } from '../src/precompute/export.js';
-import { MANIFEST } from '../src/precompute/export.js';
+import type { ExportedAnswer } from '../src/export.js';
+import { MANIFEST } from '../src/export.js';
 
 const [dir = '', port = '0'] = process.argv.slice(2);
 const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as ExportedAnswer[];

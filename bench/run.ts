@@ -21,7 +21,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExportedAnswer } from '../src/precompute/export.js';
+import type { ExportedAnswer } from '../src/export.js';
 import { generateCorpus } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -7,9 +7,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { loadCatalog } from '../src/content/load.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../src/http/rate-limit.js';
-import { keepTickObjectShape } from '../src/http/tick-shape.js';
 
-keepTickObjectShape();
 const config = loadConfig(process.env);
 const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
 // A billion a minute: more than any run sends, and small enough for V8 to keep as a small integer, as 600 is.

@@ -1,21 +1,25 @@
-import Fastify, { LogController } from 'fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { registerApiRoutes } from './api/routes.js';
+import { apiRoutes } from './api/routes.js';
 import type { Config } from './config.js';
 import { ContentStore } from './content/store.js';
 import type { Catalog } from './content/types.js';
-import { clientErrorHandler } from './http/client-error.js';
-import { installHttpPolicy } from './http/policy.js';
-import { installRequestLog } from './http/request-log.js';
-import { PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './http/problem.js';
-import { pathOf } from './http/scope.js';
-import { PUBLIC_READ, RateLimiter } from './http/rate-limit.js';
+import { discoveryRoutes } from './discovery/routes.js';
+import { AnswerCache } from './http/answer-cache.js';
+import { clientAddressOf } from './http/client-address.js';
+import { pauseEverySlice } from './http/pause.js';
+import { Pipeline } from './http/pipeline.js';
+import { HttpPolicy } from './http/policy.js';
+import type { PreparedAnswer } from './http/prepared.js';
+import { quotaPolicy, RateLimiter } from './http/rate-limit.js';
+import { requestLog } from './http/request-log.js';
+import { Incoming } from './http/request.js';
+import { Router } from './http/router.js';
+import { scopeOf } from './http/scope.js';
+import { Service } from './http/service.js';
+import type { Log } from './log.js';
+import { createLog } from './log.js';
+import { mcpDoor } from './mcp/routes.js';
 import { warmSearchIndex } from './search/index.js';
-import { registerDiscoveryRoutes } from './discovery/routes.js';
-import { registerMcpRoutes } from './mcp/routes.js';
-import { registerSiteRoutes } from './site/routes.js';
-import { collectGetRoutes, PrecomputedAnswers, uncountedLimiter } from './precompute/answers.js';
-import { fastPath, precomputedServerFactory } from './precompute/fast-path.js';
+import { siteDoor } from './site/routes.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -24,159 +28,157 @@ export interface AppOptions {
   readonly limiter?: RateLimiter;
   /** Where log lines go instead of standard output (tests read them); LOG_LEVEL still applies. */
   readonly logStream?: { write(line: string): void };
-  /** False for the app precompute renders answers with (src/precompute/answers.ts): it keeps none of its own. */
-  readonly precompute?: boolean;
   /**
-   * Build the search index and precomputed answers after returning, so the
-   * server starts answering at once (the entry point does); tests await them.
+   * Build the search index and the answers prepared ahead after returning,
+   * so the server starts answering at once (the entry point does); tests
+   * await them.
    */
   readonly warmInBackground?: boolean;
+  /** False when nothing will be served (the static export): no index or answers are built ahead. */
+  readonly warm?: boolean;
 }
 
 export interface App {
-  readonly server: FastifyInstance;
+  readonly server: Service;
   readonly store: ContentStore;
+  readonly log: Log;
+  /** Every route of every door. */
+  readonly router: Router;
   /**
-   * Builds every per-Catalog cache of `catalog` (the search index, the
-   * precomputed answers): a reload awaits it, then swaps the Catalog in.
+   * Builds the search index of `catalog` and prepares its answers ahead of
+   * requests: a reload awaits it, then swaps the Catalog in.
    */
   readonly warmCatalog: (catalog: Catalog) => Promise<void>;
-  /** The precomputed answers of each Catalog warmed (none when `precompute` is false). */
-  readonly answers: PrecomputedAnswers;
+  /** Every URL the routes declare over `catalog`, with the answers a GET (and a markdown GET) gets: the static export. */
+  readonly prepareAll: (catalog: Catalog, skipFailures?: boolean) => AsyncIterable<PreparedUrl>;
+  readonly cache: AnswerCache;
+}
+
+/** One URL's answers: its default one, and the markdown a site route answers to `Accept: text/markdown` when it differs. */
+export interface PreparedUrl {
+  readonly url: string;
+  /** The headers of the part of the service the URL belongs to (CORS, version), which the answers' own do not repeat. */
+  readonly scopeHeaders: readonly (readonly [string, string])[];
+  readonly answer: PreparedAnswer;
+  readonly markdown?: PreparedAnswer;
 }
 
 /**
- * Builds the whole service as a Fastify instance that does not listen: the
- * server entry point listens, tests call `inject()` or listen on a port.
+ * Composes the service: the doors' routes in one router, the HTTP policy,
+ * the quota, the answer cache and the pipeline every request goes through.
+ * Nothing listens until `server.listen`.
  */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const store = new ContentStore(options.catalog);
-  const precompute = options.precompute ?? true;
-  // Precomputed answers are served before Fastify's router (issue 8).
-  const fastServer = precompute ? precomputedServerFactory() : undefined;
+  const log = createLog(config.logLevel, options.logStream);
 
-  const server = Fastify({
-    ...(fastServer ? { serverFactory: fastServer.factory } : {}),
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
-    // One access-log line per request (src/http/request-log.ts) instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Generated ids are logged with each request; never taken from the client.
-    requestIdHeader: false,
-    // Allow "/api/v1/" as well as "/api/v1".
-    routerOptions: { ignoreTrailingSlash: true },
-    clientErrorHandler: clientErrorHandler(config.baseUrl),
-    // Slow clients (slowloris) are cut off: the head must arrive within headersTimeout, checked every
-    // second rather than node:http's default 30 s; the whole request within requestTimeout.
-    keepAliveTimeout: config.keepAliveTimeoutMs,
-    requestTimeout: config.requestTimeoutMs,
-    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs) },
-    // A path Fastify cannot decode (bad percent-encoding) is the client's error.
-    frameworkErrors: (_error, request, rawReply) => {
-      const reply = rawReply as unknown as FastifyReply;
-      reply.header('access-control-allow-origin', '*').header('x-content-type-options', 'nosniff');
-      reply.code(400).header('cache-control', 'no-store').type(PROBLEM_MEDIA_TYPE);
-      void reply.send(
-        JSON.stringify(
-          problemDocument(
-            new ProblemError('invalid_parameter', {
-              detail: 'The request path is not valid percent-encoded UTF-8.',
-              hint: 'Encode the path as UTF-8 and percent-encode each byte outside A-Z, a-z, 0-9 and "-._~", e.g. GET /api/v1/posts.',
-              extensions: { parameter: 'path', accepted: 'a percent-encoded UTF-8 path' },
-            }),
-            config.baseUrl,
-            pathOf(request.url).slice(0, 200),
-          ),
-        ),
-      );
+  // One quota per client address; with REDIS_URL every instance counts in the same Redis.
+  // The Redis client is loaded only by a deployment that names one.
+  const quota = quotaPolicy(config);
+  const limiter =
+    options.limiter ??
+    new RateLimiter(quota, config.redisUrl === undefined ? undefined : await (await import('./http/redis-store.js')).createSharedStore(config.redisUrl, log));
+  const policy = new HttpPolicy({ baseUrl: config.baseUrl, quota: limiter.policy, ...(config.deprecation ? { deprecation: config.deprecation } : {}) });
+
+  const site = siteDoor(config);
+  const mcp = mcpDoor(config, log);
+  const router = new Router().add(...apiRoutes({ limiter, deprecation: config.deprecation }), ...mcp.routes, ...discoveryRoutes(), ...site.routes);
+  const cache = new AnswerCache(config.answerCacheBytes);
+  const pipeline = new Pipeline({
+    store,
+    router,
+    policy,
+    limiter,
+    cache,
+    clientAddress: clientAddressOf(config.trustProxy),
+    renderers: { site: site.renderer, mcp: mcp.renderer },
+    variant: site.variant,
+    log,
+    requestLog: requestLog(log),
+  });
+
+  let warmTimer: NodeJS.Timeout | undefined;
+  const server = new Service({
+    handle: pipeline.handle,
+    config,
+    refusal: (problem, path) => pipeline.refusal(problem, path),
+    onClosing: () => pipeline.closing(),
+    onClose: async () => {
+      clearTimeout(warmTimer);
+      await limiter.close();
     },
   });
 
-  // SPEC.md section 8: one quota per client address; with REDIS_URL every instance counts in the same Redis.
-  // The Redis client is loaded only by a deployment that names one.
-  const limiter =
-    options.limiter ??
-    new RateLimiter(PUBLIC_READ, config.redisUrl === undefined ? undefined : await (await import('./http/redis-store.js')).createSharedStore(config.redisUrl, server.log));
-  server.addHook('onClose', async () => limiter.close());
+  /** `skipFailures`: a URL whose route fails is logged and left to requests (which will answer its error), not thrown. */
+  async function* prepareAll(catalog: Catalog, skipFailures = false): AsyncIterable<PreparedUrl> {
+    for (const route of router.routes) {
+      for (const url of route.expand?.(catalog) ?? []) {
+        let answer: PreparedAnswer;
+        let markdown: PreparedAnswer | undefined;
+        try {
+          answer = await pipeline.prepare(Incoming.get(catalog, url));
+          markdown = route.negotiates ? await pipeline.prepare(Incoming.get(catalog, url, { accept: 'text/markdown' })) : undefined;
+        } catch (error) {
+          if (!skipFailures) throw error;
+          log.error({ err: error, url }, 'preparing an answer ahead failed');
+          continue;
+        }
+        if (answer.status !== 200) continue;
+        yield { url, scopeHeaders: pairs(policy.scopeHeaders(scopeOf(url))), answer, ...(markdown && !markdown.body.equals(answer.body) ? { markdown } : {}) };
+      }
+    }
+  }
 
-  const routes = collectGetRoutes(server);
-  installRequestLog(server);
-  installHttpPolicy(server, { baseUrl: config.baseUrl, limiter, ...(config.deprecation ? { deprecation: config.deprecation } : {}) });
-  const answers = new PrecomputedAnswers({
-    routes,
-    renderer: async (catalog) =>
-      // Its only client is this process, over a private socket: the cap on connections is for the public one.
-      (await buildApp({ config: { ...config, logLevel: 'silent', maxConnections: Infinity }, catalog, limiter: uncountedLimiter(limiter.policy), precompute: false }))
-        .server,
-  });
-  // Learned /api/v1 answers are counted, which the fast path does only when the socket is the client (no TRUST_PROXY).
-  if (precompute && config.trustProxy === false) learnAnswers(server, store, answers);
-  registerApiRoutes(server, { store, service: { limiter, deprecation: config.deprecation } });
-  registerMcpRoutes(server, { store, config });
-  registerSiteRoutes(server, { store, config });
-  registerDiscoveryRoutes(server, { store });
-
-  // More open connections than this are closed on arrival, before they cost a request's memory.
-  server.server.maxConnections = config.maxConnections;
+  /**
+   * Prepares the answers the routes declare, a slice at a time between real
+   * requests, until half the cache's budget is used: the rest of the budget
+   * is for what clients actually ask.
+   */
+  async function prepareAhead(catalog: Catalog): Promise<number> {
+    const pause = pauseEverySlice();
+    let prepared = 0;
+    for await (const { url, answer, markdown } of prepareAll(catalog, true)) {
+      pipeline.keep(catalog, Incoming.get(catalog, url), answer);
+      if (markdown) pipeline.keep(catalog, Incoming.get(catalog, url, { accept: 'text/markdown' }), markdown);
+      prepared += 1;
+      if (cache.bytes(catalog) > cache.budgetBytes / 2) break;
+      await pause();
+    }
+    return prepared;
+  }
 
   const warmCatalog = async (catalog: Catalog): Promise<void> => {
     // The search index first: a search before it is ready would build the rest of it at once.
     await warmSearchIndex(catalog);
-    if (precompute) await answers.warm(catalog);
+    await prepareAhead(catalog);
   };
+
   if (options.warmInBackground) {
-    // Once listening, the server answers at once through the uncached path,
-    // while the caches are built a slice at a time in between requests; the
-    // fast path takes over each answer as soon as the Catalog's set is ready.
-    // It starts a moment after listening, so that the first requests (an
-    // orchestrator's readiness probe, the first client) do not wait for it.
-    let timer: NodeJS.Timeout | undefined;
-    server.addHook('onClose', async () => clearTimeout(timer));
-    server.addHook('onListen', (done) => {
+    // The server answers at once; the caches are built a slice at a time in
+    // between requests, starting a moment after listening, so that the first
+    // requests (a readiness probe, the first client) do not wait for them.
+    server.server.once('listening', () => {
       const started = performance.now();
-      timer = setTimeout(() => {
+      warmTimer = setTimeout(() => {
         void warmCatalog(store.catalog).then(
-          () => server.log.info({ answers: answers.get(store.catalog)?.size ?? 0, ms: Math.round(performance.now() - started) }, 'precomputed answers ready'),
-          (error: unknown) => server.log.error({ err: error }, 'precomputing answers failed; every request takes the uncached path'),
+          () => log.info({ answers: cache.size(store.catalog), bytes: cache.bytes(store.catalog), ms: Math.round(performance.now() - started) }, 'answers prepared ahead'),
+          (error: unknown) => log.error({ err: error }, 'preparing answers ahead failed; requests prepare their own'),
         );
       }, WARM_DELAY_MS);
-      done();
     });
+  } else if (options.warm !== false) {
+    await warmCatalog(store.catalog);
   }
 
-  await server.ready();
-  if (!options.warmInBackground) await warmCatalog(store.catalog);
-  fastServer?.install(fastPath({ store, answers, limiter, socketIsClient: config.trustProxy === false, log: server.log }));
-  return { server, store, warmCatalog, answers };
+  return { server, store, log, router, warmCatalog, prepareAll, cache };
 }
 
-/**
- * Offers each 200 GET answer under /api/v1 to `answers.learn` (filtered
- * lists, searches), once the policy has written its headers, so the fast
- * path serves the next request for the same URL. Only when the Catalog it
- * was computed over is still the one in force.
- */
-function learnAnswers(server: FastifyInstance, store: ContentStore, answers: PrecomputedAnswers): void {
-  const catalogs = new WeakMap<object, Catalog>();
-  server.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' && request.scope === 'api') catalogs.set(request.raw, store.catalog);
-  });
-  server.addHook('onSend', async (request, reply, payload) => {
-    const catalog = catalogs.get(request.raw);
-    if (catalog === store.catalog && reply.statusCode === 200 && (typeof payload === 'string' || payload instanceof Uint8Array)) {
-      answers.learn(catalog, request.url, { statusCode: 200, headers: reply.getHeaders(), body: Buffer.from(payload) });
-    }
-    return payload;
-  });
+function pairs(flat: readonly string[]): [string, string][] {
+  const list: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) list.push([flat[i]!, flat[i + 1]!]);
+  return list;
 }
 
 /** How long after listening the background warm-up starts. */
 const WARM_DELAY_MS = 250;
-
-/** Fastify's form of TRUST_PROXY: a hop count becomes "trust the nearest N hops". */
-function fastifyTrustProxy(setting: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
-  if (typeof setting === 'number') return (_address, hop) => hop < setting;
-  if (typeof setting === 'boolean') return setting;
-  return setting.join(',');
-}

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-/** The deployment's settings, read once from the environment (CONTRACT.md, "Configuration"). */
+/** The deployment's settings, read once from the environment. */
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -27,6 +27,10 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   /** Origins besides BASE_URL's whose browser pages may call /mcp: a list, or `*` for every origin. */
   readonly mcpAllowedOrigins: readonly string[] | '*';
+  /** The quota: requests per client address (RATE_LIMIT_REQUESTS) in each window of RATE_LIMIT_WINDOW_S seconds. */
+  readonly rateLimit: { readonly requests: number; readonly windowSeconds: number };
+  /** Bytes of answers kept for repeated requests, compressed forms included (ANSWER_CACHE_MB). */
+  readonly answerCacheBytes: number;
 }
 
 /** SPEC.md section 9: the announcement of a version's end. */
@@ -101,6 +105,11 @@ export function loadConfig(env: Env): Config {
     requestTimeoutMs,
     keepAliveTimeoutMs,
     mcpAllowedOrigins: parseAllowedOrigins(read('MCP_ALLOWED_ORIGINS')),
+    rateLimit: Object.freeze({
+      requests: parseWholeNumber('RATE_LIMIT_REQUESTS', read('RATE_LIMIT_REQUESTS'), 600, 1),
+      windowSeconds: parseWholeNumber('RATE_LIMIT_WINDOW_S', read('RATE_LIMIT_WINDOW_S'), 60, 1),
+    }),
+    answerCacheBytes: parseWholeNumber('ANSWER_CACHE_MB', read('ANSWER_CACHE_MB'), 64, 1) * 1024 * 1024,
   });
 }
 

@@ -12,7 +12,6 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ContentError, loadCatalog } from './content/load.js';
 import { Reloader } from './content/reload.js';
-import { keepTickObjectShape } from './http/tick-shape.js';
 
 /** How long in-flight requests may take to finish once a shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,22 +19,20 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const WATCH_DEBOUNCE_MS = 150;
 
 async function main(): Promise<void> {
-  // Before loading the content: its garbage collections would otherwise cost every later answer (see there).
-  keepTickObjectShape();
   const args = process.argv.slice(2);
   const unknown = args.filter((arg) => arg !== '--watch');
   if (unknown.length > 0) throw new ConfigError('arguments', `unknown option ${unknown.join(' ')}; the only option is --watch`);
 
   const config = loadConfig(process.env);
   const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
-  const { server, store, warmCatalog } = await buildApp({ config, catalog, warmInBackground: true });
+  const { server, store, warmCatalog, log } = await buildApp({ config, catalog, warmInBackground: true });
 
   const reloader = new Reloader({
     store,
     dir: config.contentDir,
     baseUrl: config.baseUrl,
     warm: warmCatalog,
-    log: server.log,
+    log,
   });
   process.on('SIGHUP', () => void reloader.reload('SIGHUP'));
 
@@ -46,7 +43,7 @@ async function main(): Promise<void> {
       clearTimeout(timer);
       timer = setTimeout(() => void reloader.reload('file change'), WATCH_DEBOUNCE_MS);
     });
-    watcher.on('error', (error) => server.log.error({ err: error }, 'watching the content folder failed; SIGHUP still reloads'));
+    watcher.on('error', (error) => log.error({ err: error }, 'watching the content folder failed; SIGHUP still reloads'));
   }
 
   let closing = false;
@@ -55,22 +52,24 @@ async function main(): Promise<void> {
     closing = true;
     // Stop accepting, let in-flight requests finish (idle keep-alive sockets
     // are closed at once), close Redis through the app's onClose hooks.
-    server.log.info({ signal, grace_ms: SHUTDOWN_GRACE_MS }, 'shutting down');
+    log.info({ signal, grace_ms: SHUTDOWN_GRACE_MS }, 'shutting down');
     const deadline = setTimeout(() => {
-      server.log.error({ grace_ms: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period; exiting');
+      log.error({ grace_ms: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
     watcher?.close();
     await server.close();
-    server.log.info('stopped');
+    log.info({}, 'stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
-  await server.listen({ port: config.port, host: config.host });
-  server.log.info(
+  const address = await server.listen({ port: config.port, host: config.host });
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  log.info({}, `Server listening at http://${shown}:${address.port}`);
+  log.info(
     {
       base_url: config.baseUrl,
       content: config.contentDir,

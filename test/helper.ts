@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Service } from '../src/http/service.js';
+import type { InjectOptions } from 'light-my-request';
 import { after, before } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,8 +68,8 @@ export async function listenTestApp(options: TestAppOptions = {}): Promise<App &
  * One app over the demo content for a whole test file: built before its
  * tests, closed after them, handed to `receive` (which keeps its own names).
  */
-export function useTestApp(receive: (app: { server: FastifyInstance; catalog: Catalog }) => void, options: TestAppOptions = {}): void {
-  let server: FastifyInstance | undefined;
+export function useTestApp(receive: (app: { server: Service; catalog: Catalog }) => void, options: TestAppOptions = {}): void {
+  let server: Service | undefined;
   before(async () => {
     ({ server } = await buildTestApp(options));
     receive({ server, catalog: await testCatalog() });

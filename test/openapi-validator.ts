@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { LightMyRequestResponse } from 'fastify';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';

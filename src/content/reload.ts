@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log.js';
 import { ContentError, loadCatalog } from './load.js';
 import type { ContentStore } from './store.js';
 import type { Catalog } from './types.js';
@@ -9,7 +9,7 @@ export interface ReloaderOptions {
   readonly baseUrl: string;
   /** Builds every per-Catalog cache (search index, precomputed answers) before the swap. */
   readonly warm: (catalog: Catalog) => Promise<void> | void;
-  readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  readonly log: Pick<Log, 'info' | 'error'>;
 }
 
 export type ReloadOutcome =

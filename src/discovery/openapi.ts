@@ -4,7 +4,7 @@ import type { Param } from '../api/params.js';
 import { accepted } from '../api/params.js';
 import { Problem } from '../api/schemas.js';
 import type { Catalog } from '../content/types.js';
-import { CACHE_POLICY } from '../http/caching.js';
+import { CACHE_POLICY } from '../http/policy.js';
 import { PROBLEM_CODES, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
 import { PUBLIC_READ } from '../http/rate-limit.js';
 import { API_VERSION } from '../version.js';

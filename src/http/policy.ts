@@ -1,39 +1,23 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import Negotiator from 'negotiator';
 import type { Deprecation } from '../config.js';
 import { API_VERSION } from '../version.js';
-import { CACHE_POLICY, etagMatches, NO_STORE, strongEtag } from './caching.js';
-import { internalError, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from './problem.js';
-import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
-import { rateLimitHeaders } from './rate-limit.js';
+import type { Answer } from './answer.js';
+import { isCompressible, PreparedAnswer } from './prepared.js';
+import { PROBLEM_MEDIA_TYPE, PROBLEM_TYPE, ProblemError, problemDocument } from './problem.js';
+import type { RateLimitDecision, RateLimitPolicy } from './rate-limit.js';
+import { pushRateLimitHeaders } from './rate-limit.js';
 import { rememberedByValue } from './remembered.js';
+import type { Incoming } from './request.js';
+import { clip } from './request.js';
 import type { Scope } from './scope.js';
-import { isApiScope, pathOf, scopeOf } from './scope.js';
+import { isApiScope } from './scope.js';
 
-export interface HttpPolicyOptions {
-  readonly baseUrl: string;
-  readonly limiter: RateLimiter;
-  readonly deprecation?: Deprecation;
-}
-
-/**
- * How one part of the service words its failures: `/mcp` answers JSON-RPC
- * errors, the website an HTML page. It returns the body to send after setting
- * the status and content type, or undefined to fall back to a problem document.
- */
-export type ErrorRenderer = (problem: ProblemError, request: FastifyRequest, reply: FastifyReply, cause: unknown) => string | Buffer | undefined;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the first hook: which part of the service this request is for. */
-    scope: Scope;
-  }
-  interface FastifyInstance {
-    /** Error renderers by scope; a scope without one answers problem documents. */
-    errorRenderers: Map<Scope, ErrorRenderer>;
-  }
-}
+/** Five minutes fresh, a day stale while revalidating: every answer that is the same for everyone. */
+export const CACHE_POLICY = 'public, max-age=300, stale-while-revalidate=86400';
+/** Errors, the quota's refusals, health records and JSON-RPC answers: no cache may keep them. */
+export const NO_STORE = 'no-store';
 
 /**
  * Headers a browser script may read (CORS, WHATWG Fetch): quota, version,
@@ -51,151 +35,205 @@ export const EXPOSED_HEADERS = [
   'Sunset',
   'Link',
   'ETag',
+  'Last-Modified',
   'Content-Location',
   'x-markdown-tokens',
 ].join(', ');
 
-const DEFAULT_ALLOWED_HEADERS = 'Accept, Accept-Language, Content-Type, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
-const READ_METHODS = 'GET, HEAD';
+const DEFAULT_ALLOWED_HEADERS = 'Accept, Accept-Language, Content-Type, If-None-Match, If-Modified-Since, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
+export const READ_METHODS = 'GET, HEAD';
+
+export interface HttpPolicyOptions {
+  readonly baseUrl: string;
+  readonly quota: RateLimitPolicy;
+  readonly deprecation?: Deprecation;
+}
 
 /**
- * The cross-cutting HTTP rules of CONTRACT.md ("Headers", "Errors"), applied
- * to every route: CORS, version and deprecation headers, the quota, content
- * negotiation for the API, caching validators, and problem rendering.
+ * Every HTTP rule that is not a door's: which requests the quota counts, the
+ * headers of each part of the service (CORS, version, deprecation, quota),
+ * caching and validators, CORS preflights, what the API refuses before any
+ * route runs (406, 415) and the prepared 429. The pipeline applies it to
+ * every answer, kept or computed, so each rule is written here once.
  */
-export function installHttpPolicy(app: FastifyInstance, options: HttpPolicyOptions): void {
-  const { baseUrl, limiter } = options;
-  const deprecationHeaders = options.deprecation ? buildDeprecationHeaders(baseUrl, options.deprecation) : {};
+export class HttpPolicy {
+  readonly #scopeHeaders: ReadonlyMap<Scope, readonly string[]>;
+  readonly #tooMany: { readonly before: string; readonly after: string };
+  /** The deprecation links, joined to an answer's own Link header where the quota counts. */
+  readonly #deprecationLink: string | undefined;
 
-  app.decorateRequest('scope', 'site');
-  app.decorate('errorRenderers', new Map<Scope, ErrorRenderer>());
-
-  app.addHook('onRequest', async (request, reply) => {
-    const path = pathOf(request.url);
-    const scope = scopeOf(path);
-    request.scope = scope;
-    reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
-    reply.header('x-content-type-options', 'nosniff');
-    if (scope === 'api' || scope === 'mcp' || scope === 'healthz') reply.header('x-api-version', API_VERSION);
-
-    if (scope === 'api' || scope === 'mcp') {
-      reply.headers(deprecationHeaders);
-      const decision = takeCountedDecision(request.raw) ?? (await limiter.count(request.ip));
-      reply.headers(rateLimitHeaders(limiter.policy, decision));
-      if (!decision.allowed) {
-        throw new ProblemError('rate_limited', {
-          detail: `The quota of ${decision.limit} requests per ${limiter.policy.windowSeconds} seconds for your address is used up.`,
-          hint: `Wait ${decision.resetSeconds} seconds (the Retry-After header), then call again; pace calls with the RateLimit header.`,
-          headers: { 'retry-after': String(decision.resetSeconds) },
-        });
-      }
-    }
-
-    if (request.method === 'OPTIONS') {
-      // CORS preflight (WHATWG Fetch): every route is public and anonymous.
-      const methods = scope === 'mcp' ? 'POST' : READ_METHODS;
-      reply.code(204).headers({
-        allow: methods,
-        'access-control-allow-methods': `${methods}, OPTIONS`,
-        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? DEFAULT_ALLOWED_HEADERS,
-        'access-control-max-age': '86400',
-      });
-      return reply.send();
-    }
-
-    if (isApiScope(scope) && (request.method === 'GET' || request.method === 'HEAD')) {
-      const accept = request.headers.accept;
-      if (!admitsJson(request.headers)) {
-        throw new ProblemError('not_acceptable', {
-          detail: `This endpoint answers only application/json (errors as application/problem+json), which the Accept header "${(accept ?? '').slice(0, 200)}" does not admit.`,
-          hint: `Send Accept: application/json (or no Accept header) with GET ${path.slice(0, 200)}.`,
-        });
-      }
-      if (hasBody(request.headers)) {
-        throw new ProblemError('unsupported_media_type', {
-          detail: `${request.method} ${path.slice(0, 200)} takes no request body.`,
-          hint: `Send the same ${request.method} request without a body (no Content-Length or Transfer-Encoding).`,
-        });
-      }
-    }
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    const status = reply.statusCode;
-    if (status === 200 && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.header('cache-control', CACHE_POLICY);
-      if (typeof payload === 'string' || payload instanceof Uint8Array) {
-        const etag = strongEtag(payload);
-        reply.header('etag', etag);
-        if (etagMatches(request.headers['if-none-match'], etag)) {
-          // RFC 9110 section 15.4.5: a 304 repeats the validators, with no body;
-          // section 8.6: and no Content-Length but the 200's. Fastify writes 0
-          // for an empty payload and none for a null one; a HEAD answer's
-          // length comes from Fastify's own HEAD hook, which sends no body and
-          // needs the payload to measure, so it keeps the GET's.
-          reply.code(304);
-          for (const name of NOT_MODIFIED_OMITS) reply.removeHeader(name);
-          return request.method === 'HEAD' ? payload : null;
-        }
-      }
-    } else if (status >= 400 && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', NO_STORE);
-    }
-    return payload;
-  });
-
-  app.setNotFoundHandler(async (request) => {
-    const path = pathOf(request.url);
-    // RFC 9110 section 15.5.6: a path that exists under another method is a 405 with Allow.
-    const allowed = ['GET', 'POST'].filter((method) => method !== request.method && app.findRoute({ method, url: path }));
-    if (allowed.length > 0) {
-      const allow = allowed.includes('GET') ? READ_METHODS : allowed.join(', ');
-      throw new ProblemError('method_not_allowed', {
-        detail: allowed.includes('GET')
-          ? `${request.method} is not allowed on ${path}: every content endpoint is read-only.`
-          : `${request.method} is not allowed on ${path}; it answers ${allow} only.`,
-        hint: `Call ${allowed[0]} ${path}.`,
-        headers: { allow },
-      });
-    }
-    throw new ProblemError('not_found', {
-      detail: `Nothing answers ${request.method} ${path.slice(0, 200)}.`,
-      hint: `Call GET /api/v1 for the map of every endpoint.`,
+  constructor(readonly options: HttpPolicyOptions) {
+    const common = ['access-control-allow-origin', '*', 'access-control-expose-headers', EXPOSED_HEADERS, 'x-content-type-options', 'nosniff'];
+    const versioned = [...common, 'x-api-version', API_VERSION];
+    const counted = [...versioned, ...(options.deprecation ? deprecationHeaders(options.deprecation) : [])];
+    this.#deprecationLink = options.deprecation
+      ? `<${options.baseUrl}/developers#deprecation>; rel="deprecation", <${options.deprecation.successor}>; rel="successor-version"`
+      : undefined;
+    this.#scopeHeaders = new Map<Scope, readonly string[]>([
+      ['api', counted],
+      ['mcp', counted],
+      ['healthz', versioned],
+      ['api-other', common],
+      ['site', common],
+    ]);
+    // The 429's body differs per request only in `instance`: the rest is written once.
+    const problem = new ProblemError('rate_limited', {
+      detail: `The quota of ${options.quota.limit} requests per ${options.quota.windowSeconds} seconds for your address is used up.`,
+      hint: 'Wait the number of seconds the Retry-After header gives, then call again; pace later calls with the RateLimit header.',
     });
-  });
+    const [before = '', after = ''] = JSON.stringify(problemDocument(problem, options.baseUrl, PLACEHOLDER)).split(JSON.stringify(PLACEHOLDER));
+    this.#tooMany = { before, after };
+  }
 
-  app.setErrorHandler(async (error, request, reply) => {
-    const problem = error instanceof ProblemError ? error : fromFrameworkError(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-    reply
-      .code(problem.status)
-      .headers(problem.init.headers ?? {})
-      .header('cache-control', NO_STORE)
-      .type(PROBLEM_MEDIA_TYPE);
-    const rendered = app.errorRenderers.get(request.scope)?.(problem, request, reply, error);
-    if (rendered !== undefined) return rendered;
-    return JSON.stringify(problemDocument(problem, baseUrl, pathOf(request.url)));
-  });
+  /** CORS and nosniff everywhere; the version where the API answers; deprecation where the quota counts. */
+  scopeHeaders(scope: Scope): readonly string[] {
+    return this.#scopeHeaders.get(scope)!;
+  }
+
+  /**
+   * The Link header of an answer in `scope`: its own links (pagination, a
+   * mirror's canonical page) and, where the quota counts, the deprecation
+   * links, in one header.
+   */
+  link(scope: Scope, own: string | undefined): string | undefined {
+    const deprecation = scope === 'api' || scope === 'mcp' ? this.#deprecationLink : undefined;
+    if (deprecation === undefined) return own;
+    return own === undefined ? deprecation : `${deprecation}, ${own}`;
+  }
+
+  /**
+   * Whether the quota counts `request`: every request to /api/v1 and /mcp
+   * but CORS preflights, which a browser sends on its own before the real
+   * request (counting them would charge a browser app twice).
+   */
+  counts(request: Incoming): boolean {
+    return reportsQuota(request) && request.method !== 'OPTIONS';
+  }
+
+  /** Whether answers to `request` carry the quota headers: everything under /api/v1 and /mcp, preflights included. */
+  reportsQuota(request: Incoming): boolean {
+    return reportsQuota(request);
+  }
+
+  quotaHeaders(decision: RateLimitDecision): string[] {
+    return pushRateLimitHeaders([], this.options.quota, decision);
+  }
+
+  /** The 429 (RFC 6585 section 4) for `request`: a problem document with Retry-After, built from parts prepared once. */
+  tooManyRequests(request: Incoming, decision: RateLimitDecision): { readonly headers: string[]; readonly body: string } {
+    const body = `${this.#tooMany.before}${JSON.stringify(clip(request.path, 200))}${this.#tooMany.after}`;
+    const headers = [...this.scopeHeaders(request.scope), ...this.quotaHeaders(decision)];
+    const link = this.link(request.scope, undefined);
+    if (link !== undefined) headers.push('link', link);
+    headers.push('retry-after', String(decision.resetSeconds), 'cache-control', NO_STORE, 'content-type', PROBLEM_TYPE, 'content-length', String(Buffer.byteLength(body)));
+    return { headers, body };
+  }
+
+  /** A CORS preflight (WHATWG Fetch): every route is public and anonymous. */
+  preflight(request: Incoming, methods: string): Answer {
+    const requested = request.headers['access-control-request-headers'];
+    return {
+      status: 204,
+      headers: {
+        allow: `${methods}, OPTIONS`,
+        'access-control-allow-methods': `${methods}, OPTIONS`,
+        'access-control-allow-headers': typeof requested === 'string' ? requested : DEFAULT_ALLOWED_HEADERS,
+        'access-control-max-age': '86400',
+      },
+      body: '',
+    };
+  }
+
+  /**
+   * What the API refuses before a route runs: an Accept that admits neither
+   * JSON nor problem+json (406), a body sent to a read-only endpoint (415).
+   */
+  admit(request: Incoming): void {
+    if (!isApiScope(request.scope) || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    if (!admitsJson(request.headers)) {
+      throw new ProblemError('not_acceptable', {
+        detail: `This endpoint answers only application/json (errors as application/problem+json), which the Accept header "${clip(String(request.headers.accept), 200)}" does not admit.`,
+        hint: `Send Accept: application/json (or no Accept header) with GET ${clip(request.path, 200)}.`,
+      });
+    }
+    if (hasBody(request.headers)) {
+      throw new ProblemError('unsupported_media_type', {
+        detail: `${request.method} ${clip(request.path, 200)} takes no request body.`,
+        hint: `Send the same ${request.method} request without a body (no Content-Length or Transfer-Encoding).`,
+      });
+    }
+  }
+
+  /**
+   * `answer` with the caching rules applied: a 200 to a GET that its door
+   * does not mark otherwise is public for five minutes with a strong ETag
+   * (RFC 9110 section 8.8.3); everything else is `no-store` unless its door
+   * says more. A body that may be compressed varies on Accept-Encoding.
+   */
+  prepare(request: Incoming, answer: Answer): PreparedAnswer {
+    const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const ok = answer.status === 200 && read;
+    const headers: [string, string][] = [];
+    for (const name in answer.headers) if (name !== 'link') headers.push([name, answer.headers[name]!]);
+    const link = this.link(request.scope, answer.headers.link);
+    if (link !== undefined) headers.push(['link', link]);
+    const cacheControl = answer.headers['cache-control'] ?? (ok && answer.shared !== false ? CACHE_POLICY : NO_STORE);
+    if (answer.headers['cache-control'] === undefined) headers.push(['cache-control', cacheControl]);
+    const etag = ok ? strongEtag(body) : undefined;
+    if (etag !== undefined) headers.push(['etag', etag]);
+    if (isCompressible(answer.status, body)) {
+      const vary = headers.findIndex(([name]) => name === 'vary');
+      if (vary === -1) headers.push(['vary', 'Accept-Encoding']);
+      else if (!/\baccept-encoding\b/i.test(headers[vary]![1])) headers[vary] = ['vary', `${headers[vary]![1]}, Accept-Encoding`];
+    }
+    return new PreparedAnswer(answer.status, headers, body, request.route, etag, ok && cacheControl === CACHE_POLICY);
+  }
+
+  /** The problem document of `problem`, as an answer (RFC 9457). */
+  problemAnswer(problem: ProblemError, request: Incoming): Answer {
+    return {
+      status: problem.status,
+      headers: { 'content-type': PROBLEM_TYPE, ...problem.init.headers },
+      body: JSON.stringify(problemDocument(problem, this.options.baseUrl, clip(request.path, 200))),
+    };
+  }
+}
+
+const PLACEHOLDER = '\u0000instance\u0000';
+
+function reportsQuota(request: Incoming): boolean {
+  return request.scope === 'api' || request.scope === 'mcp';
 }
 
 /**
- * SPEC.md section 9 point 5, in the forms of CONTRACT.md ("Headers"):
- * `Deprecation: @<unix-seconds>` (RFC 9745 section 2.1, a Structured Field
- * date), `Sunset: <IMF-fixdate>` (RFC 8594 section 3, RFC 9110 section 5.6.7:
- * always `GMT`), and the `deprecation` (RFC 9745 section 3) and
- * `successor-version` (RFC 5829) links. Pagination appends its own links.
+ * The announcement of a version's end: `Deprecation: @<unix-seconds>`
+ * (RFC 9745 section 2.1, a Structured Field date) and `Sunset: <IMF-fixdate>`
+ * (RFC 8594 section 3, RFC 9110 section 5.6.7: always `GMT`). Its links
+ * (RFC 9745 section 3, RFC 5829) join each answer's Link header (`link`).
  */
-function buildDeprecationHeaders(baseUrl: string, deprecation: Deprecation): Record<string, string> {
-  return {
-    deprecation: `@${Math.floor(deprecation.date.getTime() / 1000)}`,
-    sunset: deprecation.sunset.toUTCString(),
-    link: `<${baseUrl}/developers#deprecation>; rel="deprecation", <${deprecation.successor}>; rel="successor-version"`,
-  };
+function deprecationHeaders(deprecation: Deprecation): string[] {
+  return ['deprecation', `@${Math.floor(deprecation.date.getTime() / 1000)}`, 'sunset', deprecation.sunset.toUTCString()];
 }
 
-/** RFC 9110 section 15.4.5: a 304 repeats the 200's validators and metadata, but says nothing of a body. */
-export const NOT_MODIFIED_OMITS = ['content-type', 'content-length'] as const;
+/** A strong validator (RFC 9110 section 8.8.3): changes whenever one byte does. */
+export function strongEtag(body: string | Buffer): string {
+  return `"${hash('sha1', body, 'base64url')}"`;
+}
+
+/**
+ * If-None-Match uses the weak comparison (RFC 9110 section 13.1.2): `W/"x"`
+ * matches `"x"`, and `*` matches any current representation.
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
+  if (!ifNoneMatch || etag === undefined) return false;
+  if (ifNoneMatch === etag) return true;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === opaque;
+  });
+}
 
 /** Whether a request carries a body (RFC 9112 section 6.3): content endpoints take none. */
 export function hasBody(headers: IncomingHttpHeaders): boolean {
@@ -209,45 +247,3 @@ export function admitsJson(headers: IncomingHttpHeaders): boolean {
 }
 
 const acceptsJson = rememberedByValue((accept) => Boolean(new Negotiator({ headers: { accept } }).mediaType(['application/json', PROBLEM_MEDIA_TYPE])));
-
-const COUNTED = Symbol('vitrine.quota-decision');
-type Counted = IncomingMessage & { [COUNTED]?: RateLimitDecision };
-
-/**
- * The precomputed-answer fast path (src/precompute/fast-path.ts) counts a
- * request before Fastify sees it; when it hands the request on (a 429, a 406),
- * the decision travels with it so the request is counted once, not twice.
- */
-export function markCounted(raw: IncomingMessage, decision: RateLimitDecision): void {
-  (raw as Counted)[COUNTED] = decision;
-}
-
-function takeCountedDecision(raw: IncomingMessage): RateLimitDecision | undefined {
-  return (raw as Counted)[COUNTED];
-}
-
-/**
- * Errors Fastify itself raises keep their 4xx meaning: a body of a media type
- * no parser reads is 415; any other client error (a body too large, one that
- * does not parse) is the request's fault, never a 500.
- */
-function fromFrameworkError(error: unknown): ProblemError {
-  const { statusCode: status, message } = (error ?? {}) as { statusCode?: number; message?: string };
-  if (status === 415) {
-    return new ProblemError('unsupported_media_type', {
-      detail: 'The request body has a media type this endpoint does not read.',
-      hint: 'Send the request without a body; content endpoints are read with GET.',
-    });
-  }
-  if (status !== undefined && status >= 400 && status < 500) {
-    const tooLarge = status === 413;
-    return new ProblemError('invalid_parameter', {
-      detail: tooLarge ? 'The request body is larger than this endpoint reads.' : `The request could not be read: ${String(message).slice(0, 200)}`,
-      hint: tooLarge ? 'Send a smaller body; content endpoints take none.' : 'Correct the request and send it again.',
-      extensions: { parameter: 'body', accepted: tooLarge ? 'a smaller body' : 'a well-formed body' },
-      status: { code: status, title: tooLarge ? 'Content Too Large' : 'Bad Request' },
-    });
-  }
-  return internalError();
-}
-

@@ -1,9 +1,9 @@
 /**
- * Problem details (RFC 9457): the one error type of the service, rendered in
- * one place (`renderProblem`) at the edge.
+ * Problem details (RFC 9457): the one error type of the HTTP side, rendered
+ * once per door (a problem document, a JSON-RPC error, an HTML page).
  */
 
-/** The stable machine codes and their HTTP status (CONTRACT.md, "Errors"). */
+/** The stable machine codes and their HTTP status. */
 export const PROBLEM_CODES = {
   invalid_parameter: { status: 400, title: 'Bad Request' },
   missing_parameter: { status: 400, title: 'Bad Request' },
@@ -11,13 +11,17 @@ export const PROBLEM_CODES = {
   method_not_allowed: { status: 405, title: 'Method Not Allowed' },
   not_acceptable: { status: 406, title: 'Not Acceptable' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },
+  uri_too_long: { status: 414, title: 'URI Too Long' },
   rate_limited: { status: 429, title: 'Too Many Requests' },
+  headers_too_large: { status: 431, title: 'Request Header Fields Too Large' },
   internal_error: { status: 500, title: 'Internal Server Error' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+/** The Content-Type of every problem document. */
+export const PROBLEM_TYPE = `${PROBLEM_MEDIA_TYPE}; charset=utf-8`;
 
 export interface ProblemInit {
   /** What went wrong, one sentence. */

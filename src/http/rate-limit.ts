@@ -1,3 +1,5 @@
+import type { Config } from '../config.js';
+
 /**
  * Request quota (SPEC.md section 8): a fixed window per client address. The
  * window starts at a client's first counted request and lasts `windowSeconds`;
@@ -20,6 +22,11 @@ export interface RateLimitPolicy {
 
 export const PUBLIC_READ: RateLimitPolicy = Object.freeze({ name: 'public-read', limit: 600, windowSeconds: 60 });
 
+/** The policy of a deployment: public-read, with the quota its configuration sets. */
+export function quotaPolicy(config: Pick<Config, 'rateLimit'>): RateLimitPolicy {
+  return Object.freeze({ name: PUBLIC_READ.name, limit: config.rateLimit.requests, windowSeconds: config.rateLimit.windowSeconds });
+}
+
 export interface WindowCount {
   /** Requests counted in the current window, this one included. */
   readonly count: number;
@@ -41,6 +48,8 @@ export type QuotaStoreState = (typeof QUOTA_STORE_STATES)[number];
 export interface RateLimitStore {
   /** Counts one request for `key`; must be atomic, as concurrent requests call it at once. */
   hit(key: string, windowMs: number, now: number): Promise<WindowCount> | WindowCount;
+  /** The count of `key`'s window without adding to it (a window not started has counted nothing). */
+  peek(key: string, windowMs: number, now: number): Promise<WindowCount> | WindowCount;
   state(): QuotaStoreState;
   close?(): Promise<void> | void;
 }
@@ -67,6 +76,11 @@ export class MemoryStore implements RateLimitStore {
     }
     window.count += 1;
     return { count: window.count, resetAt: window.resetAt };
+  }
+
+  peek(key: string, windowMs: number, now: number): WindowCount {
+    const window = this.#windows.get(key);
+    return window && window.resetAt > now ? { count: window.count, resetAt: window.resetAt } : { count: 0, resetAt: now + windowMs };
   }
 
   state(): QuotaStoreState {
@@ -99,6 +113,13 @@ export class RateLimiter {
     // The policy name keeps two policies (or two deployments' versions) from sharing counts in one store.
     const counted = this.store.hit(`${this.policy.name}:${key}`, this.policy.windowSeconds * 1000, now);
     return counted instanceof Promise ? counted.then((window) => this.#decide(window, now)) : this.#decide(counted, now);
+  }
+
+  /** What is left of `key`'s quota, without counting a request (a CORS preflight is told, not charged). */
+  peek(key: string): RateLimitDecision | Promise<RateLimitDecision> {
+    const now = this.now();
+    const window = this.store.peek(`${this.policy.name}:${key}`, this.policy.windowSeconds * 1000, now);
+    return window instanceof Promise ? window.then((w) => this.#decide(w, now)) : this.#decide(window, now);
   }
 
   #decide({ count, resetAt }: WindowCount, now: number): RateLimitDecision {

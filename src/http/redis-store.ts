@@ -102,6 +102,12 @@ export class RedisStore implements RateLimitStore {
     return { count, resetAt: now + ttl };
   }
 
+  async peek(key: string, windowMs: number, now: number): Promise<WindowCount> {
+    const redisKey = `${KEY_PREFIX}${key}`;
+    const [count, ttl] = await Promise.all([this.client.get(redisKey), this.client.pttl(redisKey)]);
+    return ttl > 0 ? { count: Number(count ?? 0), resetAt: now + ttl } : { count: 0, resetAt: now + windowMs };
+  }
+
   state(): QuotaStoreState {
     return 'redis';
   }
@@ -158,6 +164,17 @@ export class FallbackStore implements RateLimitStore {
       }
     }
     return this.local.hit(key, windowMs, now);
+  }
+
+  async peek(key: string, windowMs: number, now: number): Promise<WindowCount> {
+    if (this.#state === 'redis' && this.remote.connected) {
+      try {
+        return await this.remote.peek(key, windowMs, now);
+      } catch {
+        // The next count finds out whether Redis is gone; this answer reads the local count.
+      }
+    }
+    return this.local.peek(key, windowMs, now);
   }
 
   /**

@@ -1,199 +1,120 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { isInitializeRequest, isJSONRPCRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ContentStore } from '../content/store.js';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { isJSONRPCNotification, isJSONRPCRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../content/types.js';
 import { MCP_PROTOCOL_VERSION } from '../discovery/documents.js';
-import type { LruCache } from '../http/lru.js';
-import { errorResponse, JSON_RPC, rpcError } from './json-rpc.js';
+import type { Answer } from '../http/answer.js';
+import { perCatalog } from '../content/per-catalog.js';
+import type { Incoming } from '../http/request.js';
+import type { Log } from '../log.js';
+import { errorResponse, JSON_RPC, rpcAnswer } from './json-rpc.js';
 import { createMcpServer } from './server.js';
+import { rememberedReply, remember } from './tool-results.js';
+import type { Reply } from './transport.js';
+import { RequestReplyTransport } from './transport.js';
 
 /**
- * The side of `POST /mcp` that runs the official SDK (src/mcp/routes.ts
- * registers the route): loaded on the first POST, so a server that is never
+ * The side of `POST /mcp` that runs the official SDK's server (src/mcp/routes.ts
+ * declares the route): loaded on the first POST, so a server that is never
  * asked over MCP does not evaluate the SDK's modules and schemas at start-up.
+ *
+ * Streamable HTTP (MCP 2025-06-18, "Transports"), stateless, JSON responses:
+ * each POST carries one JSON-RPC message; a request gets 200 and its
+ * response, a notification or a response gets 202 and no body.
  */
 
-/** The SDK transport's own bound on a request body (4 MiB), applied where this route reads it. */
+/** The largest request body read (the SDK's own Streamable HTTP transport reads 4 MiB). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/**
- * Reads and checks the JSON-RPC message, then answers it: from the cache of
- * read-only answers, or through a new stateless server and transport.
- */
-export async function handlePost(request: FastifyRequest, reply: FastifyReply, store: ContentStore, answers: (catalog: Catalog) => LruCache<CachedAnswer>): Promise<FastifyReply | undefined> {
-  let message: unknown;
-  if (isJsonContentType(request.headers['content-type'])) {
-    const body = await readBody(request.raw, MAX_BODY_BYTES);
-    if (body === undefined) {
-      return rpcError(reply, 413, null, JSON_RPC.INVALID_REQUEST, `Payload Too Large: a request body must not exceed ${MAX_BODY_BYTES} bytes.`);
-    }
-    try {
-      message = JSON.parse(body);
-    } catch {
-      return rpcError(reply, 400, null, JSON_RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
-    }
-    if (Array.isArray(message)) {
-      return rpcError(
-        reply,
-        400,
-        null,
-        JSON_RPC.INVALID_REQUEST,
-        `Invalid Request: batches are not accepted (MCP ${MCP_PROTOCOL_VERSION} removed JSON-RPC batching); send each message in its own POST.`,
-      );
-    }
-    if (!JSONRPCMessageSchema.safeParse(message).success) {
-      return rpcError(
-        reply,
-        400,
-        null,
-        JSON_RPC.INVALID_REQUEST,
-        'Invalid Request: the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a "method", or a "result" or "error" with an "id").',
-      );
-    }
-    // MCP 2025-06-18, "Protocol Version Header": after initialize, every
-    // request names the negotiated revision; an unsupported one is a 400.
-    const version = request.headers['mcp-protocol-version'];
-    if (version !== undefined && version !== MCP_PROTOCOL_VERSION && !isInitializeRequest(message)) {
-      const id = isJSONRPCRequest(message) ? message.id : null;
-      return rpcError(
-        reply,
-        400,
-        id,
-        JSON_RPC.INVALID_REQUEST,
-        `Bad Request: unsupported MCP-Protocol-Version "${String(version).slice(0, 50)}"; this server speaks ${MCP_PROTOCOL_VERSION} only.`,
-      );
-    }
-  }
-  await serve(request, reply, store, answers, message);
-  return undefined;
-}
-
-/**
- * Hands the request to a new stateless server and transport. Without a JSON
- * body (`message` undefined) the transport refuses the request itself: 406
- * for an Accept without both media types, 415 for another Content-Type.
- */
-async function serve(request: FastifyRequest, reply: FastifyReply, store: ContentStore, answers: (catalog: Catalog) => LruCache<CachedAnswer>, message: unknown): Promise<void> {
-  reply.hijack();
-  const response = reply.raw;
-  // After hijack() Fastify's onSend hooks do not run: the headers already set
-  // (quota, X-API-Version, CORS, deprecation) must reach the raw response now.
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) response.setHeader(name, value);
-  }
-  // A JSON-RPC answer is for this one POST; no cache may keep or replay it.
-  response.setHeader('cache-control', 'no-store');
-
-  // A repeated read-only request is answered from the cache of the Catalog in force, without the SDK.
-  const catalog = store.catalog;
-  const key = cacheKey(message, request.headers.accept);
-  if (key !== undefined && isJSONRPCRequest(message)) {
-    const cached = answers(catalog).get(key);
-    if (cached) {
-      const body = `${cached.prefix}${JSON.stringify(message.id)}}`;
-      response.writeHead(200, { ...cached.headers, 'content-length': String(Buffer.byteLength(body)) });
-      response.end(body);
-      return;
-    }
-    captureAnswer(response, message.id, (answer) => {
-      if (store.catalog === catalog) answers(catalog).set(key, answer);
-    });
-  }
-
-  const server = createMcpServer(catalog, request.log);
-  server.server.onerror = (error) => request.log.debug({ err: error }, 'MCP transport refused a request');
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  response.on('close', () => {
-    void transport.close();
-    void server.close();
+/** The handler of POST /mcp: one MCP server per Catalog, connected to a transport that carries every request's message to it. */
+export function mcpEndpoint(log: Log): (request: Incoming) => Promise<Answer> {
+  const serverFor = perCatalog((catalog: Catalog) => {
+    const transport = new RequestReplyTransport();
+    const connected = createMcpServer(catalog, log).connect(transport);
+    return { transport, connected };
   });
-  try {
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, response, message);
-  } catch (error) {
-    request.log.error({ err: error }, 'MCP request failed');
-    if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-    if (!response.writableEnded) response.end(JSON.stringify(errorResponse(null, JSON_RPC.INTERNAL_ERROR, 'Internal error: the server could not answer; call again in a moment.')));
+  return (request) => handlePost(request, serverFor(request.catalog));
+}
+
+async function handlePost(request: Incoming, { transport, connected }: { transport: RequestReplyTransport; connected: Promise<void> }): Promise<Answer> {
+  // The Streamable HTTP rules a client must follow before its message is read.
+  const accept = String(request.headers.accept ?? '');
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    return rpcAnswer(406, null, JSON_RPC.SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream');
   }
-}
+  const type = String(request.headers['content-type'] ?? '');
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    return rpcAnswer(415, null, JSON_RPC.SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
+  }
+  const body = request.body ? await readBody(request.body, MAX_BODY_BYTES) : '';
+  if (body === undefined) {
+    return rpcAnswer(413, null, JSON_RPC.INVALID_REQUEST, `Payload Too Large: a request body must not exceed ${MAX_BODY_BYTES} bytes.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return rpcAnswer(400, null, JSON_RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
+  }
+  if (Array.isArray(parsed)) {
+    return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, `Invalid Request: batches are not accepted (MCP ${MCP_PROTOCOL_VERSION} removed JSON-RPC batching); send each message in its own POST.`);
+  }
+  const checked = JSONRPCMessageSchema.safeParse(parsed);
+  if (!checked.success) {
+    return rpcAnswer(
+      400,
+      null,
+      JSON_RPC.INVALID_REQUEST,
+      'Invalid Request: the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a "method", or a "result" or "error" with an "id").',
+    );
+  }
+  const message: JSONRPCMessage = checked.data;
+  // MCP 2025-06-18, "Protocol Version Header": after initialize, every
+  // request names the negotiated revision; an unsupported one is a 400.
+  const version = request.headers['mcp-protocol-version'];
+  const initialize = isJSONRPCRequest(message) && message.method === 'initialize';
+  if (version !== undefined && version !== MCP_PROTOCOL_VERSION && !initialize) {
+    return rpcAnswer(
+      400,
+      isJSONRPCRequest(message) ? message.id : null,
+      JSON_RPC.INVALID_REQUEST,
+      `Bad Request: unsupported MCP-Protocol-Version "${String(version).slice(0, 50)}"; this server speaks ${MCP_PROTOCOL_VERSION} only.`,
+    );
+  }
 
-/** Methods whose answer depends only on the Catalog and the request's `params`: reads and lists. */
-const CACHEABLE_METHODS = new Set(['tools/call', 'tools/list', 'resources/read', 'resources/list', 'resources/templates/list', 'prompts/list']);
-
-/** An answer of the SDK kept for the same request: its headers, and its body up to the request id. */
-export interface CachedAnswer {
-  readonly headers: Readonly<Record<string, string>>;
-  /** The body before the id: `{"result":...,"jsonrpc":"2.0","id":`. */
-  readonly prefix: string;
+  const { catalog } = request;
+  await connected;
+  if (!isJSONRPCRequest(message)) {
+    if (isJSONRPCNotification(message)) transport.notify(message);
+    return { status: 202, headers: { 'cache-control': 'no-store' }, body: '' };
+  }
+  // A read-only request asked before with the same parameters is answered from what the server said then.
+  const remembered = rememberedReply(catalog, message);
+  if (remembered !== undefined) return replyAnswer(message.id, remembered);
+  const reply = await transport.request(message);
+  if ('result' in reply) remember(catalog, message, reply.result);
+  return replyAnswer(message.id, 'result' in reply ? JSON.stringify(reply.result) : undefined, reply);
 }
 
 /**
- * The key of a request whose answer may be kept and replayed, or undefined:
- * a request (it has an id) of a read-only method, without `_meta` (a progress
- * token belongs to one request), whose Accept the transport would take (it
- * answers 406 to one without both media types; that is left to it).
+ * The JSON-RPC response to request `id`, written here in one fixed member
+ * order whatever produced it: a result remembered from an earlier request
+ * and one just computed are the same bytes.
  */
-function cacheKey(message: unknown, accept: string | undefined): string | undefined {
-  if (!isJSONRPCRequest(message) || !CACHEABLE_METHODS.has(message.method)) return undefined;
-  if (message.params !== undefined && '_meta' in message.params) return undefined;
-  if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) return undefined;
-  return `${message.method}\0${JSON.stringify(message.params ?? null)}`;
-}
-
-/**
- * Watches what the SDK writes on `response` and hands `keep` its answer when
- * it is a 200 JSON-RPC result for request `id`, as the transport writes it
- * in JSON response mode.
- */
-function captureAnswer(response: ServerResponse, id: RequestId, keep: (answer: CachedAnswer) => void): void {
-  let status = 0;
-  let headers: Record<string, string> | undefined;
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
-    status = code;
-    const last = rest.at(-1);
-    if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
-      headers = Object.fromEntries(
-        Object.entries(last as Record<string, unknown>)
-          .filter(([name, value]) => value !== undefined && name.toLowerCase() !== 'content-length')
-          .map(([name, value]) => [name.toLowerCase(), String(value)]),
-      );
-    }
-    return (writeHead as (...args: unknown[]) => ServerResponse).apply(this, [code, ...rest]);
-  } as ServerResponse['writeHead'];
-  const chunks: Buffer[] = [];
-  const collect = (chunk: unknown) => {
-    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
-    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  };
-  const write = response.write;
-  response.write = function (this: ServerResponse, ...args: unknown[]) {
-    collect(args[0]);
-    return (write as (...args: unknown[]) => boolean).apply(this, args);
-  } as ServerResponse['write'];
-  const end = response.end;
-  response.end = function (this: ServerResponse, ...args: unknown[]) {
-    if (typeof args[0] !== 'function') collect(args[0]);
-    if (status === 200 && headers) {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const tail = `${JSON.stringify(id)}}`;
-      if (body.startsWith('{"result":') && body.endsWith(`"id":${tail}`)) keep({ headers, prefix: body.slice(0, body.length - tail.length) });
-    }
-    return (end as (...args: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse['end'];
+function replyAnswer(id: RequestId, result: string | undefined, reply?: Reply): Answer {
+  const body =
+    result !== undefined
+      ? `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`
+      : JSON.stringify({ jsonrpc: '2.0', id, error: reply && 'error' in reply ? reply.error : errorResponse(id, JSON_RPC.INTERNAL_ERROR, 'Internal error').error });
+  return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body };
 }
 
 /** The body as text, or undefined once it exceeds `limit` bytes (the rest is left unread). */
-async function readBody(stream: IncomingMessage, limit: number): Promise<string | undefined> {
+async function readBody(stream: AsyncIterable<unknown> & { headers: Record<string, unknown> }, limit: number): Promise<string | undefined> {
   if (Number(stream.headers['content-length']) > limit) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
     if (size > limit) return undefined;
     chunks.push(buffer);

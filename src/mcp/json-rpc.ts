@@ -1,6 +1,6 @@
 /** JSON-RPC 2.0 error bodies, for what /mcp refuses before or without the SDK. */
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyReply } from 'fastify';
+import type { Answer } from '../http/answer.js';
 
 /** JSON-RPC 2.0 section 5.1 error codes, and the range left to implementations. */
 export const JSON_RPC = {
@@ -15,11 +15,11 @@ export function errorResponse(id: RequestId | null, code: number, message: strin
   return { jsonrpc: '2.0' as const, id, error: { code, message, ...(data === undefined ? {} : { data }) } };
 }
 
-/** Answers `reply` with a JSON-RPC error body and `status`; never kept by a cache. */
-export function rpcError(reply: FastifyReply, status: number, id: RequestId | null, code: number, message: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(errorResponse(id, code, message)));
+/** A JSON-RPC error body with `status`; never kept by a cache. */
+export function rpcAnswer(status: number, id: RequestId | null, code: number, message: string, data?: Record<string, unknown>, headers: Readonly<Record<string, string>> = {}): Answer {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(errorResponse(id, code, message, data)),
+  };
 }

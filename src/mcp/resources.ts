@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log.js';
 import { perCatalog } from '../content/per-catalog.js';
 import { pageSlugs, postSlugs, productSlugs } from '../api/endpoints.js';
 import type { MirrorRecord } from '../content/mirror.js';
@@ -170,7 +170,7 @@ function notFound(catalog: Catalog, uri: string): RpcError {
 }
 
 /** Answers the three resource methods over `catalog`; `server` must declare the resources capability first. */
-export function registerResources(server: Server, catalog: Catalog, log: FastifyBaseLogger): void {
+export function registerResources(server: Server, catalog: Catalog, log: Log): void {
   // The SDK would send an unexpected error's own message; this one says nothing of its cause, which is logged.
   const guarded =
     <R, A>(answer: (request: R) => A) =>

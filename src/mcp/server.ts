@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { InitializeResult } from '@modelcontextprotocol/sdk/types.js';
 import { InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log.js';
 import type { Catalog } from '../content/types.js';
 import { MCP_PROTOCOL_VERSION } from '../discovery/documents.js';
 import { API_VERSION } from '../version.js';
@@ -40,7 +40,7 @@ export function instructions(catalog: Catalog): string {
  * building it from the Catalog in force means a content reload reaches the
  * very next call.
  */
-export function createMcpServer(catalog: Catalog, log: FastifyBaseLogger): McpServer {
+export function createMcpServer(catalog: Catalog, log: Log): McpServer {
   const serverInfo = { name: `${catalog.site.name} content`, title: `${catalog.site.name} content`, version: API_VERSION };
   const text = instructions(catalog);
   const server = new McpServer(serverInfo, { instructions: text, jsonSchemaValidator: SCHEMA_VALIDATOR });

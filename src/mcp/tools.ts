@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log.js';
 import * as z from 'zod';
 import { perCatalog } from '../content/per-catalog.js';
 import type { AnswerResult } from '../api/endpoints.js';
@@ -343,7 +343,7 @@ export function genericToolDefinitions(): readonly ToolDefinition[] {
  * discovery documents and the developer portal read this module at start-up,
  * and the SDK's modules are evaluated on the first MCP request.
  */
-export function registerTools(server: McpServer, catalog: Catalog, log: FastifyBaseLogger): void {
+export function registerTools(server: McpServer, catalog: Catalog, log: Log): void {
   const schemas = argumentsFor(catalog);
   for (const tool of TOOLS) {
     server.registerTool(
@@ -360,7 +360,7 @@ export function registerTools(server: McpServer, catalog: Catalog, log: FastifyB
  * JSON in a TextContent block"). A failure is an `isError` result that says
  * how to recover; an unexpected one says nothing of its cause, which is logged.
  */
-function call(tool: Tool, catalog: Catalog, args: Record<string, unknown>, log: FastifyBaseLogger): CallToolResult {
+function call(tool: Tool, catalog: Catalog, args: Record<string, unknown>, log: Log): CallToolResult {
   try {
     const { body, note } = tool.run(catalog, args as never);
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];

@@ -5,8 +5,7 @@ import { accepted, parseQuery } from '../api/params.js';
 import type { Config } from '../config.js';
 import { MINIMUM_NOTICE_DAYS } from '../config.js';
 import type { Catalog } from '../content/types.js';
-import { CACHE_POLICY } from '../http/caching.js';
-import { EXPOSED_HEADERS } from '../http/policy.js';
+import { CACHE_POLICY, EXPOSED_HEADERS } from '../http/policy.js';
 import type { ProblemCode } from '../http/problem.js';
 import { PROBLEM_CODES, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from '../http/problem.js';
 import { PUBLIC_READ, RateLimiter } from '../http/rate-limit.js';
@@ -66,6 +65,14 @@ const PROBLEM_GUIDE: Readonly<Record<ProblemCode, { readonly when: string; reado
   unsupported_media_type: {
     when: 'A request to a content endpoint carries a body.',
     fix: 'Send the same request without a body (no `Content-Length` or `Transfer-Encoding`); parameters go in the query string.',
+  },
+  uri_too_long: {
+    when: 'The request target (path and query) is longer than 8,192 characters.',
+    fix: 'Send fewer or shorter query parameters; no endpoint needs a target that long.',
+  },
+  headers_too_large: {
+    when: 'The request head (request line and headers) is larger than 32 KiB. The connection is closed after the answer.',
+    fix: 'Send fewer or shorter headers (cookies are the usual culprit).',
   },
   rate_limited: {
     when: `The client address used up its quota of ${PUBLIC_READ.limit} requests per ${PUBLIC_READ.windowSeconds} seconds.`,

@@ -1,20 +1,21 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ContentStore } from '../content/store.js';
 import type { Catalog } from '../content/types.js';
-import type { ErrorRenderer } from '../http/policy.js';
+import type { ErrorRenderer } from '../http/pipeline.js';
+import { answer } from '../http/answer.js';
 import type { ProblemError } from '../http/problem.js';
-import { pathOf } from '../http/scope.js';
+import { PROBLEM_TYPE, problemDocument } from '../http/problem.js';
+import type { Incoming } from '../http/request.js';
+import { clip } from '../http/request.js';
 import { html } from './html.js';
 import { layout } from './layout.js';
 import { linkText } from './mirrors.js';
-import { htmlHeaders, markdownHeaders, preferredErrorFormat, VARY } from './negotiate.js';
+import { htmlAnswer, markdownAnswer, preferredErrorFormat, VARY } from './negotiate.js';
 import { headerNavigation, sitePath } from './site-map.js';
 
 /**
  * Site-scope failures (unknown routes, 405s, bad filters) as a page a person
  * can use: HTML by default, markdown to `Accept: text/markdown`, and the
- * problem document of the API to a client that prefers JSON. The status and
- * its headers (`Allow`) are already set by the policy's error handler.
+ * problem document of the API to a client that prefers JSON, with the
+ * problem's status and headers (`Allow`).
  */
 
 interface Wording {
@@ -23,21 +24,21 @@ interface Wording {
   readonly hint?: string;
 }
 
-function clip(path: string): string {
-  return path.length > 120 ? `${path.slice(0, 120)}…` : path;
-}
 
-function wording(problem: ProblemError, request: FastifyRequest): Wording {
-  const path = clip(pathOf(request.url));
-  // Raised by the policy's catch-all handlers, whose words are for API clients.
-  const generic = request.is404;
+function wording(problem: ProblemError, request: Incoming): Wording {
+  const path = clip(request.path, 120);
+  // Raised by the pipeline when no route matched, in words for API clients.
+  const generic = request.route === null;
   switch (problem.code) {
     case 'not_found':
       return generic
         ? { title: 'Page not found', message: `There is no page at ${path}.`, hint: 'It may have moved; the pages below are a good place to start.' }
         : { title: 'Page not found', message: problem.init.detail, hint: problem.init.hint };
     case 'method_not_allowed':
-      return { title: 'Method not allowed', message: `This site is read-only: ${path} answers GET and HEAD, not ${request.method}.`, hint: `Open ${path} with GET.` };
+      // The Allow header the pipeline set names what the path does answer.
+      return problem.init.headers?.allow === 'GET, HEAD'
+        ? { title: 'Method not allowed', message: `This site is read-only: ${path} answers GET and HEAD, not ${request.method}.`, hint: `Open ${path} with GET.` }
+        : { title: 'Method not allowed', message: `${path} answers ${problem.init.headers?.allow ?? 'other methods'}, not ${request.method}.`, hint: problem.init.hint };
     case 'invalid_parameter':
     case 'missing_parameter':
       return { title: 'This address does not work', message: problem.init.detail, hint: problem.init.hint };
@@ -58,36 +59,39 @@ function suggestions(catalog: Catalog, path: string): { href: string; label: str
   return links;
 }
 
-export function siteErrorRenderer(store: ContentStore): ErrorRenderer {
-  return (problem: ProblemError, request: FastifyRequest, reply: FastifyReply) => {
-    const format = preferredErrorFormat(request);
+export function siteErrorRenderer(): ErrorRenderer {
+  return (problem, request) => {
+    const format = preferredErrorFormat(request.headers);
+    const { catalog } = request;
     if (format === 'problem') {
-      reply.header('vary', VARY);
-      return undefined;
+      const document = problemDocument(problem, catalog.base_url, clip(request.path, 200));
+      return answer(problem.status, PROBLEM_TYPE, JSON.stringify(document), { vary: VARY, ...problem.init.headers });
     }
-    const catalog = store.catalog;
     const words = wording(problem, request);
-    const links = suggestions(catalog, pathOf(request.url));
+    const links = suggestions(catalog, request.path);
+    const headers = { ...problem.init.headers };
 
     if (format === 'markdown') {
       const body = `# ${words.title}\n\n${problem.status} ${problem.title}. ${words.message}\n\n${words.hint ?? ''}\n\n${links
         .map((link) => `- [${linkText(link.label)}](${catalog.base_url}${link.href})`)
         .join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
-      markdownHeaders(reply, body);
-      return body;
+      return markdownAnswer(body, headers, problem.status);
     }
 
-    htmlHeaders(reply);
-    return layout(catalog, {
-      title: words.title,
-      description: words.message,
-      main: html`<div class="container error-page"><div class="column">
+    return htmlAnswer(
+      layout(catalog, {
+        title: words.title,
+        description: words.message,
+        main: html`<div class="container error-page"><div class="column">
 <p class="status">${problem.status} ${problem.title}</p>
 <h1>${words.title}</h1>
 <p class="lead">${words.message}</p>
 ${words.hint ? html`<p>${words.hint}</p>` : ''}
 <nav aria-label="Suggested pages"><ul class="inline-list">${links.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`)}</ul></nav>
 </div></div>`,
-    });
+      }),
+      problem.status,
+      headers,
+    );
   };
 }

@@ -1,19 +1,20 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { ContentStore } from '../content/store.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
-import { LruCache } from '../http/lru.js';
+import type { Answer } from '../http/answer.js';
+import { answer } from '../http/answer.js';
+import type { ErrorRenderer } from '../http/pipeline.js';
 import { ProblemError } from '../http/problem.js';
-import { pathOf } from '../http/scope.js';
+import type { Incoming } from '../http/request.js';
+import { clip } from '../http/request.js';
+import type { Route } from '../http/router.js';
 import { favicon, STYLESHEET } from './assets.js';
-import { estimateTokens } from './format.js';
 import { atomFeed, llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import { developerReference } from './developers.js';
 import { developersHtml } from './developers-page.js';
 import { siteErrorRenderer } from './errors.js';
-import type { SiteQuery } from './filters.js';
-import { blogPage, filterKey, parseBlogFilters, parseProductFilters } from './filters.js';
+import { blogPage, parseBlogFilters, parseProductFilters } from './filters.js';
+import { estimateTokens } from './format.js';
 import {
   blogMarkdown,
   companyMarkdown,
@@ -27,46 +28,16 @@ import {
   productsMarkdown,
 } from './mirrors.js';
 import type { SiteFormat } from './negotiate.js';
-import { htmlHeaders, markdownHeaders, preferredFormat } from './negotiate.js';
+import { htmlAnswer, markdownAnswer, preferredFormat } from './negotiate.js';
 import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, postHtml, productHtml, productsHtml } from './pages.js';
 import type { PageRoute } from './site-map.js';
-import { pageRoute, sitePath } from './site-map.js';
+import { pageRoute, pageRoutes, sitePath } from './site-map.js';
 
-export interface SiteRoutesOptions {
-  readonly store: ContentStore;
-  readonly config: Config;
-}
-
-type Request = FastifyRequest<{ Params: Record<string, string>; Querystring: SiteQuery }>;
-
-/**
- * Renders are pure functions of (Catalog, route, format, filters), so each is
- * kept with the Catalog it came from: a reload swaps the Catalog and with it
- * every rendered page, and the WeakMap lets the old ones be collected. The
- * most recently used RENDER_CACHE_SIZE are kept per Catalog: the precomputed
- * answers already hold the hot pages, and a site of 10,000 posts would
- * otherwise keep every page it ever rendered twice.
- */
-export class RenderCache {
-  readonly #renders = perCatalog(() => new LruCache<{ value: unknown }>(RENDER_CACHE_SIZE, Infinity, () => 0));
-
-  get<T>(catalog: Catalog, key: string, render: () => T): T {
-    const renders = this.#renders(catalog);
-    let kept = renders.get(key);
-    if (!kept) renders.set(key, (kept = { value: render() }));
-    return kept.value as T;
-  }
-}
-
-/** Renders kept per Catalog (RenderCache). */
-export const RENDER_CACHE_SIZE = 500;
-
-interface PageView {
-  /** Tells filtered variants of one route apart in the cache. */
-  readonly key: string;
-  /** Whether it differs from the route's /md/ file (a filtered list). */
-  readonly filtered: boolean;
-  readonly render: () => string;
+export interface SiteDoor {
+  readonly routes: Route[];
+  readonly renderer: ErrorRenderer;
+  /** What besides the URL selects an answer: the negotiated format. */
+  readonly variant: (request: Incoming) => string;
 }
 
 function notFound(what: string, hint: string): ProblemError {
@@ -74,176 +45,174 @@ function notFound(what: string, hint: string): ProblemError {
 }
 
 /**
- * The website (CONTRACT.md, "Site and markdown mirrors"): every page as HTML
- * or, to `Accept: text/markdown`, as its markdown mirror; the mirrors again as
- * files under /md/; the stylesheet; and llms.txt, llms-full.txt, the sitemap,
- * robots.txt and one Atom feed per locale. Everything is read from the Catalog
- * in force at each request.
+ * The website: every page as HTML or, to `Accept: text/markdown`, as its
+ * markdown mirror (`Vary: Accept, Accept-Encoding`); the mirrors again as
+ * files under /md/; the stylesheet and icon; llms.txt, llms-full.txt, the
+ * sitemap, robots.txt and one Atom feed per locale. Everything is read from
+ * the request's Catalog.
  */
-export function registerSiteRoutes(app: FastifyInstance, { store, config }: SiteRoutesOptions): void {
-  const cache = new RenderCache();
-  // Whole-Catalog structures, kept apart from the bounded renders so that no run of page views evicts them.
+export function siteDoor(config: Config): SiteDoor {
+  // Whole-Catalog structures, built once per Catalog.
   const reference = perCatalog((catalog) => developerReference(catalog, config));
   const mirrorsOf = perCatalog(mirrorFiles);
-  app.errorRenderers.set('site', siteErrorRenderer(store));
 
-  /** Sets the headers of the negotiated format; a markdown answer also names its /md/ file and its page. */
-  function send(reply: FastifyReply, format: SiteFormat, body: string, mirror?: { canonical: string; location?: string }): string {
-    if (format === 'html') {
-      htmlHeaders(reply);
-      return body;
-    }
-    markdownHeaders(reply, body);
-    if (mirror) {
+  /** A negotiated answer; a markdown one also names its /md/ file and the page it mirrors. */
+  function send(format: SiteFormat, body: string, mirror: { canonical: string; location?: string }): Answer {
+    if (format === 'html') return htmlAnswer(body);
+    return markdownAnswer(body, {
       // RFC 9110 section 8.7: where this representation also lives; RFC 6596: the page it mirrors.
-      if (mirror.location) reply.header('content-location', mirror.location);
-      reply.header('link', `<${mirror.canonical}>; rel="canonical"`);
-    }
-    return body;
+      ...(mirror.location ? { 'content-location': mirror.location } : {}),
+      link: `<${mirror.canonical}>; rel="canonical"`,
+    });
   }
 
-  /** What a page route shows in `format`; its filters are validated here, before any cache lookup. */
-  function pageView(catalog: Catalog, route: PageRoute, format: SiteFormat, query: SiteQuery): PageView {
+  /** What a page route shows in `format`; its filters are validated first. */
+  function renderPage(catalog: Catalog, route: PageRoute, format: SiteFormat, request: Incoming | undefined): { body: string; filtered: boolean } {
     const html = format === 'html';
-    const page = (render: () => string): PageView => ({ key: '', filtered: false, render });
+    const query = request?.query ?? {};
     switch (route.slug) {
       case 'index':
-        return page(() => (html ? homeHtml(catalog, route) : homeMarkdown(catalog, route)));
+        return { body: html ? homeHtml(catalog, route) : homeMarkdown(catalog, route), filtered: false };
       case 'products': {
         const filters = parseProductFilters(query, catalog);
-        return {
-          key: filterKey(filters),
-          filtered: Boolean(filters.status || filters.tag),
-          render: () => (html ? productsHtml(catalog, route, filters) : productsMarkdown(catalog, route, filters)),
-        };
+        return { body: html ? productsHtml(catalog, route, filters) : productsMarkdown(catalog, route, filters), filtered: Boolean(filters.status || filters.tag) };
       }
       case 'blog': {
         const filters = parseBlogFilters(query, catalog);
         // The markdown lists every match at once, but the page number asked for must still exist.
         blogPage(catalog, filters);
-        return {
-          key: filterKey(filters),
-          filtered: Boolean(filters.category || filters.locale),
-          render: () => (html ? blogHtml(catalog, route, filters) : blogMarkdown(catalog, route, filters)),
-        };
+        return { body: html ? blogHtml(catalog, route, filters) : blogMarkdown(catalog, route, filters), filtered: Boolean(filters.category || filters.locale) };
       }
       case 'developers': {
         const sections = reference(catalog);
-        return page(() => (html ? developersHtml(catalog, route, sections) : developersMarkdown(catalog, route, sections)));
+        return { body: html ? developersHtml(catalog, route, sections) : developersMarkdown(catalog, route, sections), filtered: false };
       }
       // Their HTML adds the company record, which has its own mirror (/md/company.md): their mirrors stay the page's.
       case 'about':
-        return page(() => (html ? aboutHtml(catalog, route) : contentPageMarkdown(catalog, route)));
+        return { body: html ? aboutHtml(catalog, route) : contentPageMarkdown(catalog, route), filtered: false };
       case 'contact':
-        return page(() => (html ? contactHtml(catalog, route) : contentPageMarkdown(catalog, route)));
+        return { body: html ? contactHtml(catalog, route) : contentPageMarkdown(catalog, route), filtered: false };
       default:
-        return page(() => (html ? contentPageHtml(catalog, route) : contentPageMarkdown(catalog, route)));
+        return { body: html ? contentPageHtml(catalog, route) : contentPageMarkdown(catalog, route), filtered: false };
     }
   }
 
-  async function servePage(request: Request, reply: FastifyReply, slug: string): Promise<string> {
-    const catalog = store.catalog;
+  function servePage(request: Incoming, slug: string): Answer {
+    const { catalog } = request;
     // `/index` is the home page's slug, not a route of its own: `/` is.
-    const route = slug === 'index' && pathOf(request.url) !== '/' ? undefined : pageRoute(catalog, slug);
-    if (!route) throw notFound(`There is no page at ${pathOf(request.url).slice(0, 120)}.`, 'The pages below are a good place to start.');
-    const format = preferredFormat(request);
-    const view = pageView(catalog, route, format, request.query);
-    const body = cache.get(catalog, `${format} ${route.path} ${view.key}`, view.render);
-    return send(reply, format, body, {
-      canonical: `${catalog.base_url}${route.path}`,
-      ...(view.filtered ? {} : { location: route.markdownPath }),
-    });
+    const route = slug === 'index' && request.path !== '/' ? undefined : pageRoute(catalog, slug);
+    if (!route) throw notFound(`There is no page at ${clip(request.path, 120)}.`, 'The pages below are a good place to start.');
+    const format = preferredFormat(request.headers);
+    const { body, filtered } = renderPage(catalog, route, format, request);
+    return send(format, body, { canonical: `${catalog.base_url}${route.path}`, ...(filtered ? {} : { location: route.markdownPath }) });
   }
 
-  app.get('/', (request: Request, reply) => servePage(request, reply, 'index'));
-  app.get('/:page', (request: Request, reply) => servePage(request, reply, request.params.page ?? ''));
-
-  app.get('/products/:slug', async (request: Request, reply) => {
-    const catalog = store.catalog;
-    const product = catalog.productsBySlug.get(request.params.slug ?? '');
-    if (!product) throw notFound(`There is no product at ${pathOf(request.url).slice(0, 120)}.`, 'Every product is listed on /products.');
-    const format = preferredFormat(request);
-    const body = cache.get(catalog, `${format} product ${product.slug}`, () => (format === 'html' ? productHtml(catalog, product) : productMarkdown(product)));
-    return send(reply, format, body, { canonical: product.url, location: sitePath(catalog, product.markdown_url) });
-  });
-
-  app.get('/blog/:slug', async (request: Request, reply) => {
-    const catalog = store.catalog;
-    const post = catalog.postsBySlug.get(request.params.slug ?? '');
-    if (!post) throw notFound(`There is no article at ${pathOf(request.url).slice(0, 120)}.`, 'Every article is listed on /blog.');
-    const format = preferredFormat(request);
-    const body = cache.get(catalog, `${format} post ${post.slug}`, () => (format === 'html' ? postHtml(catalog, post) : postMarkdown(post)));
-    return send(reply, format, body, { canonical: post.url, location: sitePath(catalog, post.markdown_url) });
-  });
-
-  // The mirrors as files. The path is looked up in an in-memory map of the
-  // Catalog's mirrors, never joined onto a folder: "..", "%2e%2e" or "%2f"
-  // in a request can only fail to match (SPEC.md section 4, "Markdown access").
-  app.get('/md/*', async (request: Request, reply) => {
-    const catalog = store.catalog;
-    const name = request.params['*'] ?? '';
+  function mirrorBody(catalog: Catalog, name: string, path: string): string {
     const file = mirrorsOf(catalog).get(name);
-    if (!file) throw notFound(`There is no markdown mirror at ${pathOf(request.url).slice(0, 120)}.`, `Every mirror is listed in ${catalog.base_url}/llms.txt.`);
-    const body = cache.get(catalog, `md ${name}`, () => {
-      switch (file.kind) {
-        case 'page':
-          return pageView(catalog, file.route, 'markdown', {}).render();
-        case 'product':
-          return productMarkdown(file.product);
-        case 'post':
-          return postMarkdown(file.post);
-        case 'company':
-          return companyMarkdown(catalog.company);
-      }
-    });
-    // RFC 6596: the page this file mirrors.
-    markdownHeaders(reply, body).header('link', `<${mirrorCanonical(catalog, file)}>; rel="canonical"`);
-    return body;
-  });
-
-  app.get('/assets/site.css', async (_request, reply) => {
-    reply.type('text/css; charset=utf-8');
-    return STYLESHEET;
-  });
-
-  app.get('/assets/icon.svg', async (_request, reply) => {
-    reply.type('image/svg+xml; charset=utf-8');
-    return favicon(store.catalog);
-  });
-
-  // Markdown by content (llmstxt.org), served as text/plain so a browser shows it
-  // rather than downloads it; the token estimate helps an agent budget the full one.
-  for (const [path, build] of [['/llms.txt', llmsTxt], ['/llms-full.txt', llmsFullTxt]] as const) {
-    app.get(path, async (_request, reply) => {
-      const catalog = store.catalog;
-      const body = cache.get(catalog, path, () => build(catalog));
-      reply.type('text/plain; charset=utf-8').header('x-markdown-tokens', String(estimateTokens(body)));
-      return body;
-    });
+    if (!file) throw notFound(`There is no markdown mirror at ${clip(path, 120)}.`, `Every mirror is listed in ${catalog.base_url}/llms.txt.`);
+    switch (file.kind) {
+      case 'page':
+        return renderPage(catalog, file.route, 'markdown', undefined).body;
+      case 'product':
+        return productMarkdown(file.product);
+      case 'post':
+        return postMarkdown(file.post);
+      case 'company':
+        return companyMarkdown(catalog.company);
+    }
   }
 
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const catalog = store.catalog;
-    reply.type('application/xml; charset=utf-8');
-    return cache.get(catalog, 'sitemap.xml', () => sitemapXml(catalog));
-  });
+  const text = (pattern: string, type: string, build: (catalog: Catalog) => string, headers?: (body: string) => Record<string, string>): Route => {
+    const built = perCatalog(build);
+    return {
+      pattern,
+      method: 'GET',
+      handle: ({ catalog }) => {
+        const body = built(catalog);
+        return answer(200, type, body, headers?.(body));
+      },
+      expand: () => [pattern],
+    };
+  };
 
-  app.get('/robots.txt', async (_request, reply) => {
-    reply.type('text/plain; charset=utf-8');
-    return robotsTxt(store.catalog);
-  });
+  const routes: Route[] = [
+    { pattern: '/', method: 'GET', negotiates: true, handle: (request) => servePage(request, 'index'), expand: () => ['/'] },
+    {
+      pattern: '/products/:slug',
+      method: 'GET',
+      negotiates: true,
+      handle: (request) => {
+        const { catalog } = request;
+        const product = catalog.productsBySlug.get(request.params.slug ?? '');
+        if (!product) throw notFound(`There is no product at ${clip(request.path, 120)}.`, 'Every product is listed on /products.');
+        const format = preferredFormat(request.headers);
+        return send(format, format === 'html' ? productHtml(catalog, product) : productMarkdown(product), { canonical: product.url, location: sitePath(catalog, product.markdown_url) });
+      },
+      expand: (catalog) => catalog.products.map((p) => sitePath(catalog, p.url)),
+    },
+    {
+      pattern: '/blog/:slug',
+      method: 'GET',
+      negotiates: true,
+      handle: (request) => {
+        const { catalog } = request;
+        const post = catalog.postsBySlug.get(request.params.slug ?? '');
+        if (!post) throw notFound(`There is no article at ${clip(request.path, 120)}.`, 'Every article is listed on /blog.');
+        const format = preferredFormat(request.headers);
+        return send(format, format === 'html' ? postHtml(catalog, post) : postMarkdown(post), { canonical: post.url, location: sitePath(catalog, post.markdown_url) });
+      },
+      expand: (catalog) => catalog.posts.map((p) => sitePath(catalog, p.url)),
+    },
+    // The mirrors as files. The path is looked up in an in-memory map of the
+    // Catalog's mirrors, never joined onto a folder: "..", "%2e%2e" or "%2f"
+    // in a request can only fail to match.
+    {
+      pattern: '/md/*',
+      method: 'GET',
+      handle: (request) => {
+        const { catalog } = request;
+        const name = request.params['*'] ?? '';
+        const body = mirrorBody(catalog, name, request.path);
+        // RFC 6596: the page this file mirrors.
+        return markdownAnswer(body, { link: `<${mirrorCanonical(catalog, mirrorsOf(catalog).get(name)!)}>; rel="canonical"` });
+      },
+      expand: (catalog) => [...mirrorsOf(catalog).keys()].map((name) => `/md/${name}`),
+    },
+    text('/assets/site.css', 'text/css; charset=utf-8', () => STYLESHEET),
+    text('/assets/icon.svg', 'image/svg+xml; charset=utf-8', favicon),
+    // Markdown by content (llmstxt.org), served as text/plain so a browser shows it
+    // rather than downloads it; the token estimate helps an agent budget the full one.
+    text('/llms.txt', 'text/plain; charset=utf-8', llmsTxt, (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
+    text('/llms-full.txt', 'text/plain; charset=utf-8', llmsFullTxt, (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
+    text('/sitemap.xml', 'application/xml; charset=utf-8', sitemapXml),
+    text('/robots.txt', 'text/plain; charset=utf-8', robotsTxt),
+    {
+      pattern: '/feeds/:file',
+      method: 'GET',
+      handle: (request) => {
+        const { catalog } = request;
+        const file = request.params.file ?? '';
+        const locale = catalog.site.locales.find((l) => `${l}.xml` === file);
+        if (!locale) {
+          throw notFound(`There is no feed at ${clip(request.path, 120)}.`, `The feeds are ${catalog.site.locales.map((l) => `/feeds/${l}.xml`).join(', ')}.`);
+        }
+        return answer(200, 'application/atom+xml; charset=utf-8', atomFeed(catalog, locale));
+      },
+      expand: (catalog) => catalog.site.locales.map((locale) => `/feeds/${locale}.xml`),
+    },
+    // Last: one path segment that no other route took is a page slug.
+    {
+      pattern: '/:page',
+      method: 'GET',
+      negotiates: true,
+      handle: (request) => servePage(request, request.params.page ?? ''),
+      expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => path !== '/'),
+    },
+  ];
 
-  app.get('/feeds/:file', async (request: Request, reply) => {
-    const catalog = store.catalog;
-    const file = request.params.file ?? '';
-    const locale = catalog.site.locales.find((l) => `${l}.xml` === file);
-    if (!locale) {
-      throw notFound(
-        `There is no feed at ${pathOf(request.url).slice(0, 120)}.`,
-        `The feeds are ${catalog.site.locales.map((l) => `/feeds/${l}.xml`).join(', ')}.`,
-      );
-    }
-    reply.type('application/atom+xml; charset=utf-8');
-    return cache.get(catalog, `feed ${locale}`, () => atomFeed(catalog, locale));
-  });
+  return {
+    routes,
+    renderer: siteErrorRenderer(),
+    variant: (request) => (preferredFormat(request.headers) === 'markdown' ? 'markdown ' : ''),
+  };
 }

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../src/http/service.js';
 import type { Catalog } from '../../src/content/types.js';
 import { BASE_URL, useTestApp } from '../helper.js';
 
-let server: FastifyInstance;
+let server: Service;
 let catalog: Catalog;
 useTestApp((app) => ({ server, catalog } = app));
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../src/http/service.js';
 import { buildTestApp, useTestApp } from '../helper.js';
 
-let server: FastifyInstance;
+let server: Service;
 useTestApp((app) => ({ server } = app));
 
 const CACHE = 'public, max-age=300, stale-while-revalidate=86400';
@@ -25,7 +25,8 @@ describe('every /api/v1 response', () => {
       assert.equal(response.headers['ratelimit-limit'], '600');
       assert.match(String(response.headers['ratelimit-remaining']), /^\d+$/);
       assert.match(String(response.headers['ratelimit-reset']), /^\d+$/);
-      assert.equal(response.headers['cache-control'], CACHE);
+      // A health record is about this instant: no cache may keep it.
+      assert.equal(response.headers['cache-control'], url.endsWith('/health') ? 'no-store' : CACHE);
       assert.match(String(response.headers.etag), /^"[A-Za-z0-9_-]+"$/, 'a strong ETag');
       assert.equal(response.headers['x-content-type-options'], 'nosniff');
       assert.equal(response.headers.deprecation, undefined, 'no deprecation announced by default');
@@ -50,7 +51,7 @@ describe('quota headers', () => {
     }
   });
 
-  test('preflights and 304s count; /healthz does not', async () => {
+  test('304s count; CORS preflights and /healthz do not', async () => {
     const app = await buildTestApp();
     try {
       const first = await app.server.inject('/api/v1/company');
@@ -58,7 +59,7 @@ describe('quota headers', () => {
       await app.server.inject({ method: 'OPTIONS', url: '/api/v1/company' });
       await app.server.inject('/healthz');
       const last = await app.server.inject('/api/v1/company');
-      assert.equal(last.headers['ratelimit-remaining'], '596');
+      assert.equal(last.headers['ratelimit-remaining'], '597');
       assert.equal((await app.server.inject('/healthz')).headers['ratelimit-remaining'], undefined);
     } finally {
       await app.server.close();

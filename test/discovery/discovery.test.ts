@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../src/http/service.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Catalog } from '../../src/content/types.js';
 import { ENDPOINTS } from '../../src/api/endpoints.js';
 import { genericToolDefinitions } from '../../src/mcp/tools.js';
 import { BASE_URL, useTestApp } from '../helper.js';
 
-let server: FastifyInstance;
+let server: Service;
 let catalog: Catalog;
 useTestApp((app) => ({ server, catalog } = app));
 

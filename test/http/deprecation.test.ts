@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, Response as LightMyRequestResponse } from 'light-my-request';
 import type { App } from '../../src/app.js';
 import { buildTestApp } from '../helper.js';
 

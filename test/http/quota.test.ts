@@ -67,7 +67,7 @@ describe('quota header math (fixed window of 600 requests per 60 s)', () => {
         status: 429,
         code: 'rate_limited',
         detail: 'The quota of 600 requests per 60 seconds for your address is used up.',
-        hint: 'Wait 43 seconds (the Retry-After header), then call again; pace calls with the RateLimit header.',
+        hint: 'Wait the number of seconds the Retry-After header gives, then call again; pace later calls with the RateLimit header.',
         instance: '/api/v1/company',
       });
 
@@ -101,7 +101,7 @@ describe('quota header math (fixed window of 600 requests per 60 s)', () => {
     }
   });
 
-  test('preflights, 304s and errors are counted; /healthz and the site are not', async () => {
+  test('304s and errors are counted; CORS preflights are told the quota without being counted; /healthz and the site are not', async () => {
     const app = await buildTestApp();
     try {
       const ok = await app.server.inject('/api/v1/products');
@@ -111,17 +111,17 @@ describe('quota header math (fixed window of 600 requests per 60 s)', () => {
       assert.equal(notModified.headers['ratelimit-remaining'], '598');
       const preflight = await app.server.inject({ method: 'OPTIONS', url: '/mcp' });
       assert.equal(preflight.statusCode, 204);
-      assert.equal(preflight.headers['ratelimit-remaining'], '597');
+      assert.equal(preflight.headers['ratelimit-remaining'], '598');
       const missing = await app.server.inject('/api/v1/products/nothing-here');
       assert.equal(missing.statusCode, 404);
-      assert.equal(missing.headers['ratelimit-remaining'], '596');
+      assert.equal(missing.headers['ratelimit-remaining'], '597');
 
       const healthz = await app.server.inject('/healthz');
       assert.equal(healthz.statusCode, 200);
       assert.equal(healthz.headers['ratelimit-remaining'], undefined);
       const site = await app.server.inject('/md/index.md');
       assert.equal(site.headers['ratelimit-remaining'], undefined);
-      assert.equal((await app.server.inject('/api/v1')).headers['ratelimit-remaining'], '595');
+      assert.equal((await app.server.inject('/api/v1')).headers['ratelimit-remaining'], '596');
     } finally {
       await app.server.close();
     }

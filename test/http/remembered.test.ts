@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { rememberedByValue } from '../../src/http/remembered.js';
-import { acceptedCodings } from '../../src/precompute/encoding.js';
+import { acceptedCodings } from '../../src/http/encoding.js';
 import { preferredFormat } from '../../src/site/negotiate.js';
 import { admitsJson } from '../../src/http/policy.js';
 
@@ -23,9 +23,9 @@ test('remembered negotiation answers as the first did, for every header seen aga
     assert.deepEqual(acceptedCodings({ 'accept-encoding': 'gzip;q=0.5, br' }), ['br', 'gzip', 'identity']);
     assert.deepEqual(acceptedCodings({ 'accept-encoding': 'gzip, br;q=0' }), ['gzip', 'identity']);
     assert.deepEqual(acceptedCodings({}), ['identity']);
-    assert.equal(preferredFormat({ headers: { accept: 'text/html;q=0.9, text/markdown' } }), 'markdown');
-    assert.equal(preferredFormat({ headers: { accept: 'text/markdown;q=0.1, text/html' } }), 'html');
-    assert.equal(preferredFormat({ headers: {} }), 'html');
+    assert.equal(preferredFormat({ accept: 'text/html;q=0.9, text/markdown' }), 'markdown');
+    assert.equal(preferredFormat({ accept: 'text/markdown;q=0.1, text/html' }), 'html');
+    assert.equal(preferredFormat({}), 'html');
     assert.equal(admitsJson({ accept: 'text/html' }), false);
     assert.equal(admitsJson({ accept: 'application/*' }), true);
     assert.equal(admitsJson({}), true);

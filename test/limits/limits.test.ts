@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { maxHeaderSize } from 'node:http';
 import type { App } from '../../src/app.js';
 import { MAX_BODY_BYTES } from '../../src/mcp/endpoint.js';
+import { MAX_TARGET_LENGTH } from '../../src/http/pipeline.js';
+import { MAX_HEADER_BYTES } from '../../src/http/service.js';
 import { httpRequest, parseResponse, rawRequest } from '../fuzz/raw-client.js';
 import { assertProblem, assertRpcError, unlimited } from '../fuzz/support.js';
 import { BASE_URL, listenTestApp } from '../helper.js';
@@ -93,29 +94,41 @@ describe('request head size', () => {
   });
   after(() => app.server.close());
 
-  test(`headers over node:http's ${maxHeaderSize} bytes answer 431 with a problem document, then close`, async () => {
-    const answer = await rawRequest(portOf(app), httpRequest('GET', '/api/v1', { 'x-filler': 'x'.repeat(maxHeaderSize + 1) }));
+  test(`a head over ${MAX_HEADER_BYTES} bytes answers 431 with its own problem code, then closes`, async () => {
+    const answer = await rawRequest(portOf(app), httpRequest('GET', '/api/v1', { 'x-filler': 'x'.repeat(MAX_HEADER_BYTES + 1) }));
     assert.ok(answer);
     assert.equal(answer.statusLine, 'HTTP/1.1 431 Request Header Fields Too Large');
     assert.equal(answer.headers.connection, 'close');
     assert.equal(answer.headers['cache-control'], 'no-store');
     assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+    // An answer under /api/v1 like any other: versioned, whatever refused it.
+    assert.equal(answer.headers['x-api-version'], '1.0.0');
     assertProblem(answer, 'oversized head');
     assert.deepEqual(JSON.parse(answer.body), {
-      type: `${BASE_URL}/developers#invalid_parameter`,
+      type: `${BASE_URL}/developers#headers_too_large`,
       title: 'Request Header Fields Too Large',
       status: 431,
-      code: 'invalid_parameter',
-      detail: 'The request headers are larger than this server reads.',
+      code: 'headers_too_large',
+      detail: 'The request head is larger than this server reads.',
       hint: 'Send the request again with fewer or shorter headers.',
+      instance: '/api/v1',
       parameter: 'headers',
-      accepted: `request headers of at most ${maxHeaderSize} bytes in all`,
+      accepted: `a request head of at most ${MAX_HEADER_BYTES} bytes`,
     });
   });
 
   test('a head just under the limit is answered normally', async () => {
-    const answer = await rawRequest(portOf(app), httpRequest('GET', '/api/v1', { 'x-filler': 'x'.repeat(maxHeaderSize - 200) }));
+    const answer = await rawRequest(portOf(app), httpRequest('GET', '/api/v1', { 'x-filler': 'x'.repeat(MAX_HEADER_BYTES - 200) }));
     assert.equal(answer?.status, 200);
+  });
+
+  test(`a request target over ${MAX_TARGET_LENGTH} characters answers 414 with the API's headers`, async () => {
+    const answer = await rawRequest(portOf(app), httpRequest('GET', `/api/v1/posts?q=${'x'.repeat(16_000)}`));
+    assert.ok(answer);
+    assert.equal(answer.status, 414);
+    assert.equal(answer.headers['x-api-version'], '1.0.0');
+    const problem = assertProblem(answer, 'long target') as { code: string; parameter: string };
+    assert.deepEqual([problem.code, problem.parameter], ['uri_too_long', 'url']);
   });
 });
 
@@ -140,8 +153,10 @@ describe('slow clients', () => {
     const sent = await trickle(socket, 'x-slow: 1\r\n', 50, 200);
     assert.ok(sent < 200, 'the server closed the connection before the head was complete');
     const data = await answer;
-    // node:http gives up on the request silently (src/http/client-error.ts): no half-read request is answered.
-    assert.equal(data.length, 0, data.toString('latin1'));
+    // RFC 9110 section 15.5.9: the server tells the client it waited too long, then closes.
+    const response = parseResponse(data);
+    assert.equal(response.status, 408, data.toString('latin1'));
+    assert.equal(response.headers['connection'], 'close');
   });
 
   test('a client that trickles its body is cut off before it finishes', async () => {

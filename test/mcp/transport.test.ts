@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, Response as LightMyRequestResponse } from 'light-my-request';
 import type { App } from '../../src/app.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
 import { MAX_BODY_BYTES } from '../../src/mcp/endpoint.js';
@@ -210,7 +210,7 @@ describe('/mcp with any method but POST', () => {
       headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' },
     });
     assert.equal(response.statusCode, 204);
-    assert.equal(response.headers.allow, 'POST');
+    assert.equal(response.headers.allow, 'POST, OPTIONS');
     assert.equal(response.headers['access-control-allow-methods'], 'POST, OPTIONS');
     assert.equal(response.headers['access-control-allow-headers'], 'content-type, mcp-protocol-version');
     assert.equal(response.headers['access-control-allow-origin'], '*');
@@ -265,7 +265,7 @@ describe('the quota', () => {
           status: 429,
           code: 'rate_limited',
           detail: 'The quota of 2 requests per 60 seconds for your address is used up.',
-          hint: 'Wait 60 seconds (the Retry-After header), then call again; pace calls with the RateLimit header.',
+          hint: 'Wait the number of seconds the Retry-After header gives, then call again; pace later calls with the RateLimit header.',
           instance: '/mcp',
         });
       }

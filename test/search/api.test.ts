@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../src/http/service.js';
 import type { Catalog } from '../../src/content/types.js';
 import type { SearchHit } from '../../src/search/index.js';
 import { searchIndexFor } from '../../src/search/index.js';
@@ -10,7 +10,7 @@ import { searchFixture, XILOFONE_POSTS } from './fixture.js';
 
 let fixture: SearchFixture;
 let catalog: Catalog;
-let server: FastifyInstance;
+let server: Service;
 
 before(async () => {
   fixture = await searchFixture();

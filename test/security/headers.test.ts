@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions } from 'light-my-request';
 import type { App } from '../../src/app.js';
 import { MemoryStore, RateLimiter } from '../../src/http/rate-limit.js';
 import { httpRequest, rawRequest } from '../fuzz/raw-client.js';
@@ -74,7 +74,7 @@ describe('X-Content-Type-Options: nosniff', () => {
       const bad = await rawRequest(port, 'GET /api/v1 HTTP/1.1\r\nhost 127.0.0.1\r\n\r\n');
       assert.equal(bad?.status, 400);
       assert.equal(bad.headers['x-content-type-options'], 'nosniff');
-      const large = await rawRequest(port, httpRequest('GET', '/api/v1', { 'x-filler': 'x'.repeat(20_000) }));
+      const large = await rawRequest(port, httpRequest('GET', '/api/v1', { 'x-filler': 'x'.repeat(40_000) }));
       assert.equal(large?.status, 431);
       assert.equal(large.headers['x-content-type-options'], 'nosniff');
     } finally {

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import type { App } from '../../src/app.js';
 import { unlimited } from '../fuzz/support.js';
 import { buildTestApp } from '../helper.js';

@@ -3,13 +3,13 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../src/http/service.js';
 import { loadCatalog } from '../../src/content/load.js';
 import type { Catalog } from '../../src/content/types.js';
 import { BASE_URL, buildTestApp, FIXTURES, useTestApp } from '../helper.js';
 import { mirrorPath, sitePaths } from './routes.js';
 
-let server: FastifyInstance;
+let server: Service;
 let catalog: Catalog;
 useTestApp((app) => ({ server, catalog } = app));
 
@@ -122,7 +122,7 @@ describe('documents for crawlers', () => {
 
 describe('the site over other content', () => {
   let dir: string;
-  let other: FastifyInstance;
+  let other: Service;
 
   before(async () => {
     // The minimal fixture, with hostile text in an article: the templates must escape it.

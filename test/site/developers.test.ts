@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../src/http/service.js';
 import { ENDPOINTS } from '../../src/api/endpoints.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
@@ -9,7 +9,7 @@ import { genericToolDefinitions } from '../../src/mcp/tools.js';
 import { API_VERSION } from '../../src/version.js';
 import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
 
-let server: FastifyInstance;
+let server: Service;
 let catalog: Catalog;
 let page: string;
 let mirror: string;

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../src/http/service.js';
 import { mirrorMarkdown } from '../../src/content/mirror.js';
 import type { Catalog } from '../../src/content/types.js';
 import { BASE_URL, listenTestApp, testCatalog } from '../helper.js';
 import { mirrorPath, sitePaths } from './routes.js';
 
-let server: FastifyInstance;
+let server: Service;
 let url: string;
 let catalog: Catalog;
 

@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AnswerSet, PrecomputedAnswer } from './answers.js';
+import type { PreparedUrl } from './app.js';
+import type { PreparedAnswer } from './http/prepared.js';
 
 /**
- * `vitrine export DIR` (issue 8): every precomputed GET answer as files, so a
+ * `vitrine export DIR`: every GET answer the routes declare, as files, so a
  * static host, a CDN or nginx serves the same bytes with the same headers.
  *
  * - The body of `/a/b` is the file `DIR/a/b`; a URL that is also the parent
@@ -51,16 +52,18 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 };
 
 /** Writes `answers` under `dir` and returns the manifest it wrote. */
-export async function exportAnswers(answers: AnswerSet, dir: string): Promise<ExportedAnswer[]> {
-  const urls = [...answers.keys()];
+export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, dir: string): Promise<ExportedAnswer[]> {
+  const answers: PreparedUrl[] = [];
+  for await (const entry of prepared) answers.push(entry);
+  const urls = answers.map((entry) => entry.url);
   // A URL some other URL lives under is a folder on disk: its answer is that folder's index file.
   const parents = new Set(urls.flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
   parents.add('/');
   const manifest: ExportedAnswer[] = [];
-  for (const [url, entry] of answers) {
-    const file = fileOf(url, entry.html, parents);
-    manifest.push(await write(dir, url, file, entry.html));
-    if (entry.markdown) manifest.push({ ...(await write(dir, url, `${MARKDOWN_DIR}/${file}`, entry.markdown)), accept: 'text/markdown' });
+  for (const { url, scopeHeaders, answer, markdown } of answers) {
+    const file = fileOf(url, answer, parents);
+    manifest.push(await write(dir, url, file, answer, scopeHeaders));
+    if (markdown) manifest.push({ ...(await write(dir, url, `${MARKDOWN_DIR}/${file}`, markdown, scopeHeaders)), accept: 'text/markdown' });
   }
   await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
   await writeFile(path.join(dir, '_headers'), netlifyHeaders(manifest));
@@ -68,29 +71,28 @@ export async function exportAnswers(answers: AnswerSet, dir: string): Promise<Ex
   return manifest;
 }
 
-function fileOf(url: string, answer: PrecomputedAnswer, parents: ReadonlySet<string>): string {
+function fileOf(url: string, answer: PreparedAnswer, parents: ReadonlySet<string>): string {
   const relative = decodeURIComponent(url).replace(/^\/+/, '');
   if (!parents.has(url)) return relative;
   const type = String(answer.headers.find(([name]) => name === 'content-type')?.[1] ?? '').split(';')[0]!.trim();
   return `${relative ? `${relative}/` : ''}index.${EXTENSIONS[type] ?? 'bin'}`;
 }
 
-async function write(dir: string, url: string, file: string, answer: PrecomputedAnswer): Promise<ExportedAnswer> {
+async function write(dir: string, url: string, file: string, answer: PreparedAnswer, scopeHeaders: readonly (readonly [string, string])[]): Promise<ExportedAnswer> {
   const target = path.join(dir, ...file.split('/'));
   // Every name comes from the Catalog's slugs (letters, digits, hyphens); a "..", were one to appear, must not leave DIR.
   if (!target.startsWith(path.resolve(dir) + path.sep)) throw new Error(`export: ${url} would be written outside ${dir}`);
   await mkdir(path.dirname(target), { recursive: true });
-  const identity = answer.representation('identity')!;
-  await writeFile(target, identity.body);
+  await writeFile(target, answer.body);
   const coded: Partial<Record<'gzip' | 'br', ExportedFile>> = {};
   for (const coding of ['gzip', 'br'] as const) {
-    const representation = answer.representation(coding);
-    if (!representation) continue;
+    const representation = answer.choose([coding]);
+    if (representation.coding !== coding || representation.etag === undefined) continue;
     const suffix = coding === 'gzip' ? 'gz' : 'br';
     await writeFile(`${target}.${suffix}`, representation.body);
     coded[coding] = { file: `${file}.${suffix}`, etag: representation.etag };
   }
-  return { url, file, headers: answer.headers, ...coded };
+  return { url, file, headers: [...scopeHeaders, ...answer.headers], ...coded };
 }
 
 /** Netlify / Cloudflare Pages `_headers`: a URL line, then its headers indented. */

@@ -1,0 +1,95 @@
+import { perCatalog } from '../content/per-catalog.js';
+import type { Catalog } from '../content/types.js';
+import type { PreparedAnswer } from './prepared.js';
+
+/**
+ * The answers kept for the next request of the same URL, per Catalog: those
+ * prepared ahead of requests and those a request just produced, in one
+ * least-recently-used cache bounded by bytes (the bodies and every
+ * compressed form made of them). Memory follows what clients ask for, not
+ * the size of the content; a reload starts an empty cache with the new
+ * Catalog and the old one is collected with the old Catalog.
+ */
+export class AnswerCache {
+  readonly #caches: (catalog: Catalog) => ByteBoundedCache;
+
+  constructor(readonly budgetBytes: number) {
+    this.#caches = perCatalog(() => new ByteBoundedCache(budgetBytes));
+  }
+
+  get(catalog: Catalog, key: string): PreparedAnswer | undefined {
+    return this.#caches(catalog).get(key);
+  }
+
+  set(catalog: Catalog, key: string, answer: PreparedAnswer): void {
+    this.#caches(catalog).set(key, answer);
+  }
+
+  /** After `answer` made a compressed form: its bytes count against the budget. */
+  grown(catalog: Catalog, key: string, answer: PreparedAnswer): void {
+    this.#caches(catalog).resize(key, answer);
+  }
+
+  bytes(catalog: Catalog): number {
+    return this.#caches(catalog).bytes;
+  }
+
+  size(catalog: Catalog): number {
+    return this.#caches(catalog).size;
+  }
+}
+
+class ByteBoundedCache {
+  /** A Map iterates in insertion order: re-inserting a key makes it the most recently used. */
+  readonly #entries = new Map<string, { answer: PreparedAnswer; bytes: number }>();
+  #bytes = 0;
+
+  constructor(readonly budget: number) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get(key: string): PreparedAnswer | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.answer;
+  }
+
+  set(key: string, answer: PreparedAnswer): void {
+    this.#remove(key);
+    if (answer.bytes > this.budget) return;
+    this.#entries.set(key, { answer, bytes: answer.bytes });
+    this.#bytes += answer.bytes;
+    this.#evict();
+  }
+
+  resize(key: string, answer: PreparedAnswer): void {
+    const entry = this.#entries.get(key);
+    if (entry?.answer !== answer) return;
+    this.#bytes += answer.bytes - entry.bytes;
+    entry.bytes = answer.bytes;
+    this.#evict();
+  }
+
+  #remove(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+
+  #evict(): void {
+    for (const [key, entry] of this.#entries) {
+      if (this.#bytes <= this.budget) break;
+      this.#entries.delete(key);
+      this.#bytes -= entry.bytes;
+    }
+  }
+}

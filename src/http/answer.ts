@@ -1,0 +1,27 @@
+/**
+ * What a door answers a request: a status, the door's own headers (its media
+ * type, Vary, Link, ...) and a body. The pipeline adds every header the HTTP
+ * policy owns (CORS, version, quota, caching, validators) and writes it.
+ */
+export interface Answer {
+  readonly status: number;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Buffer;
+  /**
+   * Whether the answer is the same for every client until the content
+   * changes, so caches may keep it (a 200 to a GET is, unless its door says
+   * otherwise: the health record is not).
+   */
+  readonly shared?: boolean;
+}
+
+export function answer(status: number, type: string, body: string | Buffer, headers: Readonly<Record<string, string>> = {}): Answer {
+  return { status, headers: { 'content-type': type, ...headers }, body };
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function jsonAnswer(body: unknown, headers: Readonly<Record<string, string>> = {}, status = 200): Answer {
+  return answer(status, JSON_TYPE, JSON.stringify(body), headers);
+}

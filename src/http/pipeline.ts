@@ -1,0 +1,270 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ContentStore } from '../content/store.js';
+import type { Catalog } from '../content/types.js';
+import type { Log } from '../log.js';
+import type { Answer } from './answer.js';
+import type { AnswerCache } from './answer-cache.js';
+import type { Coding } from './encoding.js';
+import { acceptedCodings } from './encoding.js';
+import type { HttpPolicy } from './policy.js';
+import { etagMatches, READ_METHODS } from './policy.js';
+import type { PreparedAnswer } from './prepared.js';
+import { internalError, ProblemError } from './problem.js';
+import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
+import type { RequestLog } from './request-log.js';
+import { clip, Incoming } from './request.js';
+import type { Route, Router } from './router.js';
+import type { Scope } from './scope.js';
+
+/**
+ * How one door words its failures: `/mcp` as JSON-RPC errors, the website as
+ * a page in the visitor's format. Undefined falls back to a problem document.
+ */
+export type ErrorRenderer = (problem: ProblemError, request: Incoming) => Answer | undefined;
+
+export interface PipelineOptions {
+  readonly store: ContentStore;
+  readonly router: Router;
+  readonly policy: HttpPolicy;
+  readonly limiter: RateLimiter;
+  readonly cache: AnswerCache;
+  readonly clientAddress: (request: IncomingMessage) => string;
+  readonly renderers: Partial<Record<Scope, ErrorRenderer>>;
+  readonly log: Log;
+  readonly requestLog: RequestLog;
+  /**
+   * What besides the URL selects a site answer (the website negotiates
+   * markdown): a kept answer is filed under the URL and this.
+   */
+  readonly variant: (request: Incoming) => string;
+}
+
+/** The longest request target read (path and query); a longer one is a 414 (RFC 9110 section 15.5.15). */
+export const MAX_TARGET_LENGTH = 8192;
+
+/**
+ * The one path of every request, in order:
+ *
+ *   1. the client's address (only where the quota counts) and the quota:
+ *      a refusal is the prepared 429;
+ *   2. CORS preflights, and what the API refuses before any route (406, 415);
+ *   3. a kept answer for the same URL (and format), written with only the
+ *      request's own headers added;
+ *   4. otherwise the route's door computes the answer, the policy prepares
+ *      it and, when it is the same for everyone, it is kept for the next;
+ *   5. a failure anywhere is rendered by the door of its scope.
+ *
+ * Whatever answers, the policy's headers and the access-log line are the same.
+ */
+export class Pipeline {
+  readonly #options: PipelineOptions;
+  #closing = false;
+
+  constructor(options: PipelineOptions) {
+    this.#options = options;
+  }
+
+  /** From now on every answer closes its connection: a client sends its next request to another instance. */
+  closing(): void {
+    this.#closing = true;
+  }
+
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const started = performance.now();
+    const request = new Incoming(this.#options.store.catalog, req.method ?? 'GET', req.url ?? '/', req.headers, '', req);
+    const { policy, limiter } = this.#options;
+    if (!policy.reportsQuota(request)) return this.#serve(request, res, undefined, started);
+    let decision: RateLimitDecision | Promise<RateLimitDecision>;
+    try {
+      request.client = this.#options.clientAddress(req);
+      decision = policy.counts(request) ? limiter.count(request.client) : limiter.peek(request.client);
+    } catch (error) {
+      return this.#fail(request, res, error, undefined, started);
+    }
+    if (decision instanceof Promise) {
+      decision.then(
+        (counted) => this.#counted(request, res, counted, started),
+        (error: unknown) => this.#fail(request, res, error, undefined, started),
+      );
+    } else {
+      this.#counted(request, res, decision, started);
+    }
+  };
+
+  #counted(request: Incoming, res: ServerResponse, decision: RateLimitDecision, started: number): void {
+    if (decision.allowed || !this.#options.policy.counts(request)) return this.#serve(request, res, decision, started);
+    const { headers, body } = this.#options.policy.tooManyRequests(request, decision);
+    if (this.#closing) headers.push('connection', 'close');
+    res.writeHead(429, headers);
+    res.end(request.method === 'HEAD' ? undefined : body);
+    this.#options.requestLog(request.method, null, 429, started);
+  }
+
+  #serve(request: Incoming, res: ServerResponse, decision: RateLimitDecision | undefined, started: number): void {
+    const { cache, policy } = this.#options;
+    const { catalog } = request;
+    try {
+      if (request.method === 'OPTIONS') return this.#write(request, res, policy.prepare(request, policy.preflight(request, this.#methodsOf(request))), decision, started);
+      if (request.url.length > MAX_TARGET_LENGTH) throw uriTooLong(request);
+      policy.admit(request);
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      const key = read ? this.#key(request) : undefined;
+      const kept = key === undefined ? undefined : cache.get(catalog, key);
+      if (kept) return this.#write(request, res, kept, decision, started, catalog, key);
+      const answer = this.#route(request);
+      if (answer instanceof Promise) {
+        answer.then(
+          (computed) => this.#computed(request, res, computed, decision, started, catalog, key),
+          (error: unknown) => this.#fail(request, res, error, decision, started),
+        );
+      } else {
+        this.#computed(request, res, answer, decision, started, catalog, key);
+      }
+    } catch (error) {
+      this.#fail(request, res, error, decision, started);
+    }
+  }
+
+  #computed(request: Incoming, res: ServerResponse, answer: Answer, decision: RateLimitDecision | undefined, started: number, catalog: Catalog, key: string | undefined): void {
+    const prepared = this.#options.policy.prepare(request, answer);
+    // Kept only while its Catalog is the one in force: a reload may have swapped it meanwhile.
+    if (key !== undefined && prepared.shared && this.#options.store.catalog === catalog) this.#options.cache.set(catalog, key, prepared);
+    this.#write(request, res, prepared, decision, started, catalog, key);
+  }
+
+  /** The door's answer to `request` (HEAD is GET without the body); unknown paths and methods are problems. */
+  #route(request: Incoming): Answer | Promise<Answer> {
+    const match = this.#options.router.match(request.path);
+    if (!match) throw notFound(request);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const route = match.routes.find((candidate) => candidate.method === method);
+    if (!route) throw methodNotAllowed(request, match.routes);
+    request.route = route.pattern;
+    request.params = match.params;
+    return route.handle(request);
+  }
+
+  /** The methods a path answers, for a preflight's Allow. */
+  #methodsOf(request: Incoming): string {
+    let routes: readonly Route[] = [];
+    try {
+      routes = this.#options.router.match(request.path)?.routes ?? [];
+    } catch {
+      // A malformed path has no routes; the real request will be told so.
+    }
+    return allowOf(routes) ?? READ_METHODS;
+  }
+
+  #fail(request: Incoming, res: ServerResponse, error: unknown, decision: RateLimitDecision | undefined, started: number): void {
+    const problem = error instanceof ProblemError ? error : internalError();
+    if (!(error instanceof ProblemError)) this.#options.log.error({ err: error, route: request.route }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    this.#write(request, res, this.#options.policy.prepare(request, this.#render(problem, request)), decision, started);
+  }
+
+  #write(request: Incoming, res: ServerResponse, prepared: PreparedAnswer, decision: RateLimitDecision | undefined, started: number, catalog?: Catalog, key?: string): void {
+    const codings: readonly Coding[] = prepared.compressible ? acceptedCodings(request.headers) : IDENTITY;
+    const before = prepared.bytes;
+    const representation = prepared.choose(codings);
+    if (catalog && key !== undefined && prepared.bytes !== before) this.#options.cache.grown(catalog, key, prepared);
+    const notModified = prepared.status === 200 && etagMatches(request.headers['if-none-match'] as string | undefined, representation.etag);
+    const scope = this.#options.policy.scopeHeaders(request.scope);
+    const own = notModified ? representation.notModified : representation.ok;
+    const headers = decision ? [...scope, ...this.#options.policy.quotaHeaders(decision), ...own] : [...scope, ...own];
+    if (this.#closing) headers.push('connection', 'close');
+    const status = notModified ? 304 : prepared.status;
+    res.writeHead(status, headers);
+    res.end(notModified || request.method === 'HEAD' || status === 204 ? undefined : representation.body);
+    this.#options.requestLog(request.method, prepared.route ?? request.route, status, started);
+  }
+
+  /**
+   * The whole HTTP/1.1 response (head and body) of a request the HTTP parser
+   * refused before it reached the pipeline, rendered by the door of its path
+   * as any other failure is, with `Connection: close`: after a parse error
+   * the rest of the connection's bytes cannot be trusted.
+   */
+  refusal(problem: ProblemError, path: string): Buffer {
+    const request = new Incoming(this.#options.store.catalog, 'GET', path, {}, '');
+    const answer = this.#render(problem, request);
+    const prepared = this.#options.policy.prepare(request, answer);
+    const representation = prepared.choose(IDENTITY);
+    const headers = [...this.#options.policy.scopeHeaders(request.scope), ...representation.ok, 'connection', 'close'];
+    let head = `HTTP/1.1 ${prepared.status} ${problem.title}\r\n`;
+    for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+    return Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), representation.body]);
+  }
+
+  /** The answer of the door of `request`'s scope to `problem`; a problem document where it has no words of its own. */
+  #render(problem: ProblemError, request: Incoming): Answer {
+    const { policy, renderers } = this.#options;
+    let answer: Answer | undefined;
+    try {
+      answer = problem.code === 'rate_limited' ? undefined : renderers[request.scope]?.(problem, request);
+    } catch (renderError) {
+      this.#options.log.error({ err: renderError }, 'rendering an error failed');
+    }
+    return answer ?? policy.problemAnswer(problem, request);
+  }
+
+  /**
+   * The answer `request` would get, prepared, without counting it or writing
+   * it: how answers are made ahead of requests and exported. Undefined for
+   * a URL that has no route.
+   */
+  async prepare(request: Incoming): Promise<PreparedAnswer> {
+    return this.#options.policy.prepare(request, await this.#route(request));
+  }
+
+  /** Keeps `answer` as the one `request` gets from `catalog` until evicted. */
+  keep(catalog: Catalog, request: Incoming, answer: PreparedAnswer): void {
+    if (answer.shared) this.#options.cache.set(catalog, this.#key(request), answer);
+  }
+
+  /** What a kept answer is filed under: the exact request target, and for the website the negotiated format. */
+  #key(request: Incoming): string {
+    return request.scope === 'site' ? `${this.#options.variant(request)}${request.url}` : request.url;
+  }
+}
+
+const IDENTITY: readonly Coding[] = ['identity'];
+
+/** Allow for a set of routes: GET implies HEAD (RFC 9110 section 9.3.2). */
+export function allowOf(routes: readonly Route[]): string | undefined {
+  if (routes.length === 0) return undefined;
+  const methods = new Set<string>();
+  for (const route of routes) {
+    methods.add(route.method);
+    if (route.method === 'GET') methods.add('HEAD');
+  }
+  return [...methods].join(', ');
+}
+
+function notFound(request: Incoming): ProblemError {
+  return new ProblemError('not_found', {
+    detail: `Nothing answers ${request.method} ${clip(request.path, 200)}.`,
+    hint: 'Call GET /api/v1 for the map of every endpoint.',
+  });
+}
+
+/** RFC 9110 section 15.5.6: a path that exists under another method is a 405 with Allow. */
+function methodNotAllowed(request: Incoming, routes: readonly Route[]): ProblemError {
+  const allow = allowOf(routes)!;
+  const path = clip(request.path, 200);
+  return new ProblemError('method_not_allowed', {
+    detail: `${request.method} is not allowed on ${path}; it answers ${allow} only.`,
+    hint: `Call ${routes[0]!.method} ${path}.`,
+    headers: { allow },
+  });
+}
+
+function uriTooLong(request: Incoming): ProblemError {
+  return new ProblemError('uri_too_long', {
+    detail: `The request target is ${request.url.length} characters long; this server reads at most ${MAX_TARGET_LENGTH}.`,
+    hint: 'Send fewer or shorter query parameters.',
+    extensions: { parameter: 'url', accepted: `a request target of at most ${MAX_TARGET_LENGTH} characters` },
+  });
+}

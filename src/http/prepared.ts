@@ -1,0 +1,94 @@
+import type { Coding } from './encoding.js';
+import { compress, MIN_COMPRESSED_BYTES } from './encoding.js';
+
+/** RFC 9110 section 15.4.5: a 304 repeats the 200's validators and metadata, but says nothing of a body. */
+const NOT_MODIFIED_OMITS = new Set(['content-type', 'content-length', 'content-encoding']);
+
+/** Whether an answer is sent compressed to a client that accepts it: a 200 long enough to gain from it. */
+export function isCompressible(status: number, body: Buffer): boolean {
+  return status === 200 && body.length >= MIN_COMPRESSED_BYTES;
+}
+
+/** One representation (one content coding) of an answer: its body and the headers to write, flat as `writeHead` takes them. */
+export interface Representation {
+  readonly coding: Coding;
+  readonly body: Buffer;
+  readonly etag: string | undefined;
+  readonly ok: readonly string[];
+  readonly notModified: readonly string[];
+}
+
+/**
+ * An answer with every header the policy gives it but those of one request
+ * (the quota) and those of the part of the service it belongs to (CORS,
+ * version): ready to write, and, when it is the same for everyone, to keep.
+ * Its compressed forms are made on first request and kept with it.
+ */
+export class PreparedAnswer {
+  readonly #representations = new Map<Coding, Representation | null>();
+  #bytes: number;
+
+  constructor(
+    readonly status: number,
+    /** In writing order, lower-case names; no Content-Length (each representation has its own). */
+    readonly headers: readonly (readonly [string, string])[],
+    readonly body: Buffer,
+    /** The route pattern, for the access log. */
+    readonly route: string | null,
+    /** The strong validator of the identity body, for 200s. */
+    readonly etag: string | undefined,
+    /** Whether any cache may keep it (a public cache policy). */
+    readonly shared: boolean,
+  ) {
+    this.#bytes = body.length;
+    this.#representations.set('identity', this.#represent('identity', body));
+  }
+
+  /** Whether a client that accepts a compressed coding gets one (RFC 9110 section 12.5.5: the answer then varies). */
+  get compressible(): boolean {
+    return isCompressible(this.status, this.body);
+  }
+
+  /** Bytes held: the bodies of every representation made so far. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** The first of `codings` whose representation is smaller than the identity one; identity when none. */
+  choose(codings: readonly Coding[]): Representation {
+    if (this.compressible) {
+      for (const coding of codings) {
+        if (coding === 'identity') break;
+        const representation = this.#coded(coding);
+        if (representation) return representation;
+      }
+    }
+    return this.#representations.get('identity')!;
+  }
+
+  #coded(coding: Exclude<Coding, 'identity'>): Representation | null {
+    let representation = this.#representations.get(coding);
+    if (representation === undefined) {
+      const body = compress(this.body, coding);
+      representation = body.length < this.body.length ? this.#represent(coding, body) : null;
+      if (representation) this.#bytes += body.length;
+      this.#representations.set(coding, representation);
+    }
+    return representation;
+  }
+
+  #represent(coding: Coding, body: Buffer): Representation {
+    // A strong validator per coding (RFC 9110 section 8.8.3): the bytes differ.
+    const etag = this.etag === undefined || coding === 'identity' ? this.etag : `${this.etag.slice(0, -1)}-${coding}"`;
+    const ok: string[] = [];
+    const notModified: string[] = [];
+    for (const [name, value] of this.headers) {
+      const written = name === 'etag' && etag !== undefined ? etag : value;
+      ok.push(name, written);
+      if (!NOT_MODIFIED_OMITS.has(name)) notModified.push(name, written);
+      if (name === 'content-type' && coding !== 'identity') ok.push('content-encoding', coding);
+    }
+    ok.push('content-length', String(body.length));
+    return { coding, body, etag, ok, notModified };
+  }
+}

@@ -1,0 +1,113 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Catalog } from '../content/types.js';
+import { ProblemError } from './problem.js';
+import type { Scope } from './scope.js';
+import { scopeOf } from './scope.js';
+
+/** Query parameters as sent: a name given twice keeps every value, in order. */
+export type Query = Readonly<Record<string, string | string[] | undefined>>;
+
+/**
+ * A request as the doors see it, read once by the pipeline: the method, the
+ * target split into path and query, the headers, the client's address and
+ * the route's parameters. Doors never see the response; they return an
+ * Answer. Only a door that reads a body (/mcp) touches `body`. The Catalog is
+ * the one in force when the request arrived: a reload during the request
+ * does not change what it sees.
+ */
+export class Incoming {
+  readonly path: string;
+  readonly scope: Scope;
+  /** Filled by the router: the route pattern matched and its decoded parameters. */
+  route: string | null = null;
+  params: Readonly<Record<string, string>> = {};
+  #query: Query | undefined;
+
+  constructor(
+    readonly catalog: Catalog,
+    readonly method: string,
+    /** The request target as sent: path and query, still percent-encoded. */
+    readonly url: string,
+    readonly headers: IncomingHttpHeaders,
+    /** The socket's peer, or the X-Forwarded-For hop that TRUST_PROXY lets the service believe; read only where the quota counts. */
+    public client: string,
+    /** The request body, for the one door that reads one; absent on requests made in-process. */
+    readonly body?: IncomingMessage,
+  ) {
+    const mark = url.indexOf('?');
+    this.path = mark === -1 ? url : url.slice(0, mark);
+    this.scope = scopeOf(this.path);
+  }
+
+  /** The query string, decoded on first use; a malformed percent-encoding is the client's error. */
+  get query(): Query {
+    return (this.#query ??= parseQuery(this.url));
+  }
+
+  /** A GET made in-process (answers prepared ahead of requests, the static export). */
+  static get(catalog: Catalog, url: string, headers: IncomingHttpHeaders = {}): Incoming {
+    return new Incoming(catalog, 'GET', url, headers, '');
+  }
+}
+
+/**
+ * The query of `url` (WHATWG URL "application/x-www-form-urlencoded" rules:
+ * `+` is a space), every value kept. Unlike URLSearchParams, a malformed
+ * percent-encoding is refused with a 400 that names the parameter, rather
+ * than read as literal text the client did not mean.
+ */
+export function parseQuery(url: string): Query {
+  const mark = url.indexOf('?');
+  const query: Record<string, string | string[]> = {};
+  if (mark === -1 || mark === url.length - 1) return query;
+  for (const pair of url.slice(mark + 1).split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const rawName = equals === -1 ? pair : pair.slice(0, equals);
+    const name = decodeComponent(rawName, undefined);
+    const value = equals === -1 ? '' : decodeComponent(pair.slice(equals + 1), name);
+    const existing = query[name];
+    if (existing === undefined) query[name] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else query[name] = [existing as string, value];
+  }
+  return query;
+}
+
+function decodeComponent(text: string, parameter: string | undefined): string {
+  const spaced = text.includes('+') ? text.replace(/\+/g, ' ') : text;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    const name = parameter ?? clip(spaced);
+    throw new ProblemError('invalid_parameter', {
+      detail: parameter === undefined ? `The query parameter name "${clip(text)}" is not valid percent-encoded UTF-8.` : `The value of the parameter "${name}" is not valid percent-encoded UTF-8.`,
+      hint: 'Encode the value as UTF-8 and percent-encode each byte outside A-Z, a-z, 0-9 and "-._~" (encodeURIComponent does).',
+      extensions: { parameter: name, accepted: 'a percent-encoded UTF-8 value' },
+    });
+  }
+}
+
+/** Decodes one path segment; a malformed percent-encoding is a 400 that names the path. */
+export function decodePathSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw malformedPath();
+  }
+}
+
+export function malformedPath(): ProblemError {
+  return new ProblemError('invalid_parameter', {
+    detail: 'The request path is not valid percent-encoded UTF-8.',
+    hint: 'Encode the path as UTF-8 and percent-encode each byte outside A-Z, a-z, 0-9 and "-._~", e.g. GET /api/v1/posts.',
+    extensions: { parameter: 'path', accepted: 'a percent-encoded UTF-8 path' },
+  });
+}
+
+/** Echoed input is cut short: an error never grows with the request. */
+export function clip(value: string, length = 100): string {
+  return value.length > length ? `${value.slice(0, length)}…` : value;
+}

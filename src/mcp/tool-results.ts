@@ -1,0 +1,62 @@
+import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { perCatalog } from '../content/per-catalog.js';
+import type { Catalog } from '../content/types.js';
+import { LruCache } from '../http/lru.js';
+
+/**
+ * What the server answered read-only requests, per Catalog: a tool's result
+ * is a function of the content and its arguments alone (every tool is
+ * read-only and idempotent), and so are the lists and resource reads. Kept
+ * serialized under the method and its canonical parameters (key order does
+ * not matter), so a repeated call is answered without running the tool, the
+ * argument validation or the SDK's dispatch again.
+ */
+
+/** Methods whose answer depends only on the Catalog and the request's `params`. */
+const READ_ONLY_METHODS = new Set(['tools/call', 'tools/list', 'resources/read', 'resources/list', 'resources/templates/list', 'prompts/list']);
+
+/** Bounds of the results kept per Catalog, the least recently used dropped first. */
+export const REMEMBERED_RESULTS = 1_000;
+export const REMEMBERED_BYTES = 32 * 1024 * 1024;
+
+const results = perCatalog(() => new LruCache<string>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (json) => json.length));
+
+/**
+ * The key of a request whose result may be kept, or undefined: a read-only
+ * method, without `_meta` (a progress token belongs to one request).
+ */
+function keyOf(request: JSONRPCRequest): string | undefined {
+  if (!READ_ONLY_METHODS.has(request.method)) return undefined;
+  if (request.params !== undefined && '_meta' in request.params) return undefined;
+  return `${request.method}\0${canonicalJson(request.params ?? null)}`;
+}
+
+/** The serialized result kept for a request like `request`, if any. */
+export function rememberedReply(catalog: Catalog, request: JSONRPCRequest): string | undefined {
+  const key = keyOf(request);
+  return key === undefined ? undefined : results(catalog).get(key);
+}
+
+/**
+ * Keeps the result the server gave `request`. A tool's error result is not
+ * kept: an unexpected failure must be tried again, and a caller's mistake is
+ * cheap to answer.
+ */
+export function remember(catalog: Catalog, request: JSONRPCRequest, result: unknown): void {
+  const key = keyOf(request);
+  if (key === undefined) return;
+  if (typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true) return;
+  results(catalog).set(key, JSON.stringify(result));
+}
+
+/** JSON with every object's keys sorted: equal values, equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
