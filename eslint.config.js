@@ -16,4 +16,19 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The layers below the doors know nothing of HTTP, MCP or the doors themselves.
+    files: ['src/query/**/*.ts', 'src/content/**/*.ts', 'src/search/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:http', 'node:https', 'node:net', 'fastify', '@modelcontextprotocol/*'], message: 'The query, content and search layers take no part in HTTP or MCP.' },
+            { group: ['**/http/*', '**/api/*', '**/mcp/*', '**/discovery/*'], message: 'The query, content and search layers are below the doors and the pipeline.' },
+          ],
+        },
+      ],
+    },
+  },
 );

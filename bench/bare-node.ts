@@ -1,34 +1,33 @@
 /**
- * Node's own ceiling: a bare node:http server answering the files of
- * `vitrine export` with the same headers, as buffers read once at start-up.
- * No routing beyond one Map lookup, no quota, no ETag check, no negotiation
- * beyond "gzip" in Accept-Encoding. Usage: tsx bench/bare-node.ts DIR PORT
+ * Node's own ceiling for one benchmark row: a bare node:http server that
+ * writes, to every request, the very status, headers and body vitrine wrote
+ * for that row (captured by bench/run.ts into FILE), prepared once at start.
+ * No routing, no quota, no negotiation. Usage: node bare-node.mjs FILE PORT
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import path from 'node:path';
-import type { ExportedAnswer } from '../src/export.js';
-import { MANIFEST } from '../src/export.js';
+import type { ServerResponse } from 'node:http';
 
-const [dir = '', port = '0'] = process.argv.slice(2);
-const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as ExportedAnswer[];
-type Ready = { headers: string[]; body: Buffer };
-const ready = (file: string, headers: readonly (readonly [string, string])[], extra: string[]): Ready => {
-  const body = readFileSync(path.join(dir, file));
-  return { body, headers: [...headers.flat(), ...extra, 'content-length', String(body.length)] };
-};
-const files = new Map<string, { identity: Ready; gzip?: Ready }>();
-for (const answer of manifest) {
-  if (answer.accept) continue;
-  const gzip = answer.gzip;
-  files.set(answer.url, {
-    identity: ready(answer.file, answer.headers, []),
-    ...(gzip ? { gzip: ready(gzip.file, answer.headers.map(([n, v]) => [n, n === 'etag' ? gzip.etag : v] as const), ['content-encoding', 'gzip']) } : {}),
-  });
+export interface CapturedAnswer {
+  readonly status: number;
+  /** Flat, as `writeHead` takes them; Content-Length included. */
+  readonly headers: readonly string[];
+  /** Base64. */
+  readonly body: string;
 }
+
+const [file = '', port = '0'] = process.argv.slice(2);
+const captured = JSON.parse(readFileSync(file, 'utf8')) as CapturedAnswer;
+const headers = [...captured.headers];
+const body = Buffer.from(captured.body, 'base64');
+const answer = (response: ServerResponse) => {
+  response.writeHead(captured.status, headers);
+  response.end(body);
+};
 createServer((request, response) => {
-  const entry = files.get(request.url ?? '');
-  if (!entry) return response.writeHead(404).end();
-  const answer = entry.gzip && request.headers['accept-encoding']?.includes('gzip') ? entry.gzip : entry.identity;
-  response.writeHead(200, answer.headers).end(answer.body);
+  if (request.method === 'GET') return answer(response);
+  // A request with a body (MCP) is read to its end first, as any server must.
+  request.resume();
+  request.on('end', () => answer(response));
 }).listen(Number(port), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));

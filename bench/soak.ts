@@ -1,5 +1,5 @@
 /**
- * Soak test (`npm run soak`, issue 9).
+ * Soak test (`npm run soak`).
  *
  * Starts the app in a child process on 127.0.0.1 (with a quota no load
  * reaches: the real 600 per minute would refuse it) and drives a bounded,

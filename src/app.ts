@@ -5,7 +5,7 @@ import type { Catalog } from './content/types.js';
 import { discoveryRoutes } from './discovery/routes.js';
 import { AnswerCache } from './http/answer-cache.js';
 import { clientAddressOf } from './http/client-address.js';
-import { pauseEverySlice } from './http/pause.js';
+import { pauseEverySlice } from './util/pause.js';
 import { Pipeline } from './http/pipeline.js';
 import { HttpPolicy } from './http/policy.js';
 import type { PreparedAnswer } from './http/prepared.js';
@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const site = siteDoor(config);
   const mcp = mcpDoor(config, log);
-  const router = new Router().add(...apiRoutes({ limiter, deprecation: config.deprecation }), ...mcp.routes, ...discoveryRoutes(), ...site.routes);
+  const router = new Router().add(...apiRoutes({ limiter, deprecation: config.deprecation }), ...mcp.routes, ...discoveryRoutes(limiter.policy), ...site.routes);
   const cache = new AnswerCache(config.answerCacheBytes);
   const pipeline = new Pipeline({
     store,

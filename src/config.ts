@@ -9,7 +9,7 @@ export interface Config {
   readonly baseUrl: string;
   readonly contentDir: string;
   /**
-   * Whose X-Forwarded-For to believe (Fastify's `trustProxy`): false (the
+   * Whose X-Forwarded-For to believe (proxy-addr's trust rules): false (the
    * default: nobody's), true (every hop's), a hop count, or proxy addresses,
    * CIDRs and the names `loopback`, `linklocal`, `uniquelocal`.
    */
@@ -33,7 +33,7 @@ export interface Config {
   readonly answerCacheBytes: number;
 }
 
-/** SPEC.md section 9: the announcement of a version's end. */
+/** The announcement of a version's end (the Deprecation and Sunset headers, RFC 9745 and RFC 8594). */
 export interface Deprecation {
   /** When the version was announced deprecated. */
   readonly date: Date;
@@ -46,7 +46,7 @@ export interface Deprecation {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** SPEC.md section 9, point 4. */
+/** The least notice between DEPRECATION_DATE and SUNSET_DATE, so callers have time to move to the successor. */
 export const MINIMUM_NOTICE_DAYS = 180;
 
 export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
@@ -241,7 +241,7 @@ function parseDeprecation(
 ): Deprecation | undefined {
   if (deprecation === undefined && sunset === undefined && successor === undefined) return undefined;
   if (deprecation === undefined) throw new ConfigError('DEPRECATION_DATE', 'must be set when SUNSET_DATE or SUCCESSOR_URL is');
-  if (sunset === undefined) throw new ConfigError('SUNSET_DATE', 'must be set when DEPRECATION_DATE is (SPEC section 9 announces both)');
+  if (sunset === undefined) throw new ConfigError('SUNSET_DATE', 'must be set when DEPRECATION_DATE is (the date this version stops answering)');
   if (successor === undefined) throw new ConfigError('SUCCESSOR_URL', 'must be set when DEPRECATION_DATE is (the version that replaces this one)');
   const date = parseDate('DEPRECATION_DATE', deprecation);
   const end = parseDate('SUNSET_DATE', sunset);

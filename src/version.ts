@@ -1,2 +1,2 @@
-/** The deployment version, sent as X-API-Version (SPEC.md section 9). */
+/** The deployment's semantic version (semver.org), sent as X-API-Version. */
 export const API_VERSION = '1.0.0';

@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Catalog } from '../src/content/types.js';
+import { PUBLIC_READ } from '../src/http/rate-limit.js';
 import { buildOpenApi } from '../src/discovery/openapi.js';
 
 /**
@@ -25,7 +26,7 @@ const byCatalog = new WeakMap<Catalog, Operation[]>();
 function operationsFor(catalog: Catalog): Operation[] {
   let operations = byCatalog.get(catalog);
   if (operations) return operations;
-  const document = buildOpenApi(catalog) as Json & { paths: Record<string, { get: Json }>; components: Json };
+  const document = buildOpenApi(catalog, PUBLIC_READ) as Json & { paths: Record<string, { get: Json }>; components: Json };
   const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
   const components = document.components as { schemas: Record<string, object>; responses: Record<string, Json> };
   const resolve = (value: Json): Json => {

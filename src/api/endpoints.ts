@@ -1,52 +1,52 @@
 import type { Deprecation } from '../config.js';
+import { API_PREFIX } from '../content/paths.js';
 import type { Catalog } from '../content/types.js';
-import { PRODUCT_STATUSES } from '../content/types.js';
-import { ProblemError } from '../http/problem.js';
-import type { SearchKind } from '../search/index.js';
-import { SEARCH_KINDS, searchIndexFor } from '../search/index.js';
 import type { RateLimiter } from '../http/rate-limit.js';
+import type { Collection } from '../query/pagination.js';
+import type { ParamSpec, QueryOf } from '../query/params.js';
+import { parseQuery } from '../query/params.js';
+import { companyRecord, documentCount, pageDetail, postDetail, productDetail } from '../query/present.js';
+import * as queries from '../query/queries.js';
+import { pageQuery, pageSlugs, postQuery, postSlugs, productQuery, productSlugs, searchQuery } from '../query/queries.js';
+import * as schemas from '../query/schemas.js';
 import { API_VERSION } from '../version.js';
-import type { Collection, PageRequest } from './pagination.js';
-import { paginate } from './pagination.js';
-import type { ParamSpec, QueryOf } from './params.js';
-import { limitParam, offsetParam } from './params.js';
-import {
-  companyRecord,
-  documentCount,
-  pageDetail,
-  pageSummary,
-  postDetail,
-  postSummary,
-  productDetail,
-  productSummary,
-} from './present.js';
-import * as schemas from './schemas.js';
+
+export { API_PREFIX };
 
 /**
- * Every /api/v1 endpoint as data: its path, parameters, response shape and a
- * pure function from (Catalog, parameters) to the response body. The routes
- * register them, and discovery turns the same list into /openapi.json.
+ * Every /api/v1 endpoint as data: its path, parameters, response shape and
+ * the query it answers with (src/query). The routes register them, and
+ * discovery turns the same list into /openapi.json.
  */
-export interface Endpoint<S extends ParamSpec = ParamSpec> {
-  /** Path under `/api/v1`, Fastify syntax (`/products/:slug`). */
+export interface Endpoint {
+  /** Path under `/api/v1` (`/products/:slug`). */
   readonly path: string;
   readonly operationId: string;
   readonly summary: string;
   readonly description: string;
   readonly tag: string;
-  readonly query: S;
+  readonly query: ParamSpec;
   /** The `:slug` path parameter, when the path has one. */
   readonly slug?: { readonly description: string; readonly values: (catalog: Catalog) => readonly string[] };
   readonly response: object;
-  readonly answer: (context: AnswerContext<S>) => AnswerResult;
+  /** The answer to a request's query string (read against `query`) and slug; a QueryError when the content cannot answer it. */
+  readonly answer: (context: AnswerContext<RawQuery>) => AnswerResult;
 }
 
-export interface AnswerContext<S extends ParamSpec> {
+/** A query string as the pipeline reads it: each name with its value, or its values when repeated. */
+export type RawQuery = Readonly<Record<string, string | string[] | undefined>>;
+
+export interface AnswerContext<Q> {
   readonly catalog: Catalog;
-  readonly query: QueryOf<S>;
+  readonly query: Q;
   readonly slug: string;
   /** The running deployment; only the health record reads it. */
   readonly service?: ServiceState;
+}
+
+/** The path of an endpoint as OpenAPI and error messages write it: `/api/v1/posts/{slug}`. */
+export function documentedPath(endpoint: Pick<Endpoint, 'path'>): string {
+  return `${API_PREFIX}${endpoint.path.replace(':slug', '{slug}')}`;
 }
 
 /** What the health record reports beyond the content: where the quota is counted, and the version's end. */
@@ -61,25 +61,14 @@ export interface AnswerResult {
   readonly link?: string;
 }
 
-const define = <S extends ParamSpec>(endpoint: Endpoint<S>): Endpoint<S> => endpoint;
-
-export const API_PREFIX = '/api/v1';
-
-function listRequest(catalog: Catalog, path: string, query: { limit: number; offset: number }, filters: Record<string, string | undefined>): PageRequest {
-  return { endpoint: `${catalog.base_url}${API_PREFIX}${path}`, filters, limit: query.limit, offset: query.offset };
+/** An endpoint whose answer reads the query string against its own parameters first. */
+function define<S extends ParamSpec>(endpoint: Omit<Endpoint, 'query' | 'answer'> & { readonly query: S; readonly answer: (context: AnswerContext<QueryOf<S>>) => AnswerResult }): Endpoint {
+  const path = documentedPath(endpoint);
+  return {
+    ...endpoint,
+    answer: (context) => endpoint.answer({ ...context, query: parseQuery(endpoint.query, context.query, context.catalog, path) }),
+  };
 }
-
-function notFound(kind: string, slug: string, list: string, valid: readonly string[]): ProblemError {
-  return new ProblemError('not_found', {
-    detail: `No ${kind} has the slug "${slug.length > 100 ? `${slug.slice(0, 100)}…` : slug}".`,
-    hint: `Call GET ${API_PREFIX}${list} to list every ${kind} with its slug, or use one of valid_slugs.`,
-    extensions: { valid_slugs: valid },
-  });
-}
-
-export const productSlugs = (c: Catalog) => c.products.map((p) => p.slug);
-export const postSlugs = (c: Catalog) => c.posts.map((p) => p.slug);
-export const pageSlugs = (c: Catalog) => c.site.page_slugs;
 
 export const apiIndex = define({
   path: '',
@@ -139,7 +128,7 @@ export const health = define({
           window: 'fixed',
           store: service.limiter.storeState(),
         },
-        // SPEC.md section 9: null while the version is current.
+        // Null while the version is current.
         deprecation: deprecation
           ? {
               deprecated_at: rfc3339(deprecation.date),
@@ -153,7 +142,7 @@ export const health = define({
   },
 });
 
-/** CONTRACT.md "Conventions": RFC 3339 in UTC, whole seconds. */
+/** RFC 3339 in UTC, whole seconds, as every date the API sends. */
 function rfc3339(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
@@ -169,23 +158,6 @@ export const company = define({
   answer: ({ catalog }) => ({ body: companyRecord(catalog.company) }),
 });
 
-const productQuery = {
-  status: {
-    type: 'enum',
-    values: () => PRODUCT_STATUSES,
-    description: 'Only products with this status.',
-    example: 'live',
-  },
-  tag: {
-    type: 'enum',
-    values: (c: Catalog) => c.site.product_tags,
-    description: 'Only products with this tag.',
-    example: 'Kubernetes',
-  },
-  limit: limitParam(100, 'products'),
-  offset: offsetParam,
-} as const satisfies ParamSpec;
-
 export const listProducts = define({
   path: '/products',
   operationId: 'listProducts',
@@ -194,11 +166,7 @@ export const listProducts = define({
   tag: 'Products',
   query: productQuery,
   response: schemas.ProductList,
-  answer: ({ catalog, query }) => {
-    const { status, tag } = query;
-    const matches = catalog.products.filter((p) => (!status || p.status === status) && (!tag || p.tags.includes(tag)));
-    return list(paginate(matches, listRequest(catalog, '/products', query, { status, tag }), productSummary));
-  },
+  answer: ({ catalog, query }) => list(queries.listProducts(catalog, query)),
 });
 
 export const getProduct = define({
@@ -210,29 +178,8 @@ export const getProduct = define({
   query: {},
   slug: { description: 'A product slug.', values: productSlugs },
   response: schemas.Product,
-  answer: ({ catalog, slug }) => {
-    const product = catalog.productsBySlug.get(slug);
-    if (!product) throw notFound('product', slug, '/products', productSlugs(catalog));
-    return { body: productDetail(product) };
-  },
+  answer: ({ catalog, slug }) => ({ body: productDetail(queries.findProduct(catalog, slug)) }),
 });
-
-const postQuery = {
-  category: {
-    type: 'enum',
-    values: (c: Catalog) => c.site.all_post_categories,
-    description: 'Only posts in this category.',
-    example: 'Automation',
-  },
-  locale: {
-    type: 'enum',
-    values: (c: Catalog) => c.site.locales,
-    description: 'Only posts in this locale.',
-    example: 'en',
-  },
-  limit: limitParam(20, 'posts'),
-  offset: offsetParam,
-} as const satisfies ParamSpec;
 
 export const listPosts = define({
   path: '/posts',
@@ -242,11 +189,7 @@ export const listPosts = define({
   tag: 'Posts',
   query: postQuery,
   response: schemas.PostList,
-  answer: ({ catalog, query }) => {
-    const { category, locale } = query;
-    const matches = catalog.posts.filter((p) => (!category || p.category === category) && (!locale || p.locale === locale));
-    return list(paginate(matches, listRequest(catalog, '/posts', query, { category, locale }), postSummary));
-  },
+  answer: ({ catalog, query }) => list(queries.listPosts(catalog, query)),
 });
 
 export const getPost = define({
@@ -258,14 +201,8 @@ export const getPost = define({
   query: {},
   slug: { description: 'An article slug, as in /blog/<slug>.', values: postSlugs },
   response: schemas.Post,
-  answer: ({ catalog, slug }) => {
-    const post = catalog.postsBySlug.get(slug);
-    if (!post) throw notFound('post', slug, '/posts', postSlugs(catalog));
-    return { body: postDetail(post) };
-  },
+  answer: ({ catalog, slug }) => ({ body: postDetail(queries.findPost(catalog, slug)) }),
 });
-
-const pageQuery = { limit: limitParam(100, 'pages'), offset: offsetParam } as const satisfies ParamSpec;
 
 export const listPages = define({
   path: '/pages',
@@ -275,7 +212,7 @@ export const listPages = define({
   tag: 'Pages',
   query: pageQuery,
   response: schemas.PageList,
-  answer: ({ catalog, query }) => list(paginate(catalog.pages, listRequest(catalog, '/pages', query, {}), pageSummary)),
+  answer: ({ catalog, query }) => list(queries.listPages(catalog, query)),
 });
 
 export const getPage = define({
@@ -287,37 +224,8 @@ export const getPage = define({
   query: {},
   slug: { description: 'A page slug.', values: pageSlugs },
   response: schemas.Page,
-  answer: ({ catalog, slug }) => {
-    const page = catalog.pagesBySlug.get(slug);
-    if (!page) throw notFound('page', slug, '/pages', pageSlugs(catalog));
-    return { body: pageDetail(page) };
-  },
+  answer: ({ catalog, slug }) => ({ body: pageDetail(queries.findPage(catalog, slug)) }),
 });
-
-const searchQuery = {
-  q: {
-    type: 'text',
-    minLength: 1,
-    maxLength: 200,
-    required: true,
-    description:
-      'The words to look for. Accents and case do not matter (automacao finds Automação); every word must match, or, when no record has them all, any of them; common words such as "de" or "the" are ignored; the last word also matches as a prefix while it is being typed (no space after it); words of five letters or more tolerate one typo.',
-    example: 'cloud',
-  },
-  kind: {
-    type: 'enum',
-    values: () => SEARCH_KINDS,
-    description: 'Only hits of this kind.',
-    example: 'post',
-  },
-  locale: {
-    type: 'enum',
-    values: (c: Catalog) => c.site.locales,
-    description: 'Only articles in this locale; products and pages have no locale, so they are left out.',
-    example: 'en',
-  },
-  limit: limitParam(10, 'hits'),
-} as const satisfies ParamSpec;
 
 export const search = define({
   path: '/search',
@@ -328,16 +236,7 @@ export const search = define({
   tag: 'Search',
   query: searchQuery,
   response: schemas.SearchResult,
-  answer: ({ catalog, query }) => {
-    const { q, limit, kind, locale } = query;
-    return {
-      body: searchIndexFor(catalog).search(q, {
-        limit,
-        ...(kind === undefined ? {} : { kind: kind as SearchKind }),
-        ...(locale === undefined ? {} : { locale }),
-      }),
-    };
-  },
+  answer: ({ catalog, query }) => ({ body: queries.searchContent(catalog, query) }),
 });
 
 function list(page: Collection<unknown>): AnswerResult {
@@ -357,4 +256,4 @@ export const ENDPOINTS: readonly Endpoint[] = [
   listPages,
   getPage,
   search,
-] as unknown as readonly Endpoint[];
+];

@@ -1,9 +1,10 @@
 import type { Answer } from '../http/answer.js';
 import { jsonAnswer } from '../http/answer.js';
 import type { Route } from '../http/router.js';
+import { QueryError } from '../query/errors.js';
 import type { Endpoint, ServiceState } from './endpoints.js';
-import { API_PREFIX, ENDPOINTS, health } from './endpoints.js';
-import { parseQuery } from './params.js';
+import { API_PREFIX, documentedPath, ENDPOINTS, health } from './endpoints.js';
+import { problemOf } from './problems.js';
 
 /** Every /api/v1 endpoint (and /healthz), each a route that answers from the request's Catalog. */
 export function apiRoutes(service: ServiceState): Route[] {
@@ -14,18 +15,23 @@ export function apiRoutes(service: ServiceState): Route[] {
 }
 
 function route(pattern: string, endpoint: Endpoint, service: ServiceState): Route {
-  const documented = pattern.replace(':slug', '{slug}');
+  const documented = pattern === '/healthz' ? pattern : documentedPath(endpoint);
+  // The health record follows the quota store, which changes while the Catalog does not: no cache keeps it.
+  const shared = endpoint !== health;
   return {
     pattern,
     method: 'GET',
     handle: (request): Answer => {
       const { catalog } = request;
-      const query = parseQuery(endpoint.query, request.query, catalog, documented);
-      const result = endpoint.answer({ catalog, query, slug: request.params.slug ?? '', service });
-      return { ...jsonAnswer(result.body, result.link ? { link: result.link } : {}), ...(endpoint === health ? { shared: false } : {}) };
+      try {
+        const result = endpoint.answer({ catalog, query: request.query, slug: request.params.slug ?? '', service });
+        return { ...jsonAnswer(result.body, result.link ? { link: result.link } : {}), ...(shared ? {} : { shared: false }) };
+      } catch (error) {
+        throw error instanceof QueryError ? problemOf(error, documented) : error;
+      }
     },
-    // The health record follows the quota store, which changes while the Catalog does not; search needs words.
-    ...(endpoint === health || Object.values(endpoint.query).some((param) => param.type === 'text')
+    // Search needs words to look for: it has no URL to prepare ahead.
+    ...(!shared || Object.values(endpoint.query).some((param) => param.type === 'text')
       ? {}
       : { expand: (catalog) => (endpoint.slug ? endpoint.slug.values(catalog).map((slug) => pattern.replace(':slug', encodeURIComponent(slug))) : [pattern]) }),
   };

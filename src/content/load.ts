@@ -269,7 +269,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   for (const record of [...products, ...pages]) withPlainText(record);
   for (const post of linkedPosts) withReadingTime(withPlainText(post));
 
-  // 3. Order every collection once (SPEC.md section 2, "Ordering").
+  // 3. Order every collection once: products by `order`, posts and pages newest first.
   products.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   linkedPosts.sort((a, b) => b.published_at.localeCompare(a.published_at) || a.slug.localeCompare(b.slug));
   const navigation = (slug: string) => site.page_slugs.indexOf(slug);

@@ -1,11 +1,11 @@
 import type { Company, Page, Post, Product } from './types.js';
 
 /**
- * The markdown mirror of a record (CONTRACT.md, "Site and markdown mirrors"):
- * the text served under `/md/` and as the record's MCP resource, so a reader
- * of either gets the same bytes. The record's facts come first (a title, a
- * quoted summary, a short list: status, dates, category, canonical URL), then
- * a thematic break and the markdown body as written.
+ * The markdown mirror of a record: the text served under `/md/` and as the
+ * record's MCP resource, so a reader of either gets the same bytes. The
+ * record's facts come first (a title, a quoted summary, a short list: status,
+ * dates, category, canonical URL), then a thematic break and the markdown body
+ * as written.
  */
 
 export type MirrorRecord = Product | Post | Page | Company;

@@ -27,3 +27,6 @@ export function pagePaths(slug: string): RecordPaths {
 
 /** The company record is shown on the about page and mirrored on its own. */
 export const COMPANY_PATHS: RecordPaths = { path: '/about', markdownPath: '/md/company.md' };
+
+/** Where the JSON API lives: every collection's `next`/`prev` links and the API's own URLs start here. */
+export const API_PREFIX = '/api/v1';

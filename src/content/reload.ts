@@ -17,10 +17,11 @@ export type ReloadOutcome =
   | { readonly ok: false; readonly problems: readonly string[] };
 
 /**
- * Rebuilds the content off to the side and swaps it in one step
- * (STYLE.md, habit 5): the Catalog, and through it every cache keyed by it,
- * is either all old or all new for any request. A folder that does not load
- * leaves the content in force serving and logs every problem with its file.
+ * Rebuilds the content off to the side and swaps it in one step, never
+ * changing in place what is served: the Catalog, and through it every cache
+ * keyed by it, is either all old or all new for any request. A folder that
+ * does not load leaves the content in force serving and logs every problem
+ * with its file.
  * Reloads never overlap: one asked for during another runs once after it.
  */
 export class Reloader {

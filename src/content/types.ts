@@ -1,7 +1,7 @@
 /**
  * The content model: what a content folder becomes once loaded and validated.
  * Every record carries its absolute public `url` and the `markdown_url` of its
- * `/md/` mirror (CONTRACT.md, "Conventions"), computed once here so that the
+ * `/md/` mirror, computed once here so that the
  * API, MCP and the site never build a URL of their own.
  */
 
@@ -111,7 +111,7 @@ export interface Catalog {
   readonly company: Company;
   /** In `order`, then slug. */
   readonly products: readonly Product[];
-  /** Newest first (SPEC.md section 2, "Ordering"). */
+  /** Newest first (`published_at`), then slug. */
   readonly posts: readonly Post[];
   /** Newest route first: most recently updated first, then navigation order. */
   readonly pages: readonly Page[];

@@ -1,17 +1,17 @@
 import type { Catalog } from '../content/types.js';
-import { PUBLIC_READ } from '../http/rate-limit.js';
+import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { API_VERSION } from '../version.js';
 
 /**
- * The discovery documents of SPEC.md section 4 ("Machine-readable and
- * discovery endpoints") and section 5, built from the Catalog in force so they
+ * The machine-readable discovery documents (OAuth metadata, the MCP server
+ * card, the AI Catalog, /auth.md), built from the Catalog in force so they
  * never disagree with what is served.
  */
 
-/** SPEC.md section 5, point 3: declared for future use; nothing checks them. */
+/** OAuth scopes, declared for future use; nothing checks them. */
 export const SCOPES = ['content:read', 'products:read', 'posts:read', 'company:read'] as const;
 
-/** MCP protocol revision served at /mcp (SPEC.md section 4). */
+/** MCP specification revision served at /mcp (MCP 2025-06-18). */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 export interface ToolSummary {
@@ -23,7 +23,7 @@ export interface ToolSummary {
   readonly annotations?: unknown;
 }
 
-/** SPEC.md section 5, point 5: how an agent authenticates here (it does not). */
+/** How an agent authenticates here (it does not: every resource is anonymous). */
 export function agentAuth(catalog: Catalog) {
   const base = catalog.base_url;
   return {
@@ -132,7 +132,7 @@ export function mcpServerCard(catalog: Catalog, tools: readonly ToolSummary[]) {
 }
 
 /** The AI Catalog (ARD / ai-catalog draft, specVersion 1.0) of this domain. */
-export function aiCatalog(catalog: Catalog) {
+export function aiCatalog(catalog: Catalog, quota: RateLimitPolicy) {
   const base = catalog.base_url;
   const host = new URL(base).host;
   const urn = (kind: string, name: string) => `urn:ai:${host}:${kind}:${name}`;
@@ -154,7 +154,7 @@ export function aiCatalog(catalog: Catalog) {
         displayName: `${catalog.site.name} content API v1`,
         type: 'application/vnd.oai.openapi+json;version=3.1',
         url: `${base}/openapi.json`,
-        description: `JSON API at ${base}/api/v1: anonymous GET, ${PUBLIC_READ.limit} requests per ${PUBLIC_READ.windowSeconds} s per client address.`,
+        description: `JSON API at ${base}/api/v1: anonymous GET, ${quota.limit} requests per ${quota.windowSeconds} s per client address.`,
         tags: ['openapi', 'rest', 'read-only'],
         version: API_VERSION,
       },
@@ -178,8 +178,8 @@ export function aiCatalog(catalog: Catalog) {
   };
 }
 
-/** /auth.md: the authentication position in prose (SPEC.md section 5). */
-export function authMarkdown(catalog: Catalog): string {
+/** /auth.md: the authentication position in prose. */
+export function authMarkdown(catalog: Catalog, quota: RateLimitPolicy): string {
   const base = catalog.base_url;
   return `# Authentication
 
@@ -216,8 +216,8 @@ RFC 6749 error shape with an \`error_description\` naming the call that works:
 
 ## Limits instead of credentials
 
-Each client address may make ${PUBLIC_READ.limit} requests per
-${PUBLIC_READ.windowSeconds} seconds (policy \`${PUBLIC_READ.name}\`); every
+Each client address may make ${quota.limit} requests per
+${quota.windowSeconds} seconds (policy \`${quota.name}\`); every
 response says what is left in its \`RateLimit\` headers.
 
 ## If this changes

@@ -1,12 +1,13 @@
 import type { Endpoint } from '../api/endpoints.js';
-import { API_PREFIX, ENDPOINTS, health } from '../api/endpoints.js';
-import type { Param } from '../api/params.js';
-import { accepted } from '../api/params.js';
-import { Problem } from '../api/schemas.js';
+import { ENDPOINTS, health } from '../api/endpoints.js';
+import { API_PREFIX } from '../content/paths.js';
+import type { Param } from '../query/params.js';
+import { accepted } from '../query/params.js';
+import { Problem } from '../query/schemas.js';
 import type { Catalog } from '../content/types.js';
 import { CACHE_POLICY } from '../http/policy.js';
 import { PROBLEM_CODES, PROBLEM_MEDIA_TYPE } from '../http/problem.js';
-import { PUBLIC_READ } from '../http/rate-limit.js';
+import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { API_VERSION } from '../version.js';
 
 /**
@@ -21,13 +22,13 @@ const SCHEMA_REF = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const HEADER_REF = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const RESPONSE_REF = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-/** Headers every /api/v1 response carries (CONTRACT.md, "Headers"). */
+/** Headers every /api/v1 response carries: the quota and the version. */
 const COMMON_HEADERS = ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-API-Version'];
 
-function headerComponents(): Json {
+function headerComponents(quota: RateLimitPolicy): Json {
   const integer = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
   const text = (description: string, example?: string) => ({ description, schema: { type: 'string', ...(example ? { example } : {}) } });
-  const { name, limit, windowSeconds } = PUBLIC_READ;
+  const { name, limit, windowSeconds } = quota;
   return {
     RateLimit: text(`Quota left in the current window (IETF httpapi ratelimit-headers): r = requests remaining, t = seconds to reset.`, `"${name}";r=${limit - 1};t=${windowSeconds}`),
     'RateLimit-Policy': text(`The quota policy: q = requests per window, w = window in seconds.`, `"${name}";q=${limit};w=${windowSeconds}`),
@@ -53,14 +54,14 @@ function problemResponse(description: string, extraHeaders: readonly string[] = 
   };
 }
 
-function responseComponents(): Json {
+function responseComponents(quota: RateLimitPolicy): Json {
   return {
     BadRequest: problemResponse('`invalid_parameter` or `missing_parameter`: a query parameter is missing, malformed, out of range, repeated, empty or unknown. The body names it (`parameter`) and what it accepts (`accepted`).'),
     NotFound: problemResponse('`not_found`: no resource has that identifier; on a `{slug}` endpoint `valid_slugs` lists every valid one.'),
     MethodNotAllowed: problemResponse('`method_not_allowed`: only GET and HEAD are supported; `Allow` says so.', ['Allow']),
     NotAcceptable: problemResponse('`not_acceptable`: the Accept header admits neither application/json nor application/problem+json.'),
     UnsupportedMediaType: problemResponse('`unsupported_media_type`: a request body was sent to an endpoint that takes none.'),
-    TooManyRequests: problemResponse(`\`rate_limited\`: over the quota of ${PUBLIC_READ.limit} requests per ${PUBLIC_READ.windowSeconds} seconds per client address.`, ['Retry-After']),
+    TooManyRequests: problemResponse(`\`rate_limited\`: over the quota of ${quota.limit} requests per ${quota.windowSeconds} seconds per client address.`, ['Retry-After']),
     InternalError: problemResponse('`internal_error`: an unexpected failure; the body says nothing of its cause.'),
     NotModified: {
       description: 'The representation matching If-None-Match has not changed.',
@@ -134,14 +135,14 @@ function operation(endpoint: Endpoint, catalog: Catalog, schemaName: string, ope
 
 /** A real answer from the demo content: lists shortened to two items. */
 function exampleOf(endpoint: Endpoint, catalog: Catalog): unknown {
-  const query: Record<string, string | number | undefined> = {};
+  const query: Record<string, string> = {};
   for (const [name, param] of Object.entries(endpoint.query)) {
-    if (param.type === 'integer') query[name] = name === 'limit' ? 2 : param.default;
-    else if (param.type === 'text') query[name] = param.example;
+    if (param.type === 'integer') query[name] = String(name === 'limit' ? 2 : param.default);
+    else if (param.type === 'text') query[name] = String(param.example);
   }
   const slug = endpoint.slug?.values(catalog)[0] ?? '';
   try {
-    return endpoint.answer({ catalog, query: query as never, slug }).body;
+    return endpoint.answer({ catalog, query, slug }).body;
   } catch {
     return undefined;
   }
@@ -157,7 +158,8 @@ function schemaComponents(): Json {
   return schemas;
 }
 
-export function buildOpenApi(catalog: Catalog): Json {
+/** The OpenAPI 3.1 document of the API over `catalog`, stating the quota `quota` this deployment enforces. */
+export function buildOpenApi(catalog: Catalog, quota: RateLimitPolicy): Json {
   const base = catalog.base_url;
   const paths: Json = {};
   const tags = new Set<string>();
@@ -169,7 +171,7 @@ export function buildOpenApi(catalog: Catalog): Json {
   }
   paths['/healthz'] = {
     get: {
-      ...operation(health as unknown as Endpoint, catalog, 'Health', 'getHealthz'),
+      ...operation(health, catalog, 'Health', 'getHealthz'),
       description: 'The health record, outside the quota, for load balancers.',
     },
   };
@@ -185,7 +187,7 @@ export function buildOpenApi(catalog: Catalog): Json {
         `${catalog.site.description}`,
         '',
         'Every endpoint is a public, anonymous GET (no credential; `security: []`). Lists answer `{ items, total, limit, offset, next, prev }` with the same links in a `Link` header. Errors are RFC 9457 problem documents whose `type` points at the developer portal.',
-        `Quota: ${PUBLIC_READ.limit} requests per ${PUBLIC_READ.windowSeconds} s per client address (policy \`${PUBLIC_READ.name}\`), stated on every response. Caching: \`${CACHE_POLICY}\` with strong ETags.`,
+        `Quota: ${quota.limit} requests per ${quota.windowSeconds} s per client address (policy \`${quota.name}\`), stated on every response. Caching: \`${CACHE_POLICY}\` with strong ETags.`,
         `The same content is served over MCP at ${base}/mcp and as markdown under ${base}/md/.`,
       ].join('\n'),
       contact: { name: catalog.company.trade_name, url: `${base}/contact` },
@@ -197,8 +199,8 @@ export function buildOpenApi(catalog: Catalog): Json {
     paths,
     components: {
       schemas: schemaComponents(),
-      headers: headerComponents(),
-      responses: responseComponents(),
+      headers: headerComponents(quota),
+      responses: responseComponents(quota),
     },
     'x-problem-codes': Object.fromEntries(Object.entries(PROBLEM_CODES).map(([code, { status }]) => [code, { status, documentation: `${base}/developers#${code}` }])),
   };

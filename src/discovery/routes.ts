@@ -1,6 +1,7 @@
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import { answer, JSON_TYPE } from '../http/answer.js';
+import type { RateLimitPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
 import { toolDefinitions } from '../mcp/tools.js';
 import { aiCatalog, authMarkdown, authorizationServerMetadata, mcpServerCard, protectedResourceMetadata } from './documents.js';
@@ -15,18 +16,18 @@ function document(pattern: string, type: string, build: (catalog: Catalog) => st
 
 const json = (pattern: string, build: (catalog: Catalog) => unknown) => document(pattern, JSON_TYPE, (catalog) => JSON.stringify(build(catalog)));
 
-/** /openapi.json, /auth.md, /.well-known/* and the OAuth stubs. */
-export function discoveryRoutes(): Route[] {
+/** /openapi.json, /auth.md, /.well-known/* and the OAuth stubs; `quota` is the policy this deployment enforces, which several of them state. */
+export function discoveryRoutes(quota: RateLimitPolicy): Route[] {
   return [
-    json('/openapi.json', buildOpenApi),
+    json('/openapi.json', (c) => buildOpenApi(c, quota)),
     json('/.well-known/oauth-authorization-server', authorizationServerMetadata),
     json('/.well-known/oauth-protected-resource', (c) => protectedResourceMetadata(c, '')),
     json('/.well-known/oauth-protected-resource/mcp', (c) => protectedResourceMetadata(c, '/mcp')),
     json('/.well-known/oauth-protected-resource/api/v1', (c) => protectedResourceMetadata(c, '/api/v1')),
     json('/.well-known/mcp.json', (c) => mcpServerCard(c, toolDefinitions(c))),
     json('/.well-known/mcp/server-card', (c) => mcpServerCard(c, toolDefinitions(c))),
-    json('/.well-known/ai-catalog.json', aiCatalog),
-    document('/auth.md', 'text/markdown; charset=utf-8', authMarkdown),
+    json('/.well-known/ai-catalog.json', (c) => aiCatalog(c, quota)),
+    document('/auth.md', 'text/markdown; charset=utf-8', (c) => authMarkdown(c, quota)),
     ...oauthRoutes(),
   ];
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 
 /**
- * Request quota (SPEC.md section 8): a fixed window per client address. The
+ * Request quota: a fixed window per client address. The
  * window starts at a client's first counted request and lasts `windowSeconds`;
  * every request in it, refused ones included, adds one to the count, and the
  * window does not move until it ends. The headers say exactly what is left of
@@ -142,7 +142,7 @@ export class RateLimiter {
   }
 }
 
-/** The five quota headers of CONTRACT.md ("Headers"). */
+/** The five quota headers: the IETF httpapi ratelimit-headers draft's two, and the RateLimit-Limit/-Remaining/-Reset trio clients still read. */
 export function rateLimitHeaders(policy: RateLimitPolicy, decision: RateLimitDecision): Record<string, string> {
   const flat = pushRateLimitHeaders([], policy, decision);
   const headers: Record<string, string> = {};

@@ -37,7 +37,7 @@ declare module 'ioredis' {
   }
 }
 
-/** What the stores log: a subset of Fastify's (pino's) logger. */
+/** What the stores log: a subset of the service's (pino's) logger. */
 export interface QuotaLogger {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;

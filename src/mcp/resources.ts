@@ -3,7 +3,7 @@ import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplat
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../log.js';
 import { perCatalog } from '../content/per-catalog.js';
-import { pageSlugs, postSlugs, productSlugs } from '../api/endpoints.js';
+import { pageSlugs, postSlugs, productSlugs } from '../query/queries.js';
 import type { MirrorRecord } from '../content/mirror.js';
 import { mirrorMarkdown } from '../content/mirror.js';
 import type { Catalog } from '../content/types.js';
@@ -49,7 +49,7 @@ interface Kind {
   readonly name: 'product' | 'post' | 'page';
   readonly title: string;
   readonly description: string;
-  /** The `/md/` path of a record with slug `{slug}` (CONTRACT.md, "Site and markdown mirrors"). */
+  /** The `/md/` path of a record with slug `{slug}`. */
   readonly path: string;
   readonly slugs: (catalog: Catalog) => readonly string[];
 }

@@ -52,7 +52,7 @@ export function createMcpServer(catalog: Catalog, log: Log): McpServer {
   server.server.registerCapabilities(CAPABILITIES);
   registerResources(server.server, catalog, log);
 
-  // SPEC.md section 4: the protocol is 2025-06-18. The SDK would echo any
+  // The protocol revision is 2025-06-18. The SDK would echo any
   // revision it knows (2025-11-25, 2024-11-05, ...); MCP's version
   // negotiation lets a server answer the one it supports, and a client that
   // cannot speak it disconnects (MCP 2025-06-18, "Lifecycle").

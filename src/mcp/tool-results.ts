@@ -1,7 +1,7 @@
 import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
-import { LruCache } from '../http/lru.js';
+import { LruCache } from '../util/lru.js';
 
 /**
  * What the server answered read-only requests, per Catalog: a tool's result

@@ -3,19 +3,22 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import type { Log } from '../log.js';
 import * as z from 'zod';
 import { perCatalog } from '../content/per-catalog.js';
-import type { AnswerResult } from '../api/endpoints.js';
-import { company, getPage, getPost, getProduct, listPosts, listProducts, pageSlugs, productSlugs, search } from '../api/endpoints.js';
-import type { EnumParam, IntegerParam } from '../api/params.js';
-import * as schemas from '../api/schemas.js';
 import type { Catalog } from '../content/types.js';
-import { ProblemError } from '../http/problem.js';
+import { QueryError } from '../query/errors.js';
+import type { Collection } from '../query/pagination.js';
+import type { EnumParam, IntegerParam } from '../query/params.js';
+import { companyRecord, pageDetail, postDetail, productDetail } from '../query/present.js';
+import * as queries from '../query/queries.js';
+import { pageSlugs, postQuery, productQuery, productSlugs, searchQuery } from '../query/queries.js';
+import * as schemas from '../query/schemas.js';
 
 /**
- * The seven tools of SPEC.md section 4, as data. Each is a thin door onto the
- * REST endpoint's own answer (src/api/endpoints.ts, search included): the
- * arguments are the endpoint's parameters, with its bounds and allowed values,
- * and the result is the REST body, byte for byte. The same list feeds the MCP server (registerTools) and
- * the documents that describe it without running it (toolDefinitions, genericToolDefinitions).
+ * The seven tools, as data. Each calls the query layer (src/query), as the
+ * REST endpoints do: the arguments are the query's parameters, with their
+ * bounds and allowed values, and the result is the same record or page the
+ * API answers. The same list feeds the MCP server (registerTools) and the
+ * documents that describe it without running it (toolDefinitions,
+ * genericToolDefinitions).
  */
 
 /** A tool as clients see it in `tools/list` (MCP 2025-06-18, "Tools"). */
@@ -50,7 +53,7 @@ interface ToolOutcome {
   readonly note?: string;
 }
 
-interface Tool<S extends Shape = Shape> {
+interface ToolSpec<S extends Shape> {
   readonly name: string;
   readonly title: string;
   readonly description: string;
@@ -65,25 +68,35 @@ interface Tool<S extends Shape = Shape> {
   readonly run: (catalog: Catalog, args: z.output<z.ZodObject<S>>) => ToolOutcome;
 }
 
-/** A failure the caller can fix; its message says how (STYLE.md: "Known ids: ..."). */
+/** A tool with its argument types erased: `run` reads its arguments against the tool's own schema. */
+interface Tool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly input: (catalog: Catalog | undefined) => Shape;
+  readonly output: () => z.ZodType;
+  readonly run: (catalog: Catalog, args: unknown) => ToolOutcome;
+}
+
+/** A failure the caller can fix; its message says how (which tool lists what is valid). */
 class ToolError extends Error {}
 
-const define = <S extends Shape>(tool: Tool<S>): Tool<S> => tool;
-
-/** The REST answer's JSON body, as an object. */
-const bodyOf = (result: AnswerResult) => result.body as Record<string, unknown>;
+function define<S extends Shape>(tool: ToolSpec<S>): Tool {
+  const schemaFor = perCatalog((catalog) => z.object(tool.input(catalog)));
+  // The SDK has validated the arguments against this schema already; reading them again types them.
+  return { ...tool, run: (catalog, args) => tool.run(catalog, schemaFor(catalog).parse(args)) };
+}
 
 /**
- * A single-record answer, its 404 reworded for a tool caller: the REST hint
- * names a URL, a model needs the tool that lists the valid slugs.
+ * A single record, its not-found told the way a tool caller recovers: the
+ * tool that lists what exists, and every valid slug.
  */
-function single(answer: () => AnswerResult, listing: string): ToolOutcome {
+function single(answer: () => object, listing: string): ToolOutcome {
   try {
-    return { body: bodyOf(answer()) };
+    return { body: { ...answer() } };
   } catch (error) {
-    if (error instanceof ProblemError && error.code === 'not_found') {
-      const valid = (error.init.extensions?.valid_slugs ?? []) as readonly string[];
-      throw new ToolError(`${error.init.detail} ${listing} The valid slugs are: ${quoted(valid)}.`);
+    if (error instanceof QueryError && error.code === 'not_found') {
+      throw new ToolError(`${error.detail} ${listing} The valid slugs are: ${quoted(error.details.validSlugs ?? [])}.`);
     }
     throw error;
   }
@@ -106,16 +119,16 @@ function fitted<T>(requested: number, answer: (limit: number) => T): { body: T; 
   return { body, limit };
 }
 
-/** The collection envelope of CONTRACT.md ("Collections"), as the list tools read it. */
+/** The envelope of every list, as the list tools read it. */
 interface Envelope {
   readonly items: readonly unknown[];
   readonly total: number;
   readonly offset: number;
 }
 
-/** A list endpoint's page, fitted to the budget, with a note when it holds fewer items than asked for. */
-function listPage(requested: number, answer: (limit: number) => AnswerResult): ToolOutcome {
-  const { body, limit } = fitted(requested, (l) => bodyOf(answer(l)) as Record<string, unknown> & Envelope);
+/** A list's page, fitted to the budget, with a note when it holds fewer items than asked for. */
+function listPage(requested: number, answer: (limit: number) => Collection<unknown>): ToolOutcome {
+  const { body, limit } = fitted(requested, (l): Record<string, unknown> & Envelope => ({ ...answer(l) }));
   const next = body.offset + body.items.length;
   if (limit === requested || next >= body.total) return { body };
   return {
@@ -185,14 +198,13 @@ const listProductsTool = define({
   description:
     "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag. To find products by subject rather than browse, use search_content.",
   input: (catalog) => ({
-    status: choice(listProducts.query.status, catalog).optional(),
-    tag: choice(listProducts.query.tag, catalog).optional(),
-    limit: count(listProducts.query.limit),
-    offset: count(listProducts.query.offset),
+    status: choice(productQuery.status, catalog).optional(),
+    tag: choice(productQuery.tag, catalog).optional(),
+    limit: count(productQuery.limit),
+    offset: count(productQuery.offset),
   }),
   output: fromJson(schemas.ProductList),
-  run: (catalog, { status, tag, limit, offset }) =>
-    listPage(limit, (l) => listProducts.answer({ catalog, query: { status, tag, limit: l, offset }, slug: '' })),
+  run: (catalog, { status, tag, limit, offset }) => listPage(limit, (l) => queries.listProducts(catalog, { status, tag, limit: l, offset })),
 });
 
 const getProductTool = define({
@@ -202,7 +214,7 @@ const getProductTool = define({
     'One product by slug, with its full markdown description (the problem it solves and how it works), status, tags and links. Use it to explain or quote what a product does. The slugs are listed by list_products and found by search_content.',
   input: (catalog) => ({ slug: choice({ values: productSlugs, description: 'The product slug, as listed by list_products.' }, catalog) }),
   output: fromJson(schemas.Product),
-  run: (catalog, { slug }) => single(() => getProduct.answer({ catalog, query: {}, slug }), 'Call list_products to see every product with its name and slug.'),
+  run: (catalog, { slug }) => single(() => productDetail(queries.findProduct(catalog, slug)), 'Call list_products to see every product with its name and slug.'),
 });
 
 const listPostsTool = define({
@@ -211,14 +223,13 @@ const listPostsTool = define({
   description:
     "List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date, author and links to its translations, without the article text. Filter by category and/or locale, and page with limit (1 to 100, default 20) and offset: total counts every match. Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.",
   input: (catalog) => ({
-    category: choice(listPosts.query.category, catalog).optional(),
-    locale: choice(listPosts.query.locale, catalog).optional(),
-    limit: count(listPosts.query.limit),
-    offset: count(listPosts.query.offset),
+    category: choice(postQuery.category, catalog).optional(),
+    locale: choice(postQuery.locale, catalog).optional(),
+    limit: count(postQuery.limit),
+    offset: count(postQuery.offset),
   }),
   output: fromJson(schemas.PostList),
-  run: (catalog, { category, locale, limit, offset }) =>
-    listPage(limit, (l) => listPosts.answer({ catalog, query: { category, locale, limit: l, offset }, slug: '' })),
+  run: (catalog, { category, locale, limit, offset }) => listPage(limit, (l) => queries.listPosts(catalog, { category, locale, limit: l, offset })),
 });
 
 const getPostTool = define({
@@ -233,7 +244,7 @@ const getPostTool = define({
       .describe('The article slug, as in /blog/<slug>; list_posts and search_content give it.'),
   }),
   output: fromJson(schemas.Post),
-  run: (catalog, { slug }) => single(() => getPost.answer({ catalog, query: {}, slug }), 'Call list_posts or search_content to find an article and its slug.'),
+  run: (catalog, { slug }) => single(() => postDetail(queries.findPost(catalog, slug)), 'Call list_posts or search_content to find an article and its slug.'),
 });
 
 const getPageTool = define({
@@ -243,10 +254,10 @@ const getPageTool = define({
     "One institutional page of the website by slug (index is the home page; the slug argument lists them all), as markdown with its title and description. Use it for what the site itself says: who the company is, how it works, how to reach it, its privacy policy and terms. Products and articles have their own tools.",
   input: (catalog) => ({ slug: choice({ values: pageSlugs, description: 'The page slug; index is the home page.' }, catalog) }),
   output: fromJson(schemas.Page),
-  run: (catalog, { slug }) => single(() => getPage.answer({ catalog, query: {}, slug }), 'Call search_content to find a page by its words.'),
+  run: (catalog, { slug }) => single(() => pageDetail(queries.findPage(catalog, slug)), 'Call search_content to find a page by its words.'),
 });
 
-const { q: queryParam } = search.query;
+const { q: queryParam } = searchQuery;
 const queryError = (issue: { readonly input?: unknown }) =>
   `expected the words to look for, ${queryParam.minLength} to ${queryParam.maxLength} characters; got ${got(issue.input)}`;
 
@@ -262,13 +273,13 @@ const searchContentTool = define({
       .max(queryParam.maxLength, { error: queryError })
       .refine((query) => query.trim() !== '', { error: 'expected the words to look for; got only spaces' })
       .describe(queryParam.description),
-    limit: count(search.query.limit),
-    kind: choice(search.query.kind, catalog).optional(),
-    locale: choice(search.query.locale, catalog).optional(),
+    limit: count(searchQuery.limit),
+    kind: choice(searchQuery.kind, catalog).optional(),
+    locale: choice(searchQuery.locale, catalog).optional(),
   }),
   output: fromJson(schemas.SearchResult),
   run: (catalog, { query, limit, kind, locale }) => {
-    const { body, limit: used } = fitted(limit, (l) => bodyOf(search.answer({ catalog, query: { q: query, kind, locale, limit: l }, slug: '' })) as Record<string, unknown> & { total: number });
+    const { body, limit: used } = fitted(limit, (l): Record<string, unknown> & { total: number } => ({ ...queries.searchContent(catalog, { q: query, kind, locale, limit: l }) }));
     if (used === limit || body.total <= used) return { body };
     return {
       body,
@@ -284,19 +295,11 @@ const getCompanyInfoTool = define({
     "The company's registration record: legal name, trade name, CNPJ (Brazilian company registration number), founding date, address, contact channels (email, phone, ...) and official profiles, with a short about text in markdown. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",
   input: () => ({}),
   output: fromJson(schemas.Company),
-  run: (catalog) => ({ body: bodyOf(company.answer({ catalog, query: {}, slug: '' })) }),
+  run: (catalog) => ({ body: companyRecord(catalog.company) }),
 });
 
-/** In the order of SPEC.md section 4. */
-const TOOLS: readonly Tool[] = [
-  listProductsTool,
-  getProductTool,
-  listPostsTool,
-  getPostTool,
-  getPageTool,
-  searchContentTool,
-  getCompanyInfoTool,
-] as unknown as readonly Tool[];
+/** In the order the service's description lists them. */
+const TOOLS: readonly Tool[] = [listProductsTool, getProductTool, listPostsTool, getPostTool, getPageTool, searchContentTool, getCompanyInfoTool];
 
 /**
  * The argument schemas over one Catalog, built on its first request: a fresh
@@ -349,7 +352,7 @@ export function registerTools(server: McpServer, catalog: Catalog, log: Log): vo
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: schemas.get(tool.name), outputSchema: tool.output(), annotations: READ_ONLY },
-      ((args: Record<string, unknown>) => call(tool, catalog, args, log)) as never,
+      (args: Record<string, unknown>) => call(tool, catalog, args, log),
     );
   }
 }
@@ -362,7 +365,7 @@ export function registerTools(server: McpServer, catalog: Catalog, log: Log): vo
  */
 function call(tool: Tool, catalog: Catalog, args: Record<string, unknown>, log: Log): CallToolResult {
   try {
-    const { body, note } = tool.run(catalog, args as never);
+    const { body, note } = tool.run(catalog, args);
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
     if (note) content.push({ type: 'text', text: note });
     return { content, structuredContent: body };

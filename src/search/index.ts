@@ -1,6 +1,6 @@
 import { perCatalog } from '../content/per-catalog.js';
-import { LruCache } from '../http/lru.js';
-import { pauseEverySlice } from '../http/pause.js';
+import { LruCache } from '../util/lru.js';
+import { pauseEverySlice } from '../util/pause.js';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
 import type { Hit, WordPlan } from './engine.js';
@@ -11,8 +11,8 @@ import { STOP_WORDS } from './stop-words.js';
 
 /**
  * Full-text search over the products, pages and posts of one Catalog
- * (SPEC.md section 4, `GET /search`; CONTRACT.md, "Collections"). The REST
- * endpoint and the MCP tool `search_content` both call `searchIndexFor`.
+ * (`GET /api/v1/search`). The REST endpoint and the MCP tool
+ * `search_content` both call `searchIndexFor`.
  *
  * - Accents and case never matter: words are folded (normalize.ts) on both
  *   the index and the query side.
@@ -34,7 +34,7 @@ export type SearchKind = 'product' | 'page' | 'post';
 /** Every kind, in the order the index holds them. */
 export const SEARCH_KINDS: readonly SearchKind[] = Object.freeze(['product', 'page', 'post'] as const);
 
-/** At most this many hits in one answer (SPEC.md section 8). */
+/** At most this many hits in one answer, which bounds the work one request costs. */
 export const MAX_SEARCH_LIMIT = 100;
 
 export interface SearchOptions {

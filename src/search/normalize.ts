@@ -1,7 +1,7 @@
 /**
  * Text normalization shared by the index, the query and the excerpts.
  *
- * Folding is accent- and case-insensitive (CONTRACT.md, "Search": `automacao`
+ * Folding is accent- and case-insensitive (`automacao`
  * finds `Automação`, `AUTOMAÇÃO` finds `automacao`) and keeps the length of
  * the text: the character at position i of `fold(text)` comes from the
  * character at position i of `text`. A match found in folded text is

@@ -1,19 +1,22 @@
 import type { Endpoint, ServiceState } from '../api/endpoints.js';
-import { API_PREFIX, ENDPOINTS } from '../api/endpoints.js';
-import type { Param, ParamSpec } from '../api/params.js';
-import { accepted, parseQuery } from '../api/params.js';
+import { API_PREFIX, documentedPath, ENDPOINTS } from '../api/endpoints.js';
+import { problemOf } from '../api/problems.js';
+import { QueryError } from '../query/errors.js';
+import type { Param, ParamSpec } from '../query/params.js';
+import { accepted, parseQuery } from '../query/params.js';
 import type { Config } from '../config.js';
 import { MINIMUM_NOTICE_DAYS } from '../config.js';
 import type { Catalog } from '../content/types.js';
 import { CACHE_POLICY, EXPOSED_HEADERS } from '../http/policy.js';
 import type { ProblemCode } from '../http/problem.js';
 import { PROBLEM_CODES, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from '../http/problem.js';
-import { PUBLIC_READ, RateLimiter } from '../http/rate-limit.js';
+import type { RateLimitPolicy } from '../http/rate-limit.js';
+import { quotaPolicy, RateLimiter } from '../http/rate-limit.js';
 import { genericToolDefinitions } from '../mcp/tools.js';
 import { API_VERSION } from '../version.js';
 
 /**
- * The developer portal's reference (SPEC.md section 4, `/developers`),
+ * The developer portal's reference (`/developers`),
  * generated from what the service runs: the endpoint declarations, the
  * problem codes, the quota policy, the version, the MCP tools. Every example
  * response is the endpoint's own answer over the Catalog in force.
@@ -34,13 +37,13 @@ export interface ReferenceSection {
   readonly children?: readonly ReferenceSection[];
 }
 
-/** The MCP protocol revision the server speaks (SPEC.md section 4). */
+/** The MCP specification revision the server speaks (MCP 2025-06-18). */
 const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 /** Strings longer than this are cut in examples, so one article body does not fill the page. */
 const EXAMPLE_STRING_LIMIT = 240;
 
-/** When each code happens and what the caller does about it (CONTRACT.md, "Which code applies"). */
+/** When each code applies and what the caller does about it. */
 const PROBLEM_GUIDE: Readonly<Record<ProblemCode, { readonly when: string; readonly fix: string }>> = {
   invalid_parameter: {
     when: 'A query parameter is malformed, out of range, not one of its allowed values, given twice, empty, or not a parameter of that endpoint. `parameter` names it and `accepted` says what it accepts.',
@@ -75,7 +78,7 @@ const PROBLEM_GUIDE: Readonly<Record<ProblemCode, { readonly when: string; reado
     fix: 'Send fewer or shorter headers (cookies are the usual culprit).',
   },
   rate_limited: {
-    when: `The client address used up its quota of ${PUBLIC_READ.limit} requests per ${PUBLIC_READ.windowSeconds} seconds.`,
+    when: 'The client address used up its quota for the current window; `RateLimit-Policy` states the quota.',
     fix: 'Wait the number of seconds in `Retry-After`, then continue; pace calls by the `RateLimit` header and cache responses (see [Rate limits](#rate-limits)).',
   },
   internal_error: {
@@ -91,11 +94,6 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, 
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
-}
-
-/** The path of an endpoint as documentation writes it: `/api/v1/products/{slug}`. */
-export function documentedPath(endpoint: Endpoint): string {
-  return `${API_PREFIX}${endpoint.path.replace(':slug', '{slug}')}` || API_PREFIX;
 }
 
 /** What a parameter accepts, in one cell: required or not, then its type, bounds, values and default. */
@@ -142,8 +140,7 @@ function example(endpoint: Endpoint, catalog: Catalog, service: ServiceState): E
   const query = exampleQuery(endpoint.query);
   const path = `${API_PREFIX}${endpoint.path.replace(':slug', encodeURIComponent(slug ?? ''))}`;
   const search = new URLSearchParams(query).toString();
-  const parsed = parseQuery(endpoint.query, query, catalog, documentedPath(endpoint));
-  const result = endpoint.answer({ catalog, query: parsed, slug: slug ?? '', service });
+  const result = endpoint.answer({ catalog, query, slug: slug ?? '', service });
   const { value, shortened } = shorten(result.body);
   return { url: `${catalog.base_url}${path}${search ? `?${search}` : ''}`, body: JSON.stringify(value, null, 2), shortened };
 }
@@ -196,17 +193,16 @@ function problemExamples(catalog: Catalog, service: ServiceState): Partial<Recor
     try {
       run();
     } catch (error) {
-      if (error instanceof ProblemError && error.code === codeName) {
-        examples[codeName] = JSON.stringify(problemDocument(error, catalog.base_url, instance), null, 2);
+      const problem = error instanceof QueryError ? problemOf(error, instance) : error;
+      if (problem instanceof ProblemError && problem.code === codeName) {
+        examples[codeName] = JSON.stringify(problemDocument(problem, catalog.base_url, instance), null, 2);
       }
     }
   };
   const withSlug = ENDPOINTS.find((e) => e.slug);
   if (withSlug) {
     const path = `${API_PREFIX}${withSlug.path.replace(':slug', 'no-such-slug')}`;
-    capture('not_found', path, () =>
-      withSlug.answer({ catalog, query: parseQuery(withSlug.query, {}, catalog, path), slug: 'no-such-slug', service }),
-    );
+    capture('not_found', path, () => withSlug.answer({ catalog, query: {}, slug: 'no-such-slug', service }));
   }
   for (const endpoint of ENDPOINTS) {
     const limited = Object.entries(endpoint.query).find(([, p]) => p.type === 'integer' && p.maximum !== undefined);
@@ -347,8 +343,8 @@ function cachingSection(catalog: Catalog): ReferenceSection {
   return { id: 'caching', title: 'Caching', body };
 }
 
-function rateLimitSection(): ReferenceSection {
-  const { name, limit, windowSeconds } = PUBLIC_READ;
+function rateLimitSection(quota: RateLimitPolicy): ReferenceSection {
+  const { name, limit, windowSeconds } = quota;
   const body = [
     `Each client address may make ${limit} requests per ${windowSeconds} seconds to ${code('/api/v1')} and ${code('/mcp')} together (policy ${code(`"${name}"`)}). The window starts with a client's first request and ends ${windowSeconds} seconds later. ${code('/healthz')}, the website, the ${code('/md/')} mirrors and the discovery documents are not counted.`,
     'Every counted response says where you stand (IETF httpapi ratelimit-headers):',
@@ -410,7 +406,8 @@ function quickStartSection(catalog: Catalog): ReferenceSection {
 /** The whole reference, in page order. */
 export function developerReference(catalog: Catalog, config: Config): readonly ReferenceSection[] {
   // The health example reports the policy this deployment enforces; its counts are never touched.
-  const service: ServiceState = { limiter: new RateLimiter(PUBLIC_READ), deprecation: config.deprecation };
+  const quota = quotaPolicy(config);
+  const service: ServiceState = { limiter: new RateLimiter(quota), deprecation: config.deprecation };
   return [
     quickStartSection(catalog),
     authenticationSection(catalog),
@@ -424,7 +421,7 @@ export function developerReference(catalog: Catalog, config: Config): readonly R
     mcpSection(catalog),
     markdownSection(catalog),
     cachingSection(catalog),
-    rateLimitSection(),
+    rateLimitSection(quota),
     versioningSection(),
     deprecationSection(config),
     errorsSection(catalog, service),

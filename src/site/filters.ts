@@ -1,12 +1,14 @@
 import type { Catalog, Post, Product } from '../content/types.js';
-import { PRODUCT_STATUSES } from '../content/types.js';
 import { ProblemError } from '../http/problem.js';
+import { postFilters, postsMatching, productFilters, productsMatching } from '../query/queries.js';
 
 /**
- * The query strings of the two listing pages. They come from plain GET forms
- * and links, so an empty value ("All categories") means "no filter" and a
- * parameter the page does not know (a campaign tag) is ignored; a value
- * outside the allowed set is a 400 that says what is allowed.
+ * The query strings of the two listing pages, read as a form's: they come
+ * from plain GET forms and links, so an empty value ("All categories") means
+ * "no filter" and a parameter the page does not know (a campaign tag) is
+ * ignored; a value outside the allowed set (the query layer's, as the API
+ * has) is a 400 page that says what is allowed. The filtering itself is the
+ * query layer's.
  */
 
 export type SiteQuery = Readonly<Record<string, string | string[] | undefined>>;
@@ -52,8 +54,8 @@ function oneOf(query: SiteQuery, name: string, allowed: readonly string[], path:
 }
 
 export function parseBlogFilters(query: SiteQuery, catalog: Catalog): BlogFilters {
-  const category = oneOf(query, 'category', catalog.site.all_post_categories, '/blog');
-  const locale = oneOf(query, 'locale', catalog.site.locales, '/blog');
+  const category = oneOf(query, 'category', postFilters.category.values(catalog), '/blog');
+  const locale = oneOf(query, 'locale', postFilters.locale.values(catalog), '/blog');
   const rawPage = single(query, 'page', '/blog');
   let page = 1;
   if (rawPage !== undefined) {
@@ -70,17 +72,17 @@ export function parseBlogFilters(query: SiteQuery, catalog: Catalog): BlogFilter
 }
 
 export function parseProductFilters(query: SiteQuery, catalog: Catalog): ProductFilters {
-  const status = oneOf(query, 'status', PRODUCT_STATUSES, '/products');
-  const tag = oneOf(query, 'tag', catalog.site.product_tags, '/products');
+  const status = oneOf(query, 'status', productFilters.status.values(), '/products');
+  const tag = oneOf(query, 'tag', productFilters.tag.values(catalog), '/products');
   return { ...(status ? { status } : {}), ...(tag ? { tag } : {}) };
 }
 
 export function filterPosts(catalog: Catalog, filters: BlogFilters): readonly Post[] {
-  return catalog.posts.filter((p) => (!filters.category || p.category === filters.category) && (!filters.locale || p.locale === filters.locale));
+  return postsMatching(catalog, { category: filters.category, locale: filters.locale });
 }
 
 export function filterProducts(catalog: Catalog, filters: ProductFilters): readonly Product[] {
-  return catalog.products.filter((p) => (!filters.status || p.status === filters.status) && (!filters.tag || p.tags.includes(filters.tag)));
+  return productsMatching(catalog, filters);
 }
 
 export interface BlogPage {

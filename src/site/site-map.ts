@@ -2,9 +2,9 @@ import { pagePaths } from '../content/paths.js';
 import type { Catalog, Page, Post, Site } from '../content/types.js';
 
 /**
- * The site's routes (CONTRACT.md, "Site and markdown mirrors"), derived from
- * the Catalog: one per institutional page, one per product and per post. The
- * navigation, the sitemap, llms.txt and the tests all read this one list.
+ * The site's routes, each with its `/md/` mirror, derived from the Catalog:
+ * one per institutional page, one per product and per post. The navigation,
+ * the sitemap, llms.txt and the tests all read this one list.
  */
 
 /**

@@ -14,7 +14,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 export const skipReason = existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is not installed (apt-get install chromium); the browser tests need it and never download a browser`;
 
-/** LIBRARIES.md's flags, plus no QUIC and no first-run UI; the profile is a fresh folder (launchPersistentContext's userDataDir). */
+/** Headless, no sandbox, no GPU, no background traffic (networking, component updates, sync), no QUIC and no first-run UI; the profile is a fresh folder (launchPersistentContext's userDataDir). */
 const ARGS = [
   '--headless',
   '--no-sandbox',

@@ -1,5 +1,5 @@
 /**
- * A little fuzzing under the real quota (SPEC.md section 8: 600 requests per
+ * A little fuzzing under the real quota (600 requests per
  * 60 s per address): once the fuzzed requests of one address use it up,
  * every refusal is a well-formed 429 (a problem document with Retry-After and
  * the quota headers, on /mcp too), and /healthz, outside the quota, still answers.

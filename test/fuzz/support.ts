@@ -1,7 +1,7 @@
 /**
  * What the fuzzers share: a seed that can be replayed, bounded run counts, an
  * app whose quota never refuses the load, and the checks every fuzzed answer
- * must pass (issue 9: no 5xx, no HTML under /api, every error a well-formed
+ * must pass (no 5xx, no HTML under /api, every error a well-formed
  * problem document or JSON-RPC error).
  */
 import assert from 'node:assert/strict';
@@ -51,7 +51,7 @@ export interface Answer {
 
 const PROBLEM_TYPE = /^application\/problem\+json(?:;|$)/;
 
-/** RFC 9457 and CONTRACT.md "Errors": the members every problem document carries, consistent with the response. */
+/** RFC 9457 plus this API's code and hint (a 400 also names its parameter and what it accepts): the members every problem document carries, consistent with the response. */
 export function assertProblem(answer: Answer, context: string): Record<string, unknown> {
   assert.match(String(answer.headers['content-type']), PROBLEM_TYPE, `${context}: a ${answer.status} must be application/problem+json`);
   let body: Record<string, unknown>;

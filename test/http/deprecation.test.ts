@@ -1,6 +1,6 @@
 /**
- * Deprecation and sunset (SPEC.md section 9, CONTRACT.md "Headers"):
- * configuration turns on RFC 9745 / RFC 8594 headers on every /api/v1 and /mcp
+ * Deprecation and sunset (RFC 9745, RFC 8594):
+ * configuration turns on their headers on every /api/v1 and /mcp
  * response, and the health record shows the state.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * The client address the quota counts (CONTRACT.md, "Headers"): the socket's
+ * The client address the quota counts: the socket's
  * peer, unless TRUST_PROXY names the proxies whose X-Forwarded-For is believed.
  * Which address was counted shows in RateLimit-Remaining: each address has its
  * own window of 600.

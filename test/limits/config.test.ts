@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
-/** The settings of issue 9 (limits and /mcp origins), read like every other: one line naming the variable. */
+/** The limit and /mcp origin settings, read like every other: one line naming the variable. */
 
 const refuses = (env: Record<string, string>, message: string) =>
   assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && error.message === message);

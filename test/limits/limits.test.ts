@@ -1,5 +1,5 @@
 /**
- * The limits that keep one client from exhausting the process (issue 9): the
+ * The limits that keep one client from exhausting the process: the
  * /mcp body size, the request head size, the head and request timeouts
  * against slow clients, and the cap on open connections.
  */

@@ -1,5 +1,5 @@
 /**
- * Structured logs (issue 9): one JSON line per request, at the configured
+ * Structured logs: one JSON line per request, at the configured
  * LOG_LEVEL, with the method, route pattern, status, response time and
  * request id; never a query string, a header or a body.
  */

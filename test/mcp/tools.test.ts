@@ -63,7 +63,7 @@ describe('initialize', () => {
 });
 
 describe('tools/list', () => {
-  test('lists the seven tools of SPEC section 4, each read-only, with a title and a description', async () => {
+  test('lists the seven tools, each read-only, with a title and a description', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),

@@ -7,7 +7,7 @@ import { MAX_BODY_BYTES } from '../../src/mcp/endpoint.js';
 import { BASE_URL, buildTestApp } from '../helper.js';
 
 /**
- * The transport rules of SPEC.md section 4 ("MCP endpoint"), over raw HTTP:
+ * The transport rules of /mcp (MCP 2025-06-18, Transports), over raw HTTP:
  * what a client that does not use the SDK sees.
  */
 
@@ -30,7 +30,7 @@ function post(payload: string | object, headers: Record<string, string> = {}): P
   });
 }
 
-/** SPEC.md section 4, "Common response headers", and CONTRACT.md "Headers": on every /mcp response. */
+/** The version and quota headers every response carries, /mcp included. */
 function assertCommonHeaders(response: LightMyRequestResponse): void {
   assert.equal(response.headers['x-api-version'], '1.0.0');
   assert.equal(response.headers['ratelimit-policy'], '"public-read";q=600;w=60');
@@ -305,6 +305,37 @@ describe('read-only answers kept per Catalog', () => {
     for (let i = 0; i < 2; i += 1) {
       const missing = (await post(call(4 + i, { slug: 'no-such-post' }))).json() as { result: { isError?: boolean } };
       assert.equal(missing.result.isError, true);
+    }
+  });
+
+  test('a repeated call is answered from the remembered result, without running the tool again, whatever the order of its arguments', async () => {
+    const real = app.store.catalog;
+    let lookups = 0;
+    const counting = new Proxy(real, {
+      get(target, property, receiver) {
+        if (property === 'postsBySlug') lookups += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const counted = await buildTestApp({ catalog: counting, openApiCatalog: real });
+    try {
+      const slug = real.posts[0]!.slug;
+      const ask = (id: number, args: object) =>
+        counted.server.inject({ method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_posts', arguments: args } }) });
+      const first = await ask(1, { locale: 'en', limit: 3 });
+      const before = lookups;
+      const again = await ask(2, { limit: 3, locale: 'en' });
+      assert.equal((again.json() as { id: number }).id, 2);
+      assert.deepEqual((again.json() as { result: unknown }).result, (first.json() as { result: unknown }).result);
+      assert.equal(again.body, first.body.replace('"id":1,', '"id":2,'), 'the same bytes but the id');
+      // get_post reads postsBySlug each time it runs: once for the first call, not for the remembered one.
+      await counted.server.inject({ method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: JSON.stringify(call(3, { slug })) });
+      const afterFirst = lookups;
+      assert.ok(afterFirst > before, 'the first get_post ran the tool');
+      await counted.server.inject({ method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: JSON.stringify(call(4, { slug })) });
+      assert.equal(lookups, afterFirst, 'the repeated get_post did not run the tool');
+    } finally {
+      await counted.server.close();
     }
   });
 

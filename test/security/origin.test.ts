@@ -28,7 +28,7 @@ function assertForbidden(response: LightMyRequestResponse, origin: string, baseO
   assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
   assert.equal(response.headers['cache-control'], 'no-store');
   assert.equal(response.headers['x-content-type-options'], 'nosniff');
-  // The quota and version headers of every /mcp response (SPEC.md section 4).
+  // The quota and version headers of every /mcp response.
   assert.equal(response.headers['x-api-version'], '1.0.0');
   assert.match(String(response.headers['ratelimit-policy']), /^"public-read";q=\d+;w=60$/);
   assert.deepEqual(response.json(), {

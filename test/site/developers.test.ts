@@ -41,7 +41,7 @@ function shortened(value: unknown): unknown {
 }
 
 describe('GET /developers', () => {
-  test('has the anchors SPEC.md section 4 names, and one per problem code', () => {
+  test('has its fixed section anchors, and one per problem code', () => {
     for (const id of ['versioning', 'deprecation', 'rate-limits', 'authentication', 'caching', 'mcp', 'errors', ...Object.keys(PROBLEM_CODES)]) {
       assert.equal(page.split(` id="${id}"`).length - 1, 1, `exactly one element with id="${id}"`);
     }

@@ -1,9 +1,9 @@
 import type { Catalog } from '../../src/content/types.js';
 
 /**
- * The site routes of CONTRACT.md ("Site and markdown mirrors") for a Catalog,
- * written out here independently of src/site so the tests check the code
- * against the contract rather than against itself.
+ * The site routes a Catalog should have (home, every other page, the
+ * listings, every product and post), written out here independently of
+ * src/site so the tests check the code against the rule, not against itself.
  */
 export function sitePaths(catalog: Catalog): string[] {
   const pages = ['/', ...catalog.site.page_slugs.filter((slug) => slug !== 'index').map((slug) => `/${slug}`)];

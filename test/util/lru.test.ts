@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LruCache } from '../../src/http/lru.js';
+import { LruCache } from '../../src/util/lru.js';
 
 test('keeps at most maxEntries, dropping the least recently used', () => {
   const cache = new LruCache<string>(3, Infinity, () => 1);

@@ -2,7 +2,7 @@ import type { Catalog, Company, Page, Post, Product } from '../content/types.js'
 
 /**
  * The public representation of each record: what the API and MCP return.
- * List views omit the markdown body (SPEC.md section 2).
+ * List views omit the markdown body.
  */
 
 export function productSummary(p: Product) {

@@ -1,11 +1,12 @@
 import type { Catalog } from '../content/types.js';
-import { ProblemError } from '../http/problem.js';
+import { clip, QueryError } from './errors.js';
 
 /**
- * Query parameters, declared once per endpoint. The same declaration parses
- * and validates a request, types the handler, words the 400 problem and (for
- * discovery) writes the OpenAPI parameter. Allowed values that come from the
- * content are read from the Catalog in force, so a reload changes them too.
+ * Parameters, declared once per query. The same declaration parses and
+ * validates a request's values, types the query, words the error and
+ * documents the parameter (OpenAPI, the MCP tools' arguments, the developer
+ * portal). Allowed values that come from the content are read from the
+ * Catalog in force, so a reload changes them too.
  */
 
 interface ParamBase {
@@ -58,22 +59,13 @@ const INTEGER = /^(?:0|[1-9]\d*)$/;
 /**
  * Reads `query` against `spec`. Unknown, repeated, empty, malformed and
  * out-of-range values are `invalid_parameter`; an absent required one is
- * `missing_parameter` (CONTRACT.md, "Which code applies").
+ * `missing_parameter`. `what` names the query in errors (`/api/v1/posts`).
  */
-export function parseQuery<S extends ParamSpec>(
-  spec: S,
-  query: Readonly<Record<string, string | string[] | undefined>>,
-  catalog: Catalog,
-  endpoint: string,
-): QueryOf<S> {
+export function parseQuery<S extends ParamSpec>(spec: S, query: Readonly<Record<string, string | string[] | undefined>>, catalog: Catalog, what: string): QueryOf<S> {
   const known = Object.keys(spec);
   for (const name of Object.keys(query)) {
     if (!known.includes(name)) {
-      throw new ProblemError('invalid_parameter', {
-        detail: `${endpoint} has no parameter "${clip(name)}".`,
-        hint: known.length ? `Call GET ${endpoint} with only ${list(known)}.` : `Call GET ${endpoint} without a query string.`,
-        extensions: { parameter: clip(name), accepted: known },
-      });
+      throw new QueryError('invalid_parameter', `${what} has no parameter "${clip(name)}".`, { parameter: clip(name), accepted: known, known });
     }
   }
 
@@ -81,19 +73,11 @@ export function parseQuery<S extends ParamSpec>(
   for (const [name, param] of Object.entries(spec)) {
     const raw = query[name];
     const fail = (detail: string): never => {
-      throw new ProblemError('invalid_parameter', {
-        detail,
-        hint: `Call GET ${endpoint}?${exampleQuery(spec, name)}.`,
-        extensions: { parameter: name, accepted: accepted(param, catalog) },
-      });
+      throw new QueryError('invalid_parameter', detail, { parameter: name, accepted: accepted(param, catalog), example: exampleOf(spec, name) });
     };
     if (raw === undefined) {
       if (param.type === 'text') {
-        throw new ProblemError('missing_parameter', {
-          detail: `${endpoint} requires the parameter "${name}".`,
-          hint: `Call GET ${endpoint}?${exampleQuery(spec, name)}.`,
-          extensions: { parameter: name, accepted: accepted(param, catalog) },
-        });
+        throw new QueryError('missing_parameter', `${what} requires the parameter "${name}".`, { parameter: name, accepted: accepted(param, catalog), example: exampleOf(spec, name) });
       }
       values[name] = param.type === 'integer' ? param.default : undefined;
       continue;
@@ -130,19 +114,14 @@ export function parseQuery<S extends ParamSpec>(
   return values as QueryOf<S>;
 }
 
-/** A query that works: every required parameter, then `name`, each with its example. */
-function exampleQuery(spec: ParamSpec, name: string): string {
+/** Values that work: every required parameter, then `name`, each with its example. */
+function exampleOf(spec: ParamSpec, name: string): Record<string, string | number> {
   const names = Object.keys(spec).filter((other) => other !== name && spec[other]?.type === 'text');
-  return [...names, name].map((n) => `${n}=${encodeURIComponent(String(spec[n]?.example))}`).join('&');
+  return Object.fromEntries([...names, name].map((n) => [n, spec[n]!.example]));
 }
 
 function list(values: readonly string[]): string {
   return values.map((v) => `"${v}"`).join(', ');
-}
-
-/** Echoed input is cut short: a problem document never grows with the request. */
-function clip(value: string): string {
-  return value.length > 100 ? `${value.slice(0, 100)}…` : value;
 }
 
 export const limitParam = (defaultValue: number, what: string): IntegerParam => ({

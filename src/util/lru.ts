@@ -1,7 +1,7 @@
 /**
  * A map that keeps its most recently used entries, at most `maxEntries` and
- * `maxBytes` (as `sizeOf` measures each value): the bounded caches of
- * precompute/answers.ts, mcp/routes.ts and site/routes.ts.
+ * `maxBytes` (as `sizeOf` measures each value): the remembered MCP results
+ * and the search excerpts' sources.
  */
 export class LruCache<V> {
   readonly #entries = new Map<string, V>();

@@ -1,4 +1,4 @@
-/** The collection envelope of CONTRACT.md ("Collections"); endpoints.ts turns next/prev into the Link header. */
+/** The envelope of every list: a page of items, the total that match, and links to the neighbouring pages (the API also sends them as a Link header). */
 
 export interface Collection<T> {
   readonly items: readonly T[];

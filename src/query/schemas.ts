@@ -1,6 +1,6 @@
 /**
- * Response shapes of /api/v1 (CONTRACT.md, "Resources"), as JSON Schema
- * (2020-12 compatible). Fastify serializes every response with them, tests
+ * Response shapes of /api/v1, as JSON Schema
+ * (2020-12 compatible). The MCP tools declare them as output schemas, tests
  * validate every response against them, and discovery publishes them in
  * /openapi.json: one source for each shape.
  */
@@ -162,13 +162,13 @@ export const Health = object(
     quota: QuotaState,
     deprecation: {
       anyOf: [DeprecationState, { type: 'null' }],
-      description: 'The announced end of this version (SPEC section 9); null while it is current.',
+      description: 'The announced end of this version (see /developers#deprecation); null while it is current.',
     },
   },
   ['status', 'version', 'documents', 'content_version', 'content_loaded_at', 'quota', 'deprecation'],
 );
 
-/** One search hit (CONTRACT.md, "Collections"). */
+/** One search hit. */
 export const SearchHit = object(
   'SearchHit',
   {
@@ -195,7 +195,7 @@ export const SearchResult = object(
   ['query', 'items', 'total', 'limit'],
 );
 
-/** The collection envelope of CONTRACT.md ("Collections"). */
+/** The envelope of every list. */
 export function collection<I extends object>(title: string, item: I) {
   return object(
     title,
@@ -215,7 +215,7 @@ export const ProductList = collection('ProductList', ProductSummary);
 export const PostList = collection('PostList', PostSummary);
 export const PageList = collection('PageList', PageSummary);
 
-/** RFC 9457 problem document with the members of CONTRACT.md ("Errors"). */
+/** RFC 9457 problem document, with the service's `code`, `hint` and extension members. */
 export const Problem = {
   title: 'Problem',
   type: 'object',

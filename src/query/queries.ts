@@ -1,0 +1,125 @@
+import { API_PREFIX } from '../content/paths.js';
+import type { Catalog, Page, Post, Product } from '../content/types.js';
+import { PRODUCT_STATUSES } from '../content/types.js';
+import type { SearchKind, SearchResult } from '../search/index.js';
+import { SEARCH_KINDS, searchIndexFor } from '../search/index.js';
+import type { RecordKind } from './errors.js';
+import { clip, QueryError } from './errors.js';
+import type { Collection } from './pagination.js';
+import { paginate } from './pagination.js';
+import type { ParamSpec, QueryOf } from './params.js';
+import { limitParam, offsetParam } from './params.js';
+import { pageSummary, postSummary, productSummary } from './present.js';
+
+/**
+ * Every read of the content that a door offers: the filters, lists, pages of
+ * results, search and single-record lookups, with their parameters declared
+ * once. REST, MCP and the website all call these; none filters on its own.
+ */
+
+export const productSlugs = (c: Catalog) => c.products.map((p) => p.slug);
+export const postSlugs = (c: Catalog) => c.posts.map((p) => p.slug);
+export const pageSlugs = (c: Catalog) => c.site.page_slugs;
+
+/** The filters of the product list. */
+export const productFilters = {
+  status: { type: 'enum', values: () => PRODUCT_STATUSES, description: 'Only products with this status.', example: 'live' },
+  tag: { type: 'enum', values: (c: Catalog) => c.site.product_tags, description: 'Only products with this tag.', example: 'Kubernetes' },
+} as const satisfies ParamSpec;
+
+export const productQuery = { ...productFilters, limit: limitParam(100, 'products'), offset: offsetParam } as const satisfies ParamSpec;
+
+/** The filters of the article list. */
+export const postFilters = {
+  category: { type: 'enum', values: (c: Catalog) => c.site.all_post_categories, description: 'Only posts in this category.', example: 'Automation' },
+  locale: { type: 'enum', values: (c: Catalog) => c.site.locales, description: 'Only posts in this locale.', example: 'en' },
+} as const satisfies ParamSpec;
+
+export const postQuery = { ...postFilters, limit: limitParam(20, 'posts'), offset: offsetParam } as const satisfies ParamSpec;
+
+export const pageQuery = { limit: limitParam(100, 'pages'), offset: offsetParam } as const satisfies ParamSpec;
+
+export const searchQuery = {
+  q: {
+    type: 'text',
+    minLength: 1,
+    maxLength: 200,
+    required: true,
+    description:
+      'The words to look for. Accents and case do not matter (automacao finds Automação); every word must match, or, when no record has them all, any of them; common words such as "de" or "the" are ignored; the last word also matches as a prefix while it is being typed (no space after it); words of five letters or more tolerate one typo.',
+    example: 'cloud',
+  },
+  kind: { type: 'enum', values: () => SEARCH_KINDS, description: 'Only hits of this kind.', example: 'post' },
+  locale: {
+    type: 'enum',
+    values: (c: Catalog) => c.site.locales,
+    description: 'Only articles in this locale; products and pages have no locale, so they are left out.',
+    example: 'en',
+  },
+  limit: limitParam(10, 'hits'),
+} as const satisfies ParamSpec;
+
+type Filters<S extends ParamSpec> = Partial<Record<keyof S, string | undefined>>;
+
+/** The products that match every filter given, in the content's order. */
+export function productsMatching(catalog: Catalog, { status, tag }: Filters<typeof productFilters>): readonly Product[] {
+  if (!status && !tag) return catalog.products;
+  return catalog.products.filter((p) => (!status || p.status === status) && (!tag || p.tags.includes(tag)));
+}
+
+/** The articles that match every filter given, newest first. */
+export function postsMatching(catalog: Catalog, { category, locale }: Filters<typeof postFilters>): readonly Post[] {
+  if (!category && !locale) return catalog.posts;
+  return catalog.posts.filter((p) => (!category || p.category === category) && (!locale || p.locale === locale));
+}
+
+/** The absolute URL of a collection of the API, where its `next` and `prev` links lead. */
+function collectionUrl(catalog: Catalog, path: string): string {
+  return `${catalog.base_url}${API_PREFIX}${path}`;
+}
+
+export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuery>): Collection<ReturnType<typeof productSummary>> {
+  const { status, tag, limit, offset } = query;
+  return paginate(productsMatching(catalog, { status, tag }), { endpoint: collectionUrl(catalog, '/products'), filters: { status, tag }, limit, offset }, productSummary);
+}
+
+export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): Collection<ReturnType<typeof postSummary>> {
+  const { category, locale, limit, offset } = query;
+  return paginate(postsMatching(catalog, { category, locale }), { endpoint: collectionUrl(catalog, '/posts'), filters: { category, locale }, limit, offset }, postSummary);
+}
+
+export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): Collection<ReturnType<typeof pageSummary>> {
+  const { limit, offset } = query;
+  return paginate(catalog.pages, { endpoint: collectionUrl(catalog, '/pages'), filters: {}, limit, offset }, pageSummary);
+}
+
+export function searchContent(catalog: Catalog, query: QueryOf<typeof searchQuery>): SearchResult {
+  const { q, limit, kind, locale } = query;
+  return searchIndexFor(catalog).search(q, {
+    limit,
+    ...(kind === undefined ? {} : { kind: kind as SearchKind }),
+    ...(locale === undefined ? {} : { locale }),
+  });
+}
+
+function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[]): QueryError {
+  return new QueryError('not_found', `No ${kind} has the slug "${clip(slug)}".`, { kind, validSlugs });
+}
+
+export function findProduct(catalog: Catalog, slug: string): Product {
+  const product = catalog.productsBySlug.get(slug);
+  if (!product) throw notFound('product', slug, productSlugs(catalog));
+  return product;
+}
+
+export function findPost(catalog: Catalog, slug: string): Post {
+  const post = catalog.postsBySlug.get(slug);
+  if (!post) throw notFound('post', slug, postSlugs(catalog));
+  return post;
+}
+
+export function findPage(catalog: Catalog, slug: string): Page {
+  const page = catalog.pagesBySlug.get(slug);
+  if (!page) throw notFound('page', slug, pageSlugs(catalog));
+  return page;
+}

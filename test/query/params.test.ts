@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import type { Catalog } from '../../src/content/types.js';
+import { QueryError } from '../../src/query/errors.js';
+import { accepted, parseQuery } from '../../src/query/params.js';
+import { postQuery, productQuery, searchQuery } from '../../src/query/queries.js';
+import { testCatalog } from '../helper.js';
+
+/** The error `run` throws, which must be a QueryError. */
+function failure(run: () => unknown): QueryError {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(error instanceof QueryError, `a QueryError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('no error was thrown');
+}
+
+let catalog: Catalog;
+before(async () => {
+  catalog = await testCatalog();
+});
+
+describe('parseQuery', () => {
+  test('absent parameters take their defaults; absent filters are undefined', () => {
+    assert.deepEqual(parseQuery(postQuery, {}, catalog, 'posts'), { category: undefined, locale: undefined, limit: 20, offset: 0 });
+    assert.deepEqual(parseQuery(productQuery, {}, catalog, 'products'), { status: undefined, tag: undefined, limit: 100, offset: 0 });
+  });
+
+  test('reads whole numbers within their bounds and allowed values', () => {
+    assert.deepEqual(parseQuery(postQuery, { limit: '1', offset: '0', locale: 'pt-BR', category: 'Automation' }, catalog, 'posts'), {
+      category: 'Automation',
+      locale: 'pt-BR',
+      limit: 1,
+      offset: 0,
+    });
+    assert.equal(parseQuery(postQuery, { limit: '100', offset: '99999' }, catalog, 'posts').offset, 99_999);
+  });
+
+  test('an unknown parameter is invalid_parameter naming it and the parameters there are', () => {
+    const error = failure(() => parseQuery(productQuery, { category: 'x' }, catalog, '/api/v1/products'));
+    assert.equal(error.code, 'invalid_parameter');
+    assert.equal(error.detail, '/api/v1/products has no parameter "category".');
+    assert.deepEqual(error.details, { parameter: 'category', accepted: ['status', 'tag', 'limit', 'offset'], known: ['status', 'tag', 'limit', 'offset'] });
+  });
+
+  test('a name or value echoed in an error is cut at 100 characters', () => {
+    const long = 'x'.repeat(300);
+    assert.equal(failure(() => parseQuery(productQuery, { [long]: '1' }, catalog, 'p')).details.parameter, `${'x'.repeat(100)}…`);
+    assert.match(failure(() => parseQuery(productQuery, { tag: long }, catalog, 'p')).detail, /got "x{100}…"\.$/);
+  });
+
+  for (const value of ['0', '101', '1.5', ' 10', '-1', '1e3', '010', 'ten']) {
+    test(`limit=${JSON.stringify(value)} is invalid_parameter with what limit accepts and a call that works`, () => {
+      const error = failure(() => parseQuery(postQuery, { limit: value }, catalog, 'posts'));
+      assert.equal(error.code, 'invalid_parameter');
+      assert.equal(error.detail, `The parameter "limit" must be a whole number from 1 to 100 (default 20); got "${value}".`);
+      assert.deepEqual(error.details, { parameter: 'limit', accepted: 'a whole number from 1 to 100 (default 20)', example: { limit: 20 } });
+    });
+  }
+
+  test('a negative offset is refused; offset has no maximum', () => {
+    assert.equal(failure(() => parseQuery(postQuery, { offset: '-1' }, catalog, 'posts')).detail, 'The parameter "offset" must be a whole number of at least 0 (default 0); got "-1".');
+    assert.equal(accepted(postQuery.offset, catalog), 'a whole number of at least 0 (default 0)');
+  });
+
+  test('a value outside an enum lists the allowed values from the Catalog', () => {
+    const error = failure(() => parseQuery(postQuery, { locale: 'fr' }, catalog, 'posts'));
+    assert.equal(error.detail, 'The parameter "locale" must be one of "en", "pt-BR"; got "fr".');
+    assert.deepEqual(error.details.accepted, catalog.site.locales);
+    assert.deepEqual(failure(() => parseQuery(productQuery, { status: 'retired' }, catalog, 'p')).details.accepted, ['coming-soon', 'live']);
+  });
+
+  test('a repeated or empty parameter is invalid_parameter', () => {
+    assert.equal(failure(() => parseQuery(postQuery, { locale: ['en', 'pt-BR'] }, catalog, 'posts')).detail, 'The parameter "locale" is given 2 times; give it once.');
+    assert.equal(failure(() => parseQuery(postQuery, { locale: '' }, catalog, 'posts')).detail, 'The parameter "locale" is empty.');
+  });
+
+  test('a required text parameter that is absent is missing_parameter; blank or too long is invalid_parameter', () => {
+    const missing = failure(() => parseQuery(searchQuery, {}, catalog, '/api/v1/search'));
+    assert.equal(missing.code, 'missing_parameter');
+    assert.equal(missing.detail, '/api/v1/search requires the parameter "q".');
+    assert.deepEqual(missing.details.example, { q: 'cloud' });
+    assert.equal(failure(() => parseQuery(searchQuery, { q: '   ' }, catalog, 's')).detail, 'The parameter "q" is blank.');
+    assert.equal(failure(() => parseQuery(searchQuery, { q: 'é'.repeat(201) }, catalog, 's')).detail, 'The parameter "q" must be 1 to 200 characters long; it has 201.');
+    // Characters, not UTF-16 units: 200 emoji are 200 characters.
+    assert.equal(parseQuery(searchQuery, { q: '😀'.repeat(200) }, catalog, 's').q, '😀'.repeat(200));
+  });
+
+  test('an example of a failing parameter keeps the required ones, so the suggested call works', () => {
+    assert.deepEqual(failure(() => parseQuery(searchQuery, { q: 'cloud', limit: '0' }, catalog, 's')).details.example, { q: 'cloud', limit: 10 });
+  });
+});

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { before, describe, test } from 'node:test';
+import type { Catalog } from '../../src/content/types.js';
+import { QueryError } from '../../src/query/errors.js';
+import {
+  findPage,
+  findPost,
+  findProduct,
+  listPages,
+  listPosts,
+  listProducts,
+  postsMatching,
+  productsMatching,
+  searchContent,
+} from '../../src/query/queries.js';
+import { BASE_URL, FIXTURES, testCatalog } from '../helper.js';
+
+let catalog: Catalog;
+before(async () => {
+  catalog = await testCatalog();
+});
+
+describe('filters', () => {
+  test('products match every filter given, in the content order', () => {
+    assert.equal(productsMatching(catalog, {}), catalog.products);
+    const live = productsMatching(catalog, { status: 'live' });
+    assert.ok(live.length > 0 && live.every((p) => p.status === 'live'));
+    const tagged = productsMatching(catalog, { status: 'live', tag: 'Kubernetes' });
+    assert.deepEqual(
+      tagged.map((p) => p.slug),
+      catalog.products.filter((p) => p.status === 'live' && p.tags.includes('Kubernetes')).map((p) => p.slug),
+    );
+    assert.deepEqual(productsMatching(catalog, { tag: 'no such tag' }), []);
+  });
+
+  test('posts match category and locale together, newest first', () => {
+    const en = postsMatching(catalog, { locale: 'en' });
+    assert.ok(en.length > 0 && en.every((p) => p.locale === 'en'));
+    const dates = en.map((p) => p.published_at);
+    assert.deepEqual(dates, [...dates].sort().reverse());
+    assert.deepEqual(postsMatching(catalog, { locale: 'en', category: 'Automação' }), [], 'a pt-BR category has no English post');
+  });
+});
+
+describe('lists', () => {
+  test('a page of posts counts every match and links its neighbours with the filters kept', () => {
+    const page = listPosts(catalog, { category: undefined, locale: 'en', limit: 2, offset: 2 });
+    const total = postsMatching(catalog, { locale: 'en' }).length;
+    assert.equal(page.total, total);
+    assert.equal(page.items.length, 2);
+    assert.equal(page.next, `${BASE_URL}/api/v1/posts?locale=en&limit=2&offset=4`);
+    assert.equal(page.prev, `${BASE_URL}/api/v1/posts?locale=en&limit=2&offset=0`);
+    assert.ok(!('markdown' in page.items[0]!), 'list items have no body');
+  });
+
+  test('past the end: no items, no next, and prev leads back to the last page that has items', () => {
+    const total = catalog.posts.length;
+    const page = listPosts(catalog, { category: undefined, locale: undefined, limit: 10, offset: total + 50 });
+    assert.deepEqual(page.items, []);
+    assert.equal(page.next, null);
+    assert.equal(page.prev, `${BASE_URL}/api/v1/posts?limit=10&offset=${Math.floor((total - 1) / 10) * 10}`);
+  });
+
+  test('products and pages page the same way', () => {
+    assert.equal(listProducts(catalog, { status: undefined, tag: undefined, limit: 1, offset: 0 }).next, `${BASE_URL}/api/v1/products?limit=1&offset=1`);
+    const pages = listPages(catalog, { limit: 100, offset: 0 });
+    assert.equal(pages.total, catalog.pages.length);
+    assert.equal(pages.prev, null);
+  });
+});
+
+describe('single records', () => {
+  test('are found by slug', () => {
+    assert.equal(findProduct(catalog, catalog.products[0]!.slug), catalog.products[0]);
+    assert.equal(findPost(catalog, catalog.posts[0]!.slug), catalog.posts[0]);
+    assert.equal(findPage(catalog, 'about').slug, 'about');
+  });
+
+  for (const [kind, find, slugs] of [
+    ['product', findProduct, (c: Catalog) => c.products.map((p) => p.slug)],
+    ['post', findPost, (c: Catalog) => c.posts.map((p) => p.slug)],
+    ['page', findPage, (c: Catalog) => c.site.page_slugs],
+  ] as const) {
+    test(`an unknown ${kind} slug is not_found with every valid slug`, () => {
+      assert.throws(
+        () => find(catalog, 'nope'),
+        (error: unknown) => {
+          assert.ok(error instanceof QueryError);
+          assert.equal(error.code, 'not_found');
+          assert.equal(error.detail, `No ${kind} has the slug "nope".`);
+          assert.deepEqual(error.details, { kind, validSlugs: slugs(catalog) });
+          return true;
+        },
+      );
+    });
+  }
+
+  test('a slug longer than any is cut in the detail', () => {
+    assert.throws(() => findPost(catalog, 'a'.repeat(500)), (error: QueryError) => error.detail === `No post has the slug "${'a'.repeat(100)}…".`);
+  });
+});
+
+describe('search', () => {
+  test('narrows by kind and locale, and reports every match in total', () => {
+    const all = searchContent(catalog, { q: 'cloud', kind: undefined, locale: undefined, limit: 100 });
+    assert.ok(all.total > 0);
+    const posts = searchContent(catalog, { q: 'cloud', kind: 'post', locale: 'en', limit: 100 });
+    assert.ok(posts.items.every((hit) => hit.kind === 'post' && hit.locale === 'en'));
+    assert.ok(posts.total <= all.total);
+    assert.equal(searchContent(catalog, { q: 'cloud', kind: undefined, locale: undefined, limit: 1 }).items.length, 1);
+  });
+});
+
+describe('another content folder', () => {
+  test('answers from its own records', async () => {
+    const minimal = await testCatalog(path.join(FIXTURES, 'minimal'), BASE_URL);
+    assert.deepEqual(
+      listProducts(minimal, { status: undefined, tag: undefined, limit: 100, offset: 0 }).items.map((p) => p.slug),
+      minimal.products.map((p) => p.slug),
+    );
+    assert.throws(() => findProduct(minimal, catalog.products[0]!.slug), QueryError);
+  });
+});
