@@ -143,6 +143,7 @@ n = 0
 request = function()
   n = n + 1
   local word = words[n % #words + 1]
+  local other = words[div(n, #words) % #words + 1]
   local h = {}
 ${headers}
 ${options.client ? `  h["X-Forwarded-For"] = ${options.client}` : ''}
@@ -284,27 +285,29 @@ async function main(): Promise<void> {
       { label: 'markdown mirror', shape: get(`/md/products/${product}.md`), sample: '', target: 0.9 },
       {
         label: 'search, every query new',
-        shape: get(`/api/v1/search?q=${encoded[0]}&limit=10`),
+        shape: get(`/api/v1/search?q=${encoded[0]}+${encoded[1]}`),
         client: manyClients,
         sample: '10.0.0.2',
-        make: `"/api/v1/search?q=" .. word .. "&limit=" .. (div(n, #words) % 100 + 1)`,
+        // Two title words: tens of thousands of different queries, each with the default ten hits.
+        make: `"/api/v1/search?q=" .. word .. "+" .. other`,
         target: 0.3,
       },
       {
-        label: 'post list, every filter new',
+        label: 'post list, every URL new',
         shape: get('/api/v1/posts?locale=en&limit=5&offset=3'),
         client: manyClients,
         sample: '10.0.0.3',
-        make: `"/api/v1/posts?locale=" .. (n % 2 == 0 and "en" or "pt-BR") .. "&limit=" .. (n % 100 + 1) .. "&offset=" .. (div(n, 100) % 40)`,
+        // Pages of five: the URLs differ, the answers are alike in size.
+        make: `"/api/v1/posts?locale=" .. (n % 2 == 0 and "en" or "pt-BR") .. "&limit=5&offset=" .. (div(n, 2) % 12) .. "&_=" .. n`,
         target: 0.5,
       },
       { label: 'MCP tools/call, repeated', shape: tool('get_product', { slug: product }), client: manyClients, sample: '10.0.0.4', target: 0.5 },
       {
         label: 'MCP tools/call, every call new',
-        shape: tool('search_content', { query: words[0], limit: 5 }),
+        shape: tool('search_content', { query: `${words[0]} ${words[1]}`, limit: 5 }),
         client: manyClients,
         sample: '10.0.0.5',
-        make: `'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_content","arguments":{"query":"' .. word .. '","limit":' .. (div(n, #words) % 20 + 1) .. '}}}'`,
+        make: `'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_content","arguments":{"query":"' .. word .. ' ' .. other .. '","limit":5}}}'`,
         target: 0.15,
       },
     ];

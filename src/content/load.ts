@@ -62,53 +62,101 @@ interface SourceFile {
 }
 
 /**
- * Loads and validates a content folder into an immutable Catalog. Validation
- * does not stop at the first problem: every problem of every file is collected
- * and thrown together as a ContentError, so an author fixes them in one pass.
+ * Loads and validates a content folder into an immutable Catalog, in named
+ * steps: the taxonomy (site.yaml), which everything else is validated
+ * against; the company, products, posts and pages, each file on its own;
+ * the links between translations; then the ordered, frozen Catalog.
+ * Validation does not stop at the first problem: every problem of every file
+ * is collected and thrown together as a ContentError, so an author fixes
+ * them in one pass.
  */
 export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
-  const dir = path.resolve(options.dir);
+  const folder = new ContentFolder(options.dir);
   const base = options.baseUrl.replace(/\/+$/, '');
-  const root = path.basename(dir);
-  const problems: ContentProblem[] = [];
-  const problem: Report = (file, field, message) => {
-    problems.push({ file, ...(field ? { field } : {}), message });
-  };
-  // Every file read, by path: hashed in path order at the end, whatever order the reads finished in.
-  const read = new Map<string, string>();
-  const record = (file: string, source: string) => read.set(file, source);
+  const site = await loadSite(folder);
+  if (!site) throw folder.error();
+  // Read together; validated one after the other, so problems are reported in the same order every time.
+  const [companySource, productFiles, postFiles, pageFiles] = await Promise.all([
+    folder.readText('company.md'),
+    folder.readFolder('products'),
+    folder.readFolder('posts'),
+    folder.readFolder('pages'),
+  ]);
+  const company = companySource === undefined ? undefined : companyOf(folder, companySource, base);
+  const products = productsOf(folder, productFiles, site, base);
+  const posts = postsOf(folder, postFiles, site, base);
+  const pages = pagesOf(folder, pageFiles, site, base);
+  const linkedPosts = linkTranslations(posts.records, posts.translationKeys, folder.report);
+  if (folder.problems.length > 0 || !company) throw folder.error();
+  for (const record of [...products, ...pages]) withPlainText(record);
+  for (const post of linkedPosts) withReadingTime(withPlainText(post));
+  return assemble({ site, company, products, posts: linkedPosts, pages, base, version: folder.version(), loadedAt: options.now?.() ?? new Date() });
+}
 
-  async function readText(file: string): Promise<string | undefined> {
+/**
+ * A content folder as the loader reads it: every file read (for the
+ * version), and every problem found, with its file and field.
+ */
+class ContentFolder {
+  readonly dir: string;
+  /** The folder's name, which every file of a problem's message starts with. */
+  readonly root: string;
+  readonly problems: ContentProblem[] = [];
+  /** Every file read, by path: hashed in path order, whatever order the reads finished in. */
+  readonly #read = new Map<string, string>();
+
+  constructor(dir: string) {
+    this.dir = path.resolve(dir);
+    this.root = path.basename(this.dir);
+  }
+
+  readonly report: Report = (file, field, message) => {
+    this.problems.push({ file, ...(field ? { field } : {}), message });
+  };
+
+  error(): ContentError {
+    return new ContentError(this.root, this.problems);
+  }
+
+  /** Changes whenever one byte of one file read does. */
+  version(): string {
+    const hash = createHash('sha256');
+    for (const file of [...this.#read.keys()].sort()) hash.update(`${file}\0${this.#read.get(file)}\0`);
+    return hash.digest('hex').slice(0, 16);
+  }
+
+  async readText(file: string): Promise<string | undefined> {
     try {
-      const source = await readFile(path.join(dir, file), 'utf8');
-      record(file, source);
+      const source = await readFile(path.join(this.dir, file), 'utf8');
+      this.#read.set(file, source);
       return source;
     } catch (error) {
-      problem(file, undefined, describeIoError(error));
+      this.report(file, undefined, describeIoError(error));
       return undefined;
     }
   }
 
-  async function readFolder(name: string): Promise<SourceFile[]> {
+  /** The markdown files of a folder, each named by a slug; anything else is a problem. */
+  async readFolder(name: string): Promise<SourceFile[]> {
     let entries: string[];
     try {
-      entries = (await readdir(path.join(dir, name), { withFileTypes: true }))
+      entries = (await readdir(path.join(this.dir, name), { withFileTypes: true }))
         .filter((entry) => !entry.name.startsWith('.'))
         .map((entry) => (entry.isFile() ? entry.name : `${entry.name}/`))
         .sort();
     } catch (error) {
-      problem(`${name}/`, undefined, describeIoError(error));
+      this.report(`${name}/`, undefined, describeIoError(error));
       return [];
     }
     const wanted: { entry: string; slug: string }[] = [];
     for (const entry of entries) {
       if (!entry.endsWith('.md')) {
-        problem(`${name}/${entry}`, undefined, `only .md files belong in ${name}/`);
+        this.report(`${name}/${entry}`, undefined, `only .md files belong in ${name}/`);
         continue;
       }
       const slug = entry.slice(0, -'.md'.length);
       if (!SLUG.test(slug)) {
-        problem(`${name}/${entry}`, 'file name', 'must be a slug of lowercase letters, digits and single hyphens');
+        this.report(`${name}/${entry}`, 'file name', 'must be a slug of lowercase letters, digits and single hyphens');
         continue;
       }
       wanted.push({ entry, slug });
@@ -117,7 +165,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     const files: SourceFile[] = [];
     for (let start = 0; start < wanted.length; start += READ_CONCURRENCY) {
       const batch = wanted.slice(start, start + READ_CONCURRENCY);
-      const sources = await Promise.all(batch.map(({ entry }) => readText(`${name}/${entry}`)));
+      const sources = await Promise.all(batch.map(({ entry }) => this.readText(`${name}/${entry}`)));
       batch.forEach(({ entry, slug }, i) => {
         const source = sources[i];
         if (source !== undefined) files.push({ file: `${name}/${entry}`, slug, source });
@@ -126,23 +174,24 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     return files;
   }
 
-  function validate<S extends z.ZodType>(file: string, schema: S, data: unknown): z.output<S> | undefined {
+  /** `data` read against `schema`, or undefined with each problem reported at its field. */
+  validate<S extends z.ZodType>(file: string, schema: S, data: unknown): z.output<S> | undefined {
     const result = schema.safeParse(data ?? {});
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
       const field = issue.path.map(String).join('.');
       if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) problem(file, [field, key].filter(Boolean).join('.'), 'is not a known field');
+        for (const key of issue.keys) this.report(file, [field, key].filter(Boolean).join('.'), 'is not a known field');
       } else {
-        problem(file, field || '(front matter)', issue.message);
+        this.report(file, field || '(front matter)', issue.message);
       }
     }
     return undefined;
   }
 
   /** A YAML or front matter error, at the line the parser names. */
-  function syntaxProblem(file: string, field: string | undefined, error: unknown): void {
-    problems.push({
+  syntaxProblem(file: string, field: string | undefined, error: unknown): void {
+    this.problems.push({
       file,
       ...(field ? { field } : {}),
       message: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
@@ -150,53 +199,52 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     });
   }
 
-  function document(file: { file: string; source: string }) {
+  /** A markdown file split into its front matter and body, or undefined (reported) when the front matter does not parse. */
+  document(file: { file: string; source: string }): ReturnType<typeof splitFrontMatter> | undefined {
     try {
       return splitFrontMatter(file.source);
     } catch (error) {
-      syntaxProblem(file.file, 'front matter', error);
+      this.syntaxProblem(file.file, 'front matter', error);
       return undefined;
     }
   }
 
-  // 1. The taxonomy: everything else is validated against it.
-  const siteSource = await readText('site.yaml');
-  let site: Site | undefined;
-  if (siteSource !== undefined) {
-    let data: unknown;
-    try {
-      data = parseYaml(siteSource);
-    } catch (error) {
-      syntaxProblem('site.yaml', undefined, error);
-    }
-    const parsed = data === undefined ? undefined : validate('site.yaml', siteSchema, data);
-    if (parsed) site = checkSite(parsed, 'site.yaml', problem);
+  /** A record file's front matter, validated: the body and the fields, or undefined (reported). */
+  record<S extends z.ZodType>(file: SourceFile | { file: string; source: string }, schema: S): { body: string; data: z.output<S> } | undefined {
+    const doc = this.document(file);
+    const data = doc && this.validate(file.file, schema, doc.data);
+    return doc && data ? { body: doc.body, data } : undefined;
   }
-  if (!site) throw new ContentError(root, problems);
+}
 
-  // 2. Every record file, each validated on its own.
-  const [companySource, productFiles, postFiles, pageFiles] = await Promise.all([
-    readText('company.md'),
-    readFolder('products'),
-    readFolder('posts'),
-    readFolder('pages'),
-  ]);
-
-  let company: Company | undefined;
-  if (companySource !== undefined) {
-    const doc = document({ file: 'company.md', source: companySource });
-    const data = doc && validate('company.md', companySchema, doc.data);
-    if (doc && data) {
-      company = { ...data, url: base + COMPANY_PATHS.path, markdown_url: base + COMPANY_PATHS.markdownPath, markdown: doc.body };
-    }
+/** The taxonomy, site.yaml: everything else is validated against it. */
+async function loadSite(folder: ContentFolder): Promise<Site | undefined> {
+  const source = await folder.readText('site.yaml');
+  if (source === undefined) return undefined;
+  let data: unknown;
+  try {
+    data = parseYaml(source);
+  } catch (error) {
+    folder.syntaxProblem('site.yaml', undefined, error);
+    return undefined;
   }
+  const parsed = folder.validate('site.yaml', siteSchema, data);
+  return parsed && checkSite(parsed, 'site.yaml', folder.report);
+}
 
+function companyOf(folder: ContentFolder, source: string, base: string): Company | undefined {
+  const loaded = folder.record({ file: 'company.md', source }, companySchema);
+  if (!loaded) return undefined;
+  return { ...loaded.data, url: base + COMPANY_PATHS.path, markdown_url: base + COMPANY_PATHS.markdownPath, markdown: loaded.body };
+}
+
+function productsOf(folder: ContentFolder, files: readonly SourceFile[], site: Site, base: string): Product[] {
   const products: Product[] = [];
-  const productFields = productSchema(site);
-  for (const file of productFiles) {
-    const doc = document(file);
-    const data = doc && validate(file.file, productFields, doc.data);
-    if (!doc || !data) continue;
+  const fields = productSchema(site);
+  for (const file of files) {
+    const loaded = folder.record(file, fields);
+    if (!loaded) continue;
+    const { data } = loaded;
     const paths = productPaths(file.slug);
     products.push({
       ...data,
@@ -205,89 +253,100 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
       status: data.status as Product['status'],
       url: base + paths.path,
       markdown_url: base + paths.markdownPath,
-      markdown: doc.body,
+      markdown: loaded.body,
     } as Omit<Product, 'text'> as Product);
   }
+  return products;
+}
 
-  const posts: Post[] = [];
-  const postFields = postSchema(site);
+/** The posts, and the translation key each names (linked once every post is read). */
+function postsOf(folder: ContentFolder, files: readonly SourceFile[], site: Site, base: string): { records: Post[]; translationKeys: Map<Post, string> } {
+  const records: Post[] = [];
   const translationKeys = new Map<Post, string>();
-  for (const file of postFiles) {
-    const doc = document(file);
-    const data = doc && validate(file.file, postFields, doc.data);
-    if (!doc || !data) continue;
+  const fields = postSchema(site);
+  for (const file of files) {
+    const loaded = folder.record(file, fields);
+    if (!loaded) continue;
+    const { data } = loaded;
     const categories = site.post_categories[data.locale] ?? [];
     if (!categories.includes(data.category)) {
-      problem(
+      folder.report(
         file.file,
         'category',
-        categories.length
-          ? `must be one of ${categories.join(', ')} for locale ${data.locale}`
-          : `site.yaml lists no post categories for locale ${data.locale}`,
+        categories.length ? `must be one of ${categories.join(', ')} for locale ${data.locale}` : `site.yaml lists no post categories for locale ${data.locale}`,
       );
       continue;
     }
-    const { translation_key, ...fields } = data;
+    const { translation_key, ...rest } = data;
     const paths = postPaths(file.slug);
     const post = {
-      ...fields,
+      ...rest,
       slug: file.slug,
       translations: [],
       url: base + paths.path,
       markdown_url: base + paths.markdownPath,
-      markdown: doc.body,
+      markdown: loaded.body,
     } as Omit<Post, 'text' | 'reading_time_minutes'> as Post;
-    posts.push(post);
+    records.push(post);
     if (translation_key) translationKeys.set(post, translation_key);
   }
+  return { records, translationKeys };
+}
 
+/** The institutional pages: exactly those site.yaml lists, each once. */
+function pagesOf(folder: ContentFolder, files: readonly SourceFile[], site: Site, base: string): Page[] {
   const pages: Page[] = [];
-  for (const file of pageFiles) {
+  for (const file of files) {
     if (!site.page_slugs.includes(file.slug)) {
-      problem(file.file, 'file name', `"${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`);
+      folder.report(file.file, 'file name', `"${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`);
       continue;
     }
-    const doc = document(file);
-    const data = doc && validate(file.file, pageSchema, doc.data);
-    if (!doc || !data) continue;
+    const loaded = folder.record(file, pageSchema);
+    if (!loaded) continue;
     const paths = pagePaths(file.slug);
     pages.push({
-      ...data,
+      ...loaded.data,
       slug: file.slug,
       url: base + paths.path,
       markdown_url: base + paths.markdownPath,
-      markdown: doc.body,
+      markdown: loaded.body,
     } as Omit<Page, 'text'> as Page);
   }
-  const found = new Set(pageFiles.map((file) => file.slug));
+  const found = new Set(files.map((file) => file.slug));
   for (const slug of site.page_slugs) {
-    if (!found.has(slug)) problem(`pages/${slug}.md`, undefined, `is missing (site.yaml lists the page "${slug}")`);
+    if (!found.has(slug)) folder.report(`pages/${slug}.md`, undefined, `is missing (site.yaml lists the page "${slug}")`);
   }
+  return pages;
+}
 
-  const linkedPosts = linkTranslations(posts, translationKeys, problem);
-  if (problems.length > 0 || !company) throw new ContentError(root, problems);
-  for (const record of [...products, ...pages]) withPlainText(record);
-  for (const post of linkedPosts) withReadingTime(withPlainText(post));
+interface Parts {
+  readonly site: Site;
+  readonly company: Company;
+  readonly products: Product[];
+  readonly posts: Post[];
+  readonly pages: Page[];
+  readonly base: string;
+  readonly version: string;
+  readonly loadedAt: Date;
+}
 
-  // 3. Order every collection once: products by `order`, posts and pages newest first.
+/** The Catalog: every collection ordered once (products by `order`, posts and pages newest first), indexed by slug, frozen. */
+function assemble({ site, company, products, posts, pages, base, version, loadedAt }: Parts): Catalog {
   products.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
-  linkedPosts.sort((a, b) => b.published_at.localeCompare(a.published_at) || a.slug.localeCompare(b.slug));
+  posts.sort((a, b) => b.published_at.localeCompare(a.published_at) || a.slug.localeCompare(b.slug));
   const navigation = (slug: string) => site.page_slugs.indexOf(slug);
   pages.sort((a, b) => b.updated_at.localeCompare(a.updated_at) || navigation(a.slug) - navigation(b.slug));
-
-  const hash = createHash('sha256');
-  for (const file of [...read.keys()].sort()) hash.update(`${file}\0${read.get(file)}\0`);
   return deepFreeze({
-    version: hash.digest('hex').slice(0, 16),
-    loaded_at: (options.now?.() ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    version,
+    loaded_at: loadedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     base_url: base,
     site,
     company,
     products,
-    posts: linkedPosts,
+    posts,
     pages,
     productsBySlug: new Map(products.map((p) => [p.slug, p])),
-    postsBySlug: new Map(linkedPosts.map((p) => [p.slug, p])),
+    postsBySlug: new Map(posts.map((p) => [p.slug, p])),
     pagesBySlug: new Map(pages.map((p) => [p.slug, p])),
   });
 }

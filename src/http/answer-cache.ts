@@ -9,9 +9,15 @@ import type { PreparedAnswer } from './prepared.js';
  * compressed form made of them). Memory follows what clients ask for, not
  * the size of the content; a reload starts an empty cache with the new
  * Catalog and the old one is collected with the old Catalog.
+ *
+ * A computed answer is kept the second time its key is asked for within the
+ * last SEEN_KEYS keys (`offer`): a URL asked once (a one-off search, a
+ * cache-busting parameter) costs no copy, no eviction and no garbage, and
+ * cannot push out the answers clients do repeat.
  */
 export class AnswerCache {
   readonly #caches: (catalog: Catalog) => ByteBoundedCache;
+  readonly #seen = perCatalog(() => new Set<string>());
 
   constructor(readonly budgetBytes: number) {
     this.#caches = perCatalog(() => new ByteBoundedCache(budgetBytes));
@@ -21,8 +27,21 @@ export class AnswerCache {
     return this.#caches(catalog).get(key);
   }
 
+  /** Keeps `answer` (an answer prepared ahead of requests). */
   set(catalog: Catalog, key: string, answer: PreparedAnswer): void {
     this.#caches(catalog).set(key, answer);
+  }
+
+  /** Keeps a computed `answer` when its key was asked for before; otherwise remembers the key. */
+  offer(catalog: Catalog, key: string, answer: PreparedAnswer): void {
+    const seen = this.#seen(catalog);
+    if (seen.delete(key)) {
+      this.set(catalog, key, answer);
+      return;
+    }
+    // Forgotten all at once when full: a key asked for again later starts over.
+    if (seen.size >= SEEN_KEYS) seen.clear();
+    seen.add(key);
   }
 
   /** After `answer` made a compressed form: its bytes count against the budget. */
@@ -38,6 +57,9 @@ export class AnswerCache {
     return this.#caches(catalog).size;
   }
 }
+
+/** Keys remembered per Catalog for a second request (a few hundred kilobytes of strings). */
+export const SEEN_KEYS = 10_000;
 
 class ByteBoundedCache {
   /** A Map iterates in insertion order: re-inserting a key makes it the most recently used. */

@@ -128,7 +128,7 @@ export class Pipeline {
   #computed(request: Incoming, res: ServerResponse, answer: Answer, decision: RateLimitDecision | undefined, started: number, catalog: Catalog, key: string | undefined): void {
     const prepared = this.#options.policy.prepare(request, answer);
     // Kept only while its Catalog is the one in force: a reload may have swapped it meanwhile.
-    if (key !== undefined && prepared.shared && this.#options.store.catalog === catalog) this.#options.cache.set(catalog, key, prepared);
+    if (key !== undefined && prepared.shared && this.#options.store.catalog === catalog) this.#options.cache.offer(catalog, key, prepared);
     this.#write(request, res, prepared, decision, started, catalog, key);
   }
 

@@ -1,5 +1,6 @@
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { isJSONRPCNotification, isJSONRPCRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { IncomingMessage } from 'node:http';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { isJSONRPCNotification, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../content/types.js';
 import { MCP_PROTOCOL_VERSION } from '../discovery/documents.js';
 import type { Answer } from '../http/answer.js';
@@ -11,6 +12,7 @@ import { createMcpServer } from './server.js';
 import { rememberedReply, remember } from './tool-results.js';
 import type { Reply } from './transport.js';
 import { RequestReplyTransport } from './transport.js';
+import { readMessage } from './messages.js';
 
 /**
  * The side of `POST /mcp` that runs the official SDK's server (src/mcp/routes.ts
@@ -21,6 +23,8 @@ import { RequestReplyTransport } from './transport.js';
  * each POST carries one JSON-RPC message; a request gets 200 and its
  * response, a notification or a response gets 202 and no body.
  */
+
+const INVALID_REQUEST = 'Invalid Request: the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a "method", or a "result" or "error" with an "id").';
 
 /** The largest request body read (the SDK's own Streamable HTTP transport reads 4 MiB). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -58,24 +62,18 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
   if (Array.isArray(parsed)) {
     return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, `Invalid Request: batches are not accepted (MCP ${MCP_PROTOCOL_VERSION} removed JSON-RPC batching); send each message in its own POST.`);
   }
-  const checked = JSONRPCMessageSchema.safeParse(parsed);
-  if (!checked.success) {
-    return rpcAnswer(
-      400,
-      null,
-      JSON_RPC.INVALID_REQUEST,
-      'Invalid Request: the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a "method", or a "result" or "error" with an "id").',
-    );
+  const read = readMessage(parsed);
+  if (!read) {
+    return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
   }
-  const message: JSONRPCMessage = checked.data;
   // MCP 2025-06-18, "Protocol Version Header": after initialize, every
   // request names the negotiated revision; an unsupported one is a 400.
   const version = request.headers['mcp-protocol-version'];
-  const initialize = isJSONRPCRequest(message) && message.method === 'initialize';
+  const initialize = read.kind === 'request' && read.message.method === 'initialize';
   if (version !== undefined && version !== MCP_PROTOCOL_VERSION && !initialize) {
     return rpcAnswer(
       400,
-      isJSONRPCRequest(message) ? message.id : null,
+      read.kind === 'request' ? read.message.id : null,
       JSON_RPC.INVALID_REQUEST,
       `Bad Request: unsupported MCP-Protocol-Version "${String(version).slice(0, 50)}"; this server speaks ${MCP_PROTOCOL_VERSION} only.`,
     );
@@ -83,13 +81,19 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
 
   const { catalog } = request;
   await connected;
-  if (!isJSONRPCRequest(message)) {
-    if (isJSONRPCNotification(message)) transport.notify(message);
+  if (read.kind !== 'request') {
+    if (read.kind === 'notification') {
+      if (!isJSONRPCNotification(read.message)) return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
+      transport.notify(read.message);
+    }
     return { status: 202, headers: { 'cache-control': 'no-store' }, body: '' };
   }
+  const message = read.message;
   // A read-only request asked before with the same parameters is answered from what the server said then.
   const remembered = rememberedReply(catalog, message);
   if (remembered !== undefined) return replyAnswer(message.id, remembered);
+  // The SDK's server drops a message its own schemas refuse, and would never answer: check with them first.
+  if (!isJSONRPCRequest(message)) return rpcAnswer(400, read.message.id, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
   const reply = await transport.request(message);
   if ('result' in reply) remember(catalog, message, reply.result);
   return replyAnswer(message.id, 'result' in reply ? JSON.stringify(reply.result) : undefined, reply);
@@ -109,15 +113,23 @@ function replyAnswer(id: RequestId, result: string | undefined, reply?: Reply): 
 }
 
 /** The body as text, or undefined once it exceeds `limit` bytes (the rest is left unread). */
-async function readBody(stream: AsyncIterable<unknown> & { headers: Record<string, unknown> }, limit: number): Promise<string | undefined> {
-  if (Number(stream.headers['content-length']) > limit) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > limit) return undefined;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+function readBody(stream: IncomingMessage, limit: number): Promise<string | undefined> {
+  if (Number(stream.headers['content-length']) > limit) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stream.off('data', onData);
+        stream.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    stream.on('data', onData);
+    stream.once('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    stream.once('error', reject);
+  });
 }

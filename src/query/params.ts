@@ -56,6 +56,19 @@ export function accepted(param: Param, catalog: Catalog): string | readonly stri
 
 const INTEGER = /^(?:0|[1-9]\d*)$/;
 
+/** Click identifiers that ad and mail platforms append to links. */
+const CLICK_IDS = new Set(['fbclid', 'gclid', 'mc_cid', 'mc_eid']);
+
+/**
+ * Parameters the web adds to links without asking: campaign tags (`utm_*`),
+ * click identifiers and the `_` cache-buster of many HTTP clients. Every query
+ * ignores them, so a shared link or a cache-busting client still works; any
+ * other unknown parameter is an error that names it.
+ */
+export function isIgnoredParameter(name: string): boolean {
+  return name === '_' || name.startsWith('utm_') || CLICK_IDS.has(name);
+}
+
 /**
  * Reads `query` against `spec`. Unknown, repeated, empty, malformed and
  * out-of-range values are `invalid_parameter`; an absent required one is
@@ -64,7 +77,7 @@ const INTEGER = /^(?:0|[1-9]\d*)$/;
 export function parseQuery<S extends ParamSpec>(spec: S, query: Readonly<Record<string, string | string[] | undefined>>, catalog: Catalog, what: string): QueryOf<S> {
   const known = Object.keys(spec);
   for (const name of Object.keys(query)) {
-    if (!known.includes(name)) {
+    if (!known.includes(name) && !isIgnoredParameter(name)) {
       throw new QueryError('invalid_parameter', `${what} has no parameter "${clip(name)}".`, { parameter: clip(name), accepted: known, known });
     }
   }

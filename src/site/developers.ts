@@ -46,7 +46,7 @@ const EXAMPLE_STRING_LIMIT = 240;
 /** When each code applies and what the caller does about it. */
 const PROBLEM_GUIDE: Readonly<Record<ProblemCode, { readonly when: string; readonly fix: string }>> = {
   invalid_parameter: {
-    when: 'A query parameter is malformed, out of range, not one of its allowed values, given twice, empty, or not a parameter of that endpoint. `parameter` names it and `accepted` says what it accepts.',
+    when: 'A query parameter is malformed (a bad percent-encoding included), out of range, not one of its allowed values, given twice, empty, or not a parameter of that endpoint. `parameter` names it and `accepted` says what it accepts. What the web adds to links is ignored, never refused: campaign tags (`utm_*`), click identifiers (`fbclid`, `gclid`, `mc_cid`, `mc_eid`) and the `_` cache-buster.',
     fix: 'Correct the value named in `parameter` to one of `accepted`, or leave the parameter out to get its default. The `hint` member is a call that works.',
   },
   missing_parameter: {

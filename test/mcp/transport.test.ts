@@ -121,7 +121,13 @@ describe('POST /mcp with a body that is not one valid JSON-RPC message answers 4
   });
 
   test('a JSON value that is not a JSON-RPC message is -32600', async () => {
-    for (const body of [{ hello: 'world' }, { jsonrpc: '1.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 1 }, '"ping"', '42', 'null']) {
+    const members = [
+      { jsonrpc: '2.0', id: '', method: 'initialize', error: null },
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products' }, extra: true },
+      { jsonrpc: '2.0', id: 1.5, method: 'ping' },
+      { jsonrpc: '2.0', id: 1, method: 'ping', params: [] },
+    ];
+    for (const body of [{ hello: 'world' }, { jsonrpc: '1.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 1 }, '"ping"', '42', 'null', ...members]) {
       assertRpcError(await post(body), 400, {
         jsonrpc: '2.0',
         id: null,

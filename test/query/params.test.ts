@@ -45,6 +45,14 @@ describe('parseQuery', () => {
     assert.deepEqual(error.details, { parameter: 'category', accepted: ['status', 'tag', 'limit', 'offset'], known: ['status', 'tag', 'limit', 'offset'] });
   });
 
+  test('campaign tags, click identifiers and the _ cache-buster are ignored; a near miss is not', () => {
+    const query = { utm_source: 'newsletter', utm_campaign: 'x', fbclid: '1', gclid: '2', mc_cid: '3', mc_eid: '4', _: '1700000000', limit: '3' };
+    assert.deepEqual(parseQuery(postQuery, query, catalog, 'posts'), { category: undefined, locale: undefined, limit: 3, offset: 0 });
+    for (const name of ['utm', '__', 'fbclid2', 'UTM_source']) {
+      assert.equal(failure(() => parseQuery(postQuery, { [name]: '1' }, catalog, 'posts')).details.parameter, name);
+    }
+  });
+
   test('a name or value echoed in an error is cut at 100 characters', () => {
     const long = 'x'.repeat(300);
     assert.equal(failure(() => parseQuery(productQuery, { [long]: '1' }, catalog, 'p')).details.parameter, `${'x'.repeat(100)}…`);
