@@ -1,31 +1,31 @@
-import MiniSearch from 'minisearch';
-import { canonical, fold, forEachWord, words } from './normalize.js';
+import { canonical, fold, forEachWord } from './normalize.js';
 import { STOP_WORDS } from './stop-words.js';
 
 /**
- * MiniSearch (BM25+ over a radix tree) with three additions, all measured by
- * `npm run bench:search` (10,000 posts, 4.3 million words):
+ * The search engine: an inverted index scored with BM25+, as MiniSearch
+ * scores (its field boosts, prefix and one-typo weights and BM25+
+ * parameters; tests compare every score with MiniSearch's own search), in
+ * a layout of our own, for memory and speed (`npm run bench:search`, 10,000
+ * posts, 4.3 million words):
  *
- * - Bulk loading. `MiniSearch#addAll` walks the radix tree once per word
- *   occurrence; `load` counts occurrences in flat arrays first and puts each
- *   distinct word into the tree once: 2.1 s instead of 4.9 s on the
- *   benchmark machine. It fills the protected members MiniSearch declares
- *   for subclasses with the values `add` would give them; a test builds the
- *   demo catalog both ways and compares the two indexes term for term.
- * - Planned expansion. MiniSearch's own `prefix` and `fuzzy` options match
- *   every word that starts with, or is near, a query word: the prefix "con"
- *   stands for 215 words and 40,000 postings there, tens of milliseconds.
- *   `plan` lists the expansions itself, most frequent first, and stops once
- *   they reach EXPANSION_BUDGET postings, as Elasticsearch's
- *   `max_expansions` bounds prefix queries; each keeps MiniSearch's weight,
- *   and completions are read from a sorted term list rather than the tree;
- *   under the budget the scores are MiniSearch's own (tested). Typo
- *   tolerance also accepts two swapped neighbouring letters, the commonest
- *   typo, which plain Levenshtein distance counts as two edits.
- * - Scoring in one array. `match` computes MiniSearch's BM25+ scores for a
- *   query of plans without a result object per record and term (tested
- *   against MiniSearch's own `search`): a word found in 7,000 records costs
- *   a loop over their postings, not thousands of allocations and a sort.
+ * - Postings in one typed array. Every (record, occurrences) pair of every
+ *   term and field lies in a single Uint32Array, each term's fields a range
+ *   of it; terms are sorted, so a term's number is its rank. MiniSearch's
+ *   maps of maps held the same postings in about three times the memory.
+ * - Bulk loading. Occurrences are counted in flat arrays per term, then laid
+ *   out once.
+ * - Planned expansion. A prefix or a typo could stand for hundreds of words
+ *   and tens of thousands of postings: `plan` lists the expansions itself,
+ *   most frequent first, and stops once they reach EXPANSION_BUDGET
+ *   postings, as Elasticsearch's `max_expansions` bounds prefix queries.
+ *   Completions are a range of the sorted terms; one-typo neighbours are the
+ *   edits of the word that exist (an insertion, a deletion, a substitution,
+ *   or two swapped neighbouring letters, the commonest typo, which plain
+ *   Levenshtein distance counts as two edits).
+ * - Scoring in one array. `match` adds the scores of a query's plans into
+ *   one array indexed by record: an AND starts from the word with the
+ *   fewest postings and only ever adds to the records that matched every
+ *   word before it.
  */
 
 /** The indexed fields, in field id order. */
@@ -35,7 +35,7 @@ export type Field = (typeof FIELDS)[number];
 /** Relative weight of a match in each field: titles and names weigh most, bodies least. */
 export const BOOST: Readonly<Record<Field, number>> = { title: 4, tags: 2, summary: 1.5, text: 1 };
 
-/** MiniSearch's default weights of a prefix and of a fuzzy match, relative to an exact one. */
+/** The weights of a prefix and of a one-typo match relative to an exact one (MiniSearch's defaults). */
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 
@@ -50,13 +50,11 @@ export interface WordPlan {
   readonly word: string;
   /** The word itself (weight 1) first, then its expansions. */
   readonly terms: ReadonlyMap<string, number>;
-  /** What the index holds for each of `terms` it has. */
-  readonly data: ReadonlyMap<string, FieldTermData>;
+  /** The number of each of `terms` the index holds. */
+  readonly ids: ReadonlyMap<string, number>;
   /** Postings the terms hold: what matching the word costs. */
   readonly postings: number;
 }
-
-type FieldTermData = Map<number, Map<number, number>>;
 
 /** A matching record and its score. */
 export interface Hit {
@@ -64,10 +62,10 @@ export interface Hit {
   readonly score: number;
 }
 
-/** MiniSearch's BM25+ parameters (its defaults). */
+/** BM25+ parameters (MiniSearch's defaults). */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 
-/** How often `CatalogMiniSearch.loading` pauses: a few milliseconds of work each. */
+/** How often `TermIndex.loading` pauses: a few milliseconds of work each. */
 const DOCUMENTS_PER_STEP = 100;
 const TERMS_PER_STEP = 5_000;
 
@@ -86,62 +84,46 @@ interface Candidate {
   readonly term: string;
   readonly weight: number;
   readonly postings: number;
-  readonly data?: FieldTermData;
 }
 
-/**
- * Every indexed term in code unit order, with its postings: the completions
- * of a prefix are one range of it, found by binary search and read in order,
- * where the radix tree would build each completion anew.
- */
-class Dictionary {
-  constructor(
-    readonly terms: readonly string[],
-    readonly postings: Uint32Array,
-  ) {}
+const FIELD_COUNT = FIELDS.length;
 
-  static of(index: Iterable<[string, FieldTermData]>): Dictionary {
-    const entries = [...index].map(([term, data]) => [term, count(data)] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return new Dictionary(
-      entries.map(([term]) => term),
-      Uint32Array.from(entries, ([, postings]) => postings),
-    );
-  }
-
-  /** Calls `visit` with each term that starts with `prefix` and is longer, and its postings. */
-  forEachCompletion(prefix: string, visit: (term: string, postings: number) => void): void {
-    const { terms, postings } = this;
-    let low = 0;
-    let high = terms.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (terms[middle]! <= prefix) low = middle + 1;
-      else high = middle;
-    }
-    for (let i = low; i < terms.length && terms[i]!.startsWith(prefix); i += 1) visit(terms[i]!, postings[i]!);
-  }
-}
-
-export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
+export class TermIndex {
+  /** Every indexed term, in code unit order: a term's number is its place here. */
+  readonly #terms: readonly string[];
+  readonly #ids: ReadonlyMap<string, number>;
+  /**
+   * Where each term's postings lie in #postings, field by field: term t's
+   * field f is #postings[offsets[t * FIELD_COUNT + f] .. offsets[t * FIELD_COUNT + f + 1]].
+   */
+  readonly #offsets: Uint32Array;
+  /** Pairs of (record, occurrences), records ascending within each term and field. */
+  readonly #postings: Uint32Array;
+  /** Each field's BM25 length normalisation of each record: k * (1 - b + b * length / average length). */
+  readonly #norms: readonly Float64Array[];
+  /** The code units the terms are made of: what a one-typo edit may insert or substitute. */
+  readonly #alphabet: readonly string[];
+  /** How many records the index holds. */
+  readonly size: number;
   // Scratch space of `match`, zero between calls (a search runs synchronously, start to end).
   #scores = new Float64Array(0);
   #words = new Uint16Array(0);
-  #norms: Float64Array[] | undefined;
-  #dictionary: Dictionary | undefined;
 
-  /** The options of every index, whichever way it is built. */
-  static readonly options = {
-    idField: 'id',
-    fields: [...FIELDS],
-    extractField: (document: Readonly<Record<string, unknown>>, field: string) =>
-      field === 'id' ? document.id : fold(canonical(String(document[field] ?? ''))),
-    tokenize: words,
-    processTerm: (term: string) => (STOP_WORDS.has(term) ? null : term),
-  };
+  private constructor(parts: { terms: string[]; offsets: Uint32Array; postings: Uint32Array; norms: Float64Array[]; size: number }) {
+    this.#terms = parts.terms;
+    this.#ids = new Map(parts.terms.map((term, id) => [term, id]));
+    this.#offsets = parts.offsets;
+    this.#postings = parts.postings;
+    this.#norms = parts.norms;
+    this.size = parts.size;
+    const alphabet = new Set<string>();
+    for (const term of parts.terms) for (let i = 0; i < term.length; i += 1) alphabet.add(term[i]!);
+    this.#alphabet = [...alphabet];
+  }
 
   /** An index of `documents`: document i has id i and its fields in FIELDS order, as plain text. */
-  static load(documents: readonly (readonly string[])[]): CatalogMiniSearch {
-    return finish(CatalogMiniSearch.loading(documents));
+  static load(documents: readonly (readonly string[])[]): TermIndex {
+    return finish(TermIndex.loading(documents));
   }
 
   /**
@@ -149,31 +131,22 @@ export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
    * every few thousand terms, so a caller can answer requests in between
    * (`load` runs it to the end at once).
    */
-  static *loading(documents: readonly (readonly string[])[]): Generator<void, CatalogMiniSearch> {
-    const index = new CatalogMiniSearch(CatalogMiniSearch.options);
-    yield* index.#load(documents);
-    return index;
-  }
-
-  *#load(documents: readonly (readonly string[])[]): Generator<void> {
-    // term -> field id -> [document id, occurrences, document id, occurrences, ...]:
-    // flat arrays grow much faster than millions of small maps, and become
-    // MiniSearch's maps once, at the end. Stop words are counted like any
-    // word, since they count in a field's length as in `add`, and dropped then.
-    const postings = new Map<string, number[][]>();
-    const totals: number[] = FIELDS.map(() => 0);
+  static *loading(documents: readonly (readonly string[])[]): Generator<void, TermIndex> {
+    // term -> field id -> [record, occurrences, record, occurrences, ...]. Stop
+    // words are counted like any word, since they count in a field's length,
+    // and left out of the index.
+    const counts = new Map<string, number[][]>();
+    const lengths = FIELDS.map(() => new Uint32Array(documents.length));
     for (let id = 0; id < documents.length; id += 1) {
       if (id % DOCUMENTS_PER_STEP === DOCUMENTS_PER_STEP - 1) yield;
-      const fields = documents[id]!;
-      const lengths: number[] = [];
-      fields.forEach((value, fieldId) => {
+      documents[id]!.forEach((value, fieldId) => {
         let distinct = 0;
         // Folded once per field, not once per word.
         const folded = fold(canonical(value));
         forEachWord(folded, (start, end) => {
           const term = folded.slice(start, end);
-          let byField = postings.get(term);
-          if (!byField) postings.set(term, (byField = []));
+          let byField = counts.get(term);
+          if (!byField) counts.set(term, (byField = []));
           let list = byField[fieldId];
           if (!list) byField[fieldId] = list = [];
           const last = list.length - 2;
@@ -184,33 +157,56 @@ export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
             distinct += 1;
           }
         });
-        // MiniSearch's field length is the number of distinct words.
-        lengths[fieldId] = distinct;
-        totals[fieldId]! += distinct;
+        // A field's length is the number of distinct words in it.
+        lengths[fieldId]![id] = distinct;
       });
-      this._idToShortId.set(id, id);
-      this._documentIds.set(id, id);
-      this._fieldLength.set(id, lengths);
     }
-    this._documentCount = documents.length;
-    this._nextId = documents.length;
-    this._avgFieldLength = totals.map((total) => (documents.length ? total / documents.length : 0));
-    // In order of first occurrence, as `add` inserts them.
-    const dictionary: [string, FieldTermData][] = [];
-    let terms = 0;
-    for (const [term, byField] of postings) {
-      if (++terms % TERMS_PER_STEP === 0) yield;
-      if (STOP_WORDS.has(term)) continue;
-      const fieldData: FieldTermData = new Map();
-      byField.forEach((list, fieldId) => {
-        const frequencies = new Map<number, number>();
-        for (let i = 0; i < list.length; i += 2) frequencies.set(list[i]!, list[i + 1]!);
-        fieldData.set(fieldId, frequencies);
-      });
-      this._index.set(term, fieldData);
-      dictionary.push([term, fieldData]);
+    yield;
+    const terms = [...counts.keys()].filter((term) => !STOP_WORDS.has(term)).sort(byCodeUnits);
+    let total = 0;
+    for (const term of terms) for (const list of counts.get(term)!) total += list?.length ?? 0;
+    const offsets = new Uint32Array(terms.length * FIELD_COUNT + 1);
+    const postings = new Uint32Array(total);
+    let at = 0;
+    for (let t = 0; t < terms.length; t += 1) {
+      if (t % TERMS_PER_STEP === TERMS_PER_STEP - 1) yield;
+      const byField = counts.get(terms[t]!)!;
+      for (let f = 0; f < FIELD_COUNT; f += 1) {
+        offsets[t * FIELD_COUNT + f] = at;
+        const list = byField[f];
+        if (list) {
+          postings.set(list, at);
+          at += list.length;
+        }
+      }
     }
-    this.#dictionary = Dictionary.of(dictionary);
+    offsets[terms.length * FIELD_COUNT] = at;
+    const norms = lengths.map((fieldLengths) => {
+      let sum = 0;
+      for (const length of fieldLengths) sum += length;
+      const average = documents.length ? sum / documents.length : 0;
+      return Float64Array.from(fieldLengths, (length) => BM25.k * (1 - BM25.b + (BM25.b * length) / average));
+    });
+    return new TermIndex({ terms, offsets, postings, norms, size: documents.length });
+  }
+
+  /** Whether `term` (folded) is indexed. */
+  has(term: string): boolean {
+    return this.#ids.has(term);
+  }
+
+  /** The records that hold `term` in field `fieldId`, with their occurrences, records ascending. */
+  postingsOf(term: string, fieldId: number): [id: number, occurrences: number][] {
+    const t = this.#ids.get(term);
+    if (t === undefined) return [];
+    const pairs: [number, number][] = [];
+    for (let i = this.#offsets[t * FIELD_COUNT + fieldId]!; i < this.#offsets[t * FIELD_COUNT + fieldId + 1]!; i += 2) pairs.push([this.#postings[i]!, this.#postings[i + 1]!]);
+    return pairs;
+  }
+
+  /** Postings of term `t`: how many (record, field) pairs hold it. */
+  #count(t: number): number {
+    return (this.#offsets[(t + 1) * FIELD_COUNT]! - this.#offsets[t * FIELD_COUNT]!) / 2;
   }
 
   /**
@@ -220,10 +216,10 @@ export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
    */
   plan(word: string, prefix: boolean): WordPlan {
     const terms = new Map<string, number>([[word, 1]]);
-    const data = new Map<string, FieldTermData>();
-    const exact = this._index.get(word);
-    if (exact) data.set(word, exact);
-    let postings = count(exact);
+    const ids = new Map<string, number>();
+    const exact = this.#ids.get(word);
+    if (exact !== undefined) ids.set(word, exact);
+    let postings = exact === undefined ? 0 : this.#count(exact);
     let spent = 0;
     const take = (candidates: Candidate[]) => {
       // Most frequent first: the likeliest meant, and the budget bounds the cost.
@@ -232,50 +228,67 @@ export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
         if (spent >= EXPANSION_BUDGET) break;
         if (terms.has(candidate.term)) continue;
         terms.set(candidate.term, candidate.weight);
-        data.set(candidate.term, candidate.data ?? this._index.get(candidate.term)!);
+        ids.set(candidate.term, this.#ids.get(candidate.term)!);
         spent += candidate.postings;
       }
     };
     if (prefix) {
-      const dictionary = (this.#dictionary ??= Dictionary.of(this._index));
       const completions: Candidate[] = [];
-      dictionary.forEachCompletion(word, (term, termPostings) => {
-        // MiniSearch's prefix weight: it fades as the completion grows longer than the prefix.
+      for (let t = this.#firstAfter(word); t < this.#terms.length && this.#terms[t]!.startsWith(word); t += 1) {
+        const term = this.#terms[t]!;
+        // The prefix weight fades as the completion grows longer than the prefix.
         const added = term.length - word.length;
-        completions.push({ term, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * added), postings: termPostings });
-      });
+        completions.push({ term, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * added), postings: this.#count(t) });
+      }
       take(completions);
     }
     if ([...word].length >= MIN_TYPO_LENGTH) {
-      const neighbours = new Map<string, FieldTermData>();
-      for (const [term, [termData, distance]] of this._index.fuzzyGet(word, 1)) if (distance > 0) neighbours.set(term, termData);
-      for (let i = 0; i + 1 < word.length; i += 1) {
-        const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-        const termData = swapped === word ? undefined : this._index.get(swapped);
-        if (termData) neighbours.set(swapped, termData);
-      }
-      // MiniSearch's fuzzy weight for one edit.
-      take([...neighbours].map(([term, termData]) => ({ term, weight: (FUZZY_WEIGHT * term.length) / (term.length + 1), postings: count(termData), data: termData })));
+      take([...this.#neighbours(word)].map((term) => ({ term, weight: (FUZZY_WEIGHT * term.length) / (term.length + 1), postings: this.#count(this.#ids.get(term)!) })));
     }
     postings += spent;
-    return { word, terms, data, postings };
+    return { word, terms, ids, postings };
+  }
+
+  /** The number of the first term after `word` in code unit order. */
+  #firstAfter(word: string): number {
+    let low = 0;
+    let high = this.#terms.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.#terms[middle]! <= word) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The indexed terms one edit away from `word` (an insertion, a deletion, a substitution or a swap of neighbours), `word` itself excluded. */
+  #neighbours(word: string): Set<string> {
+    const found = new Set<string>();
+    const consider = (candidate: string) => {
+      if (candidate !== word && this.#ids.has(candidate)) found.add(candidate);
+    };
+    for (let i = 0; i <= word.length; i += 1) {
+      const before = word.slice(0, i);
+      const after = word.slice(i);
+      for (const letter of this.#alphabet) consider(before + letter + after);
+      if (i < word.length) {
+        const rest = word.slice(i + 1);
+        consider(before + rest);
+        for (const letter of this.#alphabet) consider(before + letter + rest);
+        if (i + 1 < word.length) consider(before + word[i + 1] + word[i] + word.slice(i + 2));
+      }
+    }
+    return found;
   }
 
   /**
    * Records matching every word of `plans` (AND) or any of them (OR), scored
-   * as MiniSearch scores the equivalent query (each word an OR of its terms,
-   * each term boosted by its weight), in no useful order. Only records that
+   * with BM25+ (each word an OR of its terms, each term boosted by its
+   * weight and its field's boost), in no useful order. Only records that
    * `accept` are considered.
-   *
-   * MiniSearch builds a result object per record and term and combines them
-   * in maps; here the scores add up in one array indexed by record, and an
-   * AND starts from the word with the fewest postings and only ever adds to
-   * the records that matched every word before it. The same sums, a fraction
-   * of the work: what keeps a query over thousands of hits within a couple
-   * of milliseconds.
    */
   match(plans: readonly WordPlan[], combineWith: 'AND' | 'OR', accept?: (id: number) => boolean): Hit[] {
-    const size = this._documentCount;
+    const size = this.size;
     if (this.#scores.length < size) {
       this.#scores = new Float64Array(size);
       this.#words = new Uint16Array(size);
@@ -283,7 +296,8 @@ export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
     const scores = this.#scores;
     // AND: how many words a record has matched so far. OR: 1 once seen. REJECTED: refused by `accept`.
     const words = this.#words;
-    const norms = (this.#norms ??= this.#fieldNorms());
+    const offsets = this.#offsets;
+    const postings = this.#postings;
     const touched: number[] = [];
     const all = combineWith === 'AND';
     const order = all ? [...plans].sort((a, b) => a.postings - b.postings) : plans;
@@ -291,26 +305,34 @@ export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
       const next = all ? j + 1 : 1;
       const plan = order[j]!;
       for (const [term, weight] of plan.terms) {
-        plan.data.get(term)?.forEach((frequencies, fieldId) => {
+        const t = plan.ids.get(term);
+        if (t === undefined) continue;
+        for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId += 1) {
+          const start = offsets[t * FIELD_COUNT + fieldId]!;
+          const end = offsets[t * FIELD_COUNT + fieldId + 1]!;
+          if (start === end) continue;
+          const frequency = (end - start) / 2;
           const boost = weight * BOOST[FIELDS[fieldId]!];
-          const idf = Math.log(1 + (size - frequencies.size + 0.5) / (frequencies.size + 0.5));
-          const norm = norms[fieldId]!;
-          frequencies.forEach((frequency, id) => {
+          const idf = Math.log(1 + (size - frequency + 0.5) / (frequency + 0.5));
+          const norm = this.#norms[fieldId]!;
+          for (let i = start; i < end; i += 2) {
+            const id = postings[i]!;
             const seen = words[id]!;
             if (seen === 0) {
-              if (all && j > 0) return;
+              if (all && j > 0) continue;
               touched.push(id);
               if (accept && !accept(id)) {
                 words[id] = REJECTED;
-                return;
+                continue;
               }
             } else if (seen === REJECTED || (all && seen < j)) {
-              return;
+              continue;
             }
+            const occurrences = postings[i + 1]!;
             words[id] = next;
-            scores[id]! += boost * idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + norm[id]!));
-          });
-        });
+            scores[id]! += boost * idf * (BM25.d + (occurrences * (BM25.k + 1)) / (occurrences + norm[id]!));
+          }
+        }
       }
     }
     const hits: Hit[] = [];
@@ -323,34 +345,38 @@ export class CatalogMiniSearch extends MiniSearch<{ id: number }> {
     return hits;
   }
 
-  /** BM25's length normalization of each field of each record: k * (1 - b + b * length / average length). */
-  #fieldNorms(): Float64Array[] {
-    return FIELDS.map((_, fieldId) => {
-      const norm = new Float64Array(this._documentCount);
-      const average = this._avgFieldLength[fieldId]!;
-      for (const [id, lengths] of this._fieldLength) norm[id] = BM25.k * (1 - BM25.b + (BM25.b * lengths[fieldId]!) / average);
-      return norm;
-    });
-  }
-
   /** The terms of `plans` that record `id` holds, in plan order: what it matched. */
   matchedTerms(plans: readonly WordPlan[], id: number): string[] {
     const matched: string[] = [];
     for (const plan of plans) {
       for (const term of plan.terms.keys()) {
-        const data = plan.data.get(term);
-        if (data && [...data.values()].some((documents) => documents.has(id))) matched.push(term);
+        const t = plan.ids.get(term);
+        if (t !== undefined && this.#holds(t, id)) matched.push(term);
       }
     }
     return matched;
   }
+
+  /** Whether any field of term `t` has record `id` (records are ascending within a field: a binary search each). */
+  #holds(t: number, id: number): boolean {
+    for (let fieldId = 0; fieldId < FIELD_COUNT; fieldId += 1) {
+      let low = this.#offsets[t * FIELD_COUNT + fieldId]! / 2;
+      let high = this.#offsets[t * FIELD_COUNT + fieldId + 1]! / 2;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        const record = this.#postings[middle * 2]!;
+        if (record === id) return true;
+        if (record < id) low = middle + 1;
+        else high = middle;
+      }
+    }
+    return false;
+  }
 }
 
-/** Postings of one term: how many (document, field) pairs hold it. */
-function count(data: FieldTermData | undefined): number {
-  let total = 0;
-  if (data) for (const documents of data.values()) total += documents.size;
-  return total;
+/** Code unit order, as `<` compares strings. */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Whether `a` ranks before `b`: a higher score, or the same score and an earlier record (catalog order). */

@@ -4,7 +4,7 @@ import { pauseEverySlice } from '../util/pause.js';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
 import type { Hit, WordPlan } from './engine.js';
-import { best, CatalogMiniSearch, finish } from './engine.js';
+import { best, TermIndex, finish } from './engine.js';
 import { excerpt } from './excerpt.js';
 import { canonical, fold, queryTerms } from './normalize.js';
 import { STOP_WORDS } from './stop-words.js';
@@ -22,7 +22,7 @@ import { STOP_WORDS } from './stop-words.js';
  * - The last word also matches as a prefix while it is being typed (the
  *   query does not end in a space or punctuation); words of MIN_TYPO_LENGTH
  *   letters or more tolerate one typo (engine.ts).
- * - Ranking is BM25+ (MiniSearch); a match in a title or name weighs more
+ * - Ranking is BM25+ (engine.ts, scored as MiniSearch scores); a match in a title or name weighs more
  *   than one in a summary, tag or category, which weighs more than one in a
  *   body.
  * - Records are matched and excerpted on their plain text (`text`, computed
@@ -73,7 +73,7 @@ export interface SearchResult {
   readonly limit: number;
 }
 
-/** One record as the index sees it; its position in the index is its MiniSearch id. */
+/** One record as the index sees it; its position in the index is its record id. */
 interface Entry {
   readonly kind: SearchKind;
   readonly record: Product | Page | Post;
@@ -107,16 +107,16 @@ const EXCERPT_SOURCE_BYTES = 16 * 1024 * 1024;
 
 export class SearchIndex {
   readonly #entries: readonly Entry[];
-  readonly #engine: CatalogMiniSearch;
+  readonly #engine: TermIndex;
   // Two UTF-16 strings of the same length: at most four bytes a character.
   readonly #excerptSources = new LruCache<ExcerptSource>(EXCERPT_SOURCES, EXCERPT_SOURCE_BYTES, (source) => source.text.length * 4);
 
-  private constructor(entries: readonly Entry[], engine: CatalogMiniSearch) {
+  private constructor(entries: readonly Entry[], engine: TermIndex) {
     this.#entries = entries;
     this.#engine = engine;
   }
 
-  /** The index of `catalog`, built in steps (see CatalogMiniSearch.loading). */
+  /** The index of `catalog`, built in steps (see TermIndex.loading). */
   static *building(catalog: Catalog): Generator<void, SearchIndex> {
     const entries: Entry[] = [];
     const fields: string[][] = [];
@@ -134,7 +134,7 @@ export class SearchIndex {
       add('post', p, p.title, p.category, p.summary);
     }
     yield;
-    return new SearchIndex(entries, yield* CatalogMiniSearch.loading(fields));
+    return new SearchIndex(entries, yield* TermIndex.loading(fields));
   }
 
   /** How many records the index holds. */
