@@ -7,10 +7,9 @@ import type { Answer } from '../http/answer.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Incoming } from '../http/request.js';
 import type { Log } from '../log.js';
-import { errorResponse, JSON_RPC, rpcAnswer } from './json-rpc.js';
+import { JSON_RPC, rpcAnswer } from './json-rpc.js';
 import { createMcpServer } from './server.js';
 import { rememberedReply, remember } from './tool-results.js';
-import type { Reply } from './transport.js';
 import { RequestReplyTransport } from './transport.js';
 import { readMessage } from './messages.js';
 
@@ -91,24 +90,29 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
   const message = read.message;
   // A read-only request asked before with the same parameters is answered from what the server said then.
   const remembered = rememberedReply(catalog, message);
-  if (remembered !== undefined) return replyAnswer(message.id, remembered);
+  if (remembered !== undefined) return replyAnswer(resultBody(message.id, remembered));
   // The SDK's server drops a message its own schemas refuse, and would never answer: check with them first.
   if (!isJSONRPCRequest(message)) return rpcAnswer(400, read.message.id, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
   const reply = await transport.request(message);
-  if ('result' in reply) remember(catalog, message, reply.result);
-  return replyAnswer(message.id, 'result' in reply ? JSON.stringify(reply.result) : undefined, reply);
+  if (!('result' in reply)) return replyAnswer(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: reply.error }));
+  // Encoded once: kept as bytes, a remembered result is copied into the answer, not encoded again.
+  const result = Buffer.from(JSON.stringify(reply.result));
+  remember(catalog, message, reply.result, result);
+  return replyAnswer(resultBody(message.id, result));
 }
 
+const RESULT_END = Buffer.from('}');
+
 /**
- * The JSON-RPC response to request `id`, written here in one fixed member
- * order whatever produced it: a result remembered from an earlier request
- * and one just computed are the same bytes.
+ * The JSON-RPC response to request `id` with `result`, written here in one
+ * fixed member order whatever produced it: a result remembered from an
+ * earlier request and one just computed are the same bytes.
  */
-function replyAnswer(id: RequestId, result: string | undefined, reply?: Reply): Answer {
-  const body =
-    result !== undefined
-      ? `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`
-      : JSON.stringify({ jsonrpc: '2.0', id, error: reply && 'error' in reply ? reply.error : errorResponse(id, JSON_RPC.INTERNAL_ERROR, 'Internal error').error });
+function resultBody(id: RequestId, result: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, RESULT_END]);
+}
+
+function replyAnswer(body: string | Buffer): Answer {
   return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body };
 }
 

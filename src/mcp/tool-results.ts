@@ -19,7 +19,7 @@ const READ_ONLY_METHODS = new Set(['tools/call', 'tools/list', 'resources/read',
 export const REMEMBERED_RESULTS = 1_000;
 export const REMEMBERED_BYTES = 32 * 1024 * 1024;
 
-const results = perCatalog(() => new LruCache<string>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (json) => json.length));
+const results = perCatalog(() => new LruCache<Buffer>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (json) => json.length));
 
 /**
  * The key of a request whose result may be kept, or undefined: a read-only
@@ -31,8 +31,8 @@ function keyOf(request: JSONRPCRequest): string | undefined {
   return `${request.method}\0${canonicalJson(request.params ?? null)}`;
 }
 
-/** The serialized result kept for a request like `request`, if any. */
-export function rememberedReply(catalog: Catalog, request: JSONRPCRequest): string | undefined {
+/** The serialized result (UTF-8 JSON) kept for a request like `request`, if any. */
+export function rememberedReply(catalog: Catalog, request: JSONRPCRequest): Buffer | undefined {
   const key = keyOf(request);
   return key === undefined ? undefined : results(catalog).get(key);
 }
@@ -42,11 +42,11 @@ export function rememberedReply(catalog: Catalog, request: JSONRPCRequest): stri
  * kept: an unexpected failure must be tried again, and a caller's mistake is
  * cheap to answer.
  */
-export function remember(catalog: Catalog, request: JSONRPCRequest, result: unknown): void {
+export function remember(catalog: Catalog, request: JSONRPCRequest, result: unknown, json: Buffer): void {
   const key = keyOf(request);
   if (key === undefined) return;
   if (typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true) return;
-  results(catalog).set(key, JSON.stringify(result));
+  results(catalog).set(key, json);
 }
 
 /** JSON with every object's keys sorted: equal values, equal text. */

@@ -1,3 +1,4 @@
+import { LruCache } from '../util/lru.js';
 import { canonical, fold, forEachWord } from './normalize.js';
 import { STOP_WORDS } from './stop-words.js';
 
@@ -88,6 +89,9 @@ interface Candidate {
 
 const FIELD_COUNT = FIELDS.length;
 
+/** Query words whose plans are kept (each a few small maps). */
+const PLANNED_WORDS = 5_000;
+
 export class TermIndex {
   /** Every indexed term, in code unit order: a term's number is its place here. */
   readonly #terms: readonly string[];
@@ -105,6 +109,12 @@ export class TermIndex {
   readonly #alphabet: readonly string[];
   /** How many records the index holds. */
   readonly size: number;
+  /**
+   * Plans of the words searched lately: a search of new words is rare, one
+   * of new combinations of known words common, and finding a word's
+   * one-typo neighbours costs more than the rest of its plan.
+   */
+  readonly #plans = new LruCache<WordPlan>(PLANNED_WORDS, Infinity, () => 0);
   // Scratch space of `match`, zero between calls (a search runs synchronously, start to end).
   #scores = new Float64Array(0);
   #words = new Uint16Array(0);
@@ -215,6 +225,13 @@ export class TermIndex {
    * MIN_TYPO_LENGTH letters or more.
    */
   plan(word: string, prefix: boolean): WordPlan {
+    const key = `${prefix ? '+' : '='}${word}`;
+    let plan = this.#plans.get(key);
+    if (!plan) this.#plans.set(key, (plan = this.#plan(word, prefix)));
+    return plan;
+  }
+
+  #plan(word: string, prefix: boolean): WordPlan {
     const terms = new Map<string, number>([[word, 1]]);
     const ids = new Map<string, number>();
     const exact = this.#ids.get(word);

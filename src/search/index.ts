@@ -103,6 +103,7 @@ interface ExcerptSource {
  * (joining, NFC, folding) cost as much as finding the terms in it.
  */
 const EXCERPT_SOURCES = 1_000;
+const EXCERPTS = 20_000;
 const EXCERPT_SOURCE_BYTES = 16 * 1024 * 1024;
 
 export class SearchIndex {
@@ -110,6 +111,8 @@ export class SearchIndex {
   readonly #engine: TermIndex;
   // Two UTF-16 strings of the same length: at most four bytes a character.
   readonly #excerptSources = new LruCache<ExcerptSource>(EXCERPT_SOURCES, EXCERPT_SOURCE_BYTES, (source) => source.text.length * 4);
+  /** Excerpts cut lately, by record and matched terms: a few hundred bytes each. */
+  readonly #excerpts = new LruCache<string>(EXCERPTS, EXCERPTS * 1024, (text) => text.length * 2);
 
   private constructor(entries: readonly Entry[], engine: TermIndex) {
     this.#entries = entries;
@@ -168,6 +171,10 @@ export class SearchIndex {
   }
 
   #excerpt(id: number, entry: Entry, terms: readonly string[]): string {
+    // A record matched by the same terms has the same excerpt, whatever else the query held.
+    const cut = `${id}\0${terms.join(' ')}`;
+    const kept = this.#excerpts.get(cut);
+    if (kept !== undefined) return kept;
     const key = String(id);
     let source = this.#excerptSources.get(key);
     if (!source) {
@@ -175,7 +182,9 @@ export class SearchIndex {
       source = { text, folded: fold(text) };
       this.#excerptSources.set(key, source);
     }
-    return excerpt(source.text, terms, source.folded);
+    const made = excerpt(source.text, terms, source.folded);
+    this.#excerpts.set(cut, made);
+    return made;
   }
 
   /** The plans of the query's words, and every record that matches them, in no useful order. */
