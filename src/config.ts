@@ -109,7 +109,7 @@ export function loadConfig(env: Env): Config {
       requests: parseWholeNumber('RATE_LIMIT_REQUESTS', read('RATE_LIMIT_REQUESTS'), 600, 1),
       windowSeconds: parseWholeNumber('RATE_LIMIT_WINDOW_S', read('RATE_LIMIT_WINDOW_S'), 60, 1),
     }),
-    answerCacheBytes: parseWholeNumber('ANSWER_CACHE_MB', read('ANSWER_CACHE_MB'), 64, 1) * 1024 * 1024,
+    answerCacheBytes: parseWholeNumber('ANSWER_CACHE_MB', read('ANSWER_CACHE_MB'), 32, 1) * 1024 * 1024,
   });
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -51,8 +52,8 @@ export interface LoadOptions {
 
 /** Words read per minute, for `reading_time_minutes`. */
 const READING_SPEED = 220;
-/** Files read at once. */
-const READ_CONCURRENCY = 64;
+/** Files read between two turns of the event loop (a few milliseconds of reading). */
+const READ_SLICE = 200;
 
 interface SourceFile {
   /** Its path inside the content folder. */
@@ -127,13 +128,25 @@ class ContentFolder {
 
   async readText(file: string): Promise<string | undefined> {
     try {
-      const source = await readFile(path.join(this.dir, file), 'utf8');
-      this.#read.set(file, source);
-      return source;
+      return this.#keep(file, await readFile(path.join(this.dir, file), 'utf8'));
     } catch (error) {
       this.report(file, undefined, describeIoError(error));
       return undefined;
     }
+  }
+
+  readTextNow(file: string): string | undefined {
+    try {
+      return this.#keep(file, readFileSync(path.join(this.dir, file), 'utf8'));
+    } catch (error) {
+      this.report(file, undefined, describeIoError(error));
+      return undefined;
+    }
+  }
+
+  #keep(file: string, source: string): string {
+    this.#read.set(file, source);
+    return source;
   }
 
   /** The markdown files of a folder, each named by a slug; anything else is a problem. */
@@ -161,15 +174,17 @@ class ContentFolder {
       }
       wanted.push({ entry, slug });
     }
-    // Read READ_CONCURRENCY at a time: one after the other, 10,000 small files wait most of a second on the file system.
+    // Small files are read synchronously, READ_SLICE at a time with a turn of the
+    // event loop between slices: a promise and a thread-pool trip per file made
+    // 10,000 files take three times as long, and a reload of a large folder still
+    // leaves requests a turn every few milliseconds.
     const files: SourceFile[] = [];
-    for (let start = 0; start < wanted.length; start += READ_CONCURRENCY) {
-      const batch = wanted.slice(start, start + READ_CONCURRENCY);
-      const sources = await Promise.all(batch.map(({ entry }) => this.readText(`${name}/${entry}`)));
-      batch.forEach(({ entry, slug }, i) => {
-        const source = sources[i];
+    for (let start = 0; start < wanted.length; start += READ_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const { entry, slug } of wanted.slice(start, start + READ_SLICE)) {
+        const source = this.readTextNow(`${name}/${entry}`);
         if (source !== undefined) files.push({ file: `${name}/${entry}`, slug, source });
-      });
+      }
     }
     return files;
   }
