@@ -29,8 +29,6 @@ const PORTS = { vitrine: 18_080, node: 18_081 } as const;
 const BASE_URL = `http://127.0.0.1:${PORTS.vitrine}`;
 /** Distinct client addresses the proxied rows cycle through (X-Forwarded-For). */
 const CLIENTS = 10_000;
-/** Node's options as `npm start` passes them (package.json). */
-const NODE_OPTIONS = ['--max-semi-space-size=2'];
 
 function have(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -212,7 +210,7 @@ async function paced(path: string, client: string, count: number, gapMs: number)
 /** From process spawn to the first answer, and resident memory once the answers prepared ahead are ready. */
 async function coldStart(contentDir: string, probe: string): Promise<{ ms: number; rss: number }> {
   const started = performance.now();
-  const child = start(process.execPath, [...NODE_OPTIONS, path.join(ROOT, 'dist', 'vitrine.mjs'), 'serve'], { CONTENT_DIR: contentDir, BASE_URL, PORT: String(PORTS.vitrine), LOG_LEVEL: 'info' }, 'pipe');
+  const child = start(process.execPath, [path.join(ROOT, 'dist', 'vitrine.mjs'), 'serve'], { CONTENT_DIR: contentDir, BASE_URL, PORT: String(PORTS.vitrine), LOG_LEVEL: 'info' }, 'pipe');
   let output = '';
   const ready = new Promise<void>((resolve) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -262,7 +260,7 @@ async function main(): Promise<void> {
     const bundles = path.join(work, 'bundles');
     execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), bundles, path.join(ROOT, 'bench', 'bare-node.ts')]);
     const vitrineEnv = { CONTENT_DIR: path.join(ROOT, 'content'), BASE_URL, PORT: String(PORTS.vitrine), LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' };
-    const vitrine = start(process.execPath, [...NODE_OPTIONS, path.join(ROOT, 'dist', 'vitrine.mjs'), 'serve'], vitrineEnv);
+    const vitrine = start(process.execPath, [path.join(ROOT, 'dist', 'vitrine.mjs'), 'serve'], vitrineEnv);
     children.push(vitrine);
     await waitFor(`${BASE_URL}/healthz`);
     // The answers prepared ahead are in place a moment after start.
@@ -381,7 +379,7 @@ async function main(): Promise<void> {
 
 /** Resident memory of a server over `content` after 20 s of searches, lists and page views over many clients. */
 async function loadedRss(content: string, words: readonly string[]): Promise<number> {
-  const child = start(process.execPath, [...NODE_OPTIONS, path.join(ROOT, 'dist', 'vitrine.mjs'), 'serve'], { CONTENT_DIR: content, BASE_URL, PORT: String(PORTS.vitrine), LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' });
+  const child = start(process.execPath, [path.join(ROOT, 'dist', 'vitrine.mjs'), 'serve'], { CONTENT_DIR: content, BASE_URL, PORT: String(PORTS.vitrine), LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' });
   try {
     await waitFor(`${BASE_URL}/healthz`, 120_000);
     const file = path.join(path.dirname(content), 'mixed.lua');

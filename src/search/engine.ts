@@ -19,10 +19,11 @@ import { STOP_WORDS } from './stop-words.js';
  *   and tens of thousands of postings: `plan` lists the expansions itself,
  *   most frequent first, and stops once they reach EXPANSION_BUDGET
  *   postings, as Elasticsearch's `max_expansions` bounds prefix queries.
- *   Completions are a range of the sorted terms; one-typo neighbours are the
- *   edits of the word that exist (an insertion, a deletion, a substitution,
- *   or two swapped neighbouring letters, the commonest typo, which plain
- *   Levenshtein distance counts as two edits).
+ *   Completions are a range of the sorted terms; one-typo neighbours (an
+ *   insertion, a deletion, a substitution, or two swapped neighbouring
+ *   letters, the commonest typo, which plain Levenshtein distance counts as
+ *   two edits) share the word's first or last half, two ranges of the sorted
+ *   terms and of the sorted reversed terms.
  * - Scoring in one array. `match` adds the scores of a query's plans into
  *   one array indexed by record: an AND starts from the word with the
  *   fewest postings and only ever adds to the records that matched every
@@ -105,8 +106,6 @@ export class TermIndex {
   readonly #postings: Uint32Array;
   /** Each field's BM25 length normalisation of each record: k * (1 - b + b * length / average length). */
   readonly #norms: readonly Float64Array[];
-  /** The code units the terms are made of: what a one-typo edit may insert or substitute. */
-  readonly #alphabet: readonly string[];
   /** How many records the index holds. */
   readonly size: number;
   /**
@@ -118,6 +117,7 @@ export class TermIndex {
   // Scratch space of `match`, zero between calls (a search runs synchronously, start to end).
   #scores = new Float64Array(0);
   #words = new Uint16Array(0);
+  #reversedTerms: { terms: readonly string[]; ids: Uint32Array } | undefined;
 
   private constructor(parts: { terms: string[]; offsets: Uint32Array; postings: Uint32Array; norms: Float64Array[]; size: number }) {
     this.#terms = parts.terms;
@@ -126,9 +126,6 @@ export class TermIndex {
     this.#postings = parts.postings;
     this.#norms = parts.norms;
     this.size = parts.size;
-    const alphabet = new Set<string>();
-    for (const term of parts.terms) for (let i = 0; i < term.length; i += 1) alphabet.add(term[i]!);
-    this.#alphabet = [...alphabet];
   }
 
   /** An index of `documents`: document i has id i and its fields in FIELDS order, as plain text. */
@@ -278,24 +275,53 @@ export class TermIndex {
     return low;
   }
 
-  /** The indexed terms one edit away from `word` (an insertion, a deletion, a substitution or a swap of neighbours), `word` itself excluded. */
+  /**
+   * The indexed terms one edit away from `word` (an insertion, a deletion, a
+   * substitution or a swap of neighbours), `word` itself excluded. One edit
+   * leaves one half of the word whole: such a term starts with the word's
+   * first half or ends with its second half, two ranges of the sorted terms
+   * and of the sorted reversed terms, whose members are checked one by one.
+   */
   #neighbours(word: string): Set<string> {
     const found = new Set<string>();
-    const consider = (candidate: string) => {
-      if (candidate !== word && this.#ids.has(candidate)) found.add(candidate);
+    const half = word.length >> 1;
+    const check = (term: string) => {
+      if (term !== word && !found.has(term) && withinOneEdit(word, term)) found.add(term);
     };
-    for (let i = 0; i <= word.length; i += 1) {
-      const before = word.slice(0, i);
-      const after = word.slice(i);
-      for (const letter of this.#alphabet) consider(before + letter + after);
-      if (i < word.length) {
-        const rest = word.slice(i + 1);
-        consider(before + rest);
-        for (const letter of this.#alphabet) consider(before + letter + rest);
-        if (i + 1 < word.length) consider(before + word[i + 1] + word[i] + word.slice(i + 2));
-      }
+    const head = word.slice(0, half);
+    for (let t = this.#firstAtLeast(this.#terms, head); t < this.#terms.length && this.#terms[t]!.startsWith(head); t += 1) check(this.#terms[t]!);
+    // A swap of the two letters either side of the middle changes both halves: it is looked up as it is.
+    if (half > 0 && half < word.length) {
+      const swapped = word.slice(0, half - 1) + word[half] + word[half - 1] + word.slice(half + 1);
+      if (this.#ids.has(swapped)) check(swapped);
+    }
+    const tail = reverse(word.slice(half));
+    const reversed = this.#reversed();
+    for (let r = this.#firstAtLeast(reversed.terms, tail); r < reversed.terms.length && reversed.terms[r]!.startsWith(tail); r += 1) {
+      check(this.#terms[reversed.ids[r]!]!);
     }
     return found;
+  }
+
+  /** The terms reversed and sorted, with each one's number: made on the first typo search. */
+  #reversed(): { terms: readonly string[]; ids: Uint32Array } {
+    if (!this.#reversedTerms) {
+      const order = this.#terms.map((term, id) => [reverse(term), id] as const).sort(([a], [b]) => byCodeUnits(a, b));
+      this.#reversedTerms = { terms: order.map(([term]) => term), ids: Uint32Array.from(order, ([, id]) => id) };
+    }
+    return this.#reversedTerms;
+  }
+
+  /** The first place in sorted `terms` whose term is not before `word`. */
+  #firstAtLeast(terms: readonly string[], word: string): number {
+    let low = 0;
+    let high = terms.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (terms[middle]! < word) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /**
@@ -389,6 +415,29 @@ export class TermIndex {
     }
     return false;
   }
+}
+
+/** `text` backwards, code unit by code unit (as the edits are counted). */
+function reverse(text: string): string {
+  let reversed = '';
+  for (let i = text.length - 1; i >= 0; i -= 1) reversed += text[i];
+  return reversed;
+}
+
+/** Whether `b` is `a` with one insertion, deletion or substitution, or with two neighbouring code units swapped. */
+export function withinOneEdit(a: string, b: string): boolean {
+  const difference = b.length - a.length;
+  if (difference > 1 || difference < -1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  if (difference === 0) {
+    if (i === a.length) return true;
+    // A substitution at i, or a swap of i and i + 1: the rest must then be equal.
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  // One code unit more on one side, at i.
+  return difference > 0 ? a.slice(i) === b.slice(i + 1) : a.slice(i + 1) === b.slice(i);
 }
 
 /** Code unit order, as `<` compares strings. */

@@ -135,34 +135,51 @@ export function siteDoor(config: Config): SiteDoor {
     };
   };
 
+  /** The page of one record (a product, an article) by slug: HTML, or its markdown mirror to a client that prefers it. */
+  function recordRoute<R extends { readonly url: string; readonly markdown_url: string }>(
+    pattern: string,
+    record: {
+      readonly find: (catalog: Catalog, slug: string) => R | undefined;
+      readonly all: (catalog: Catalog) => readonly R[];
+      readonly missing: string;
+      readonly listed: string;
+      readonly html: (catalog: Catalog, record: R) => string;
+      readonly markdown: (record: R) => string;
+    },
+  ): Route {
+    return {
+      pattern,
+      method: 'GET',
+      negotiates: true,
+      handle: (request) => {
+        const { catalog } = request;
+        const found = record.find(catalog, request.params.slug ?? '');
+        if (!found) throw notFound(`${record.missing} ${clip(request.path, 120)}.`, record.listed);
+        const format = preferredFormat(request.headers);
+        return send(format, format === 'html' ? record.html(catalog, found) : record.markdown(found), { canonical: found.url, location: sitePath(catalog, found.markdown_url) });
+      },
+      expand: (catalog) => record.all(catalog).map((r) => sitePath(catalog, r.url)),
+    };
+  }
+
   const routes: Route[] = [
     { pattern: '/', method: 'GET', negotiates: true, handle: (request) => servePage(request, 'index'), expand: () => ['/'] },
-    {
-      pattern: '/products/:slug',
-      method: 'GET',
-      negotiates: true,
-      handle: (request) => {
-        const { catalog } = request;
-        const product = catalog.productsBySlug.get(request.params.slug ?? '');
-        if (!product) throw notFound(`There is no product at ${clip(request.path, 120)}.`, 'Every product is listed on /products.');
-        const format = preferredFormat(request.headers);
-        return send(format, format === 'html' ? productHtml(catalog, product) : productMarkdown(product), { canonical: product.url, location: sitePath(catalog, product.markdown_url) });
-      },
-      expand: (catalog) => catalog.products.map((p) => sitePath(catalog, p.url)),
-    },
-    {
-      pattern: '/blog/:slug',
-      method: 'GET',
-      negotiates: true,
-      handle: (request) => {
-        const { catalog } = request;
-        const post = catalog.postsBySlug.get(request.params.slug ?? '');
-        if (!post) throw notFound(`There is no article at ${clip(request.path, 120)}.`, 'Every article is listed on /blog.');
-        const format = preferredFormat(request.headers);
-        return send(format, format === 'html' ? postHtml(catalog, post) : postMarkdown(post), { canonical: post.url, location: sitePath(catalog, post.markdown_url) });
-      },
-      expand: (catalog) => catalog.posts.map((p) => sitePath(catalog, p.url)),
-    },
+    recordRoute('/products/:slug', {
+      find: (catalog, slug) => catalog.productsBySlug.get(slug),
+      all: (catalog) => catalog.products,
+      missing: 'There is no product at',
+      listed: 'Every product is listed on /products.',
+      html: productHtml,
+      markdown: productMarkdown,
+    }),
+    recordRoute('/blog/:slug', {
+      find: (catalog, slug) => catalog.postsBySlug.get(slug),
+      all: (catalog) => catalog.posts,
+      missing: 'There is no article at',
+      listed: 'Every article is listed on /blog.',
+      html: postHtml,
+      markdown: postMarkdown,
+    }),
     // The mirrors as files. The path is looked up in an in-memory map of the
     // Catalog's mirrors, never joined onto a folder: "..", "%2e%2e" or "%2f"
     // in a request can only fail to match.

@@ -5,7 +5,7 @@ import MiniSearch from 'minisearch';
 import type { Query } from 'minisearch';
 import type { Catalog } from '../../src/content/types.js';
 import type { Hit, WordPlan } from '../../src/search/engine.js';
-import { best, BOOST, EXPANSION_BUDGET, FIELDS, TermIndex } from '../../src/search/engine.js';
+import { best, BOOST, EXPANSION_BUDGET, FIELDS, TermIndex, withinOneEdit } from '../../src/search/engine.js';
 import { searchIndexFor } from '../../src/search/index.js';
 import { canonical, fold, words } from '../../src/search/normalize.js';
 import { STOP_WORDS } from '../../src/search/stop-words.js';
@@ -142,6 +142,34 @@ describe('TermIndex.plan and match', () => {
     const plan = TermIndex.load(documents).plan('kuebrnetes', false);
     assert.deepEqual([...plan.terms.keys()], ['kuebrnetes', 'kubernetes']);
     assert.ok(plan.terms.get('kubernetes')! < 1);
+  });
+
+  test('a typo anywhere finds the word: first letter, last letter, a swap across the middle', () => {
+    const loaded = TermIndex.load(documents);
+    for (const typo of ['xubernetes', 'kubernetex', 'kubenretes', 'ubernetes', 'kubernetess', 'kubrenetes']) {
+      assert.ok(loaded.plan(typo, false).terms.has('kubernetes'), typo);
+    }
+  });
+
+  test('withinOneEdit agrees with edit distance (insertions, deletions, substitutions, neighbour swaps)', () => {
+    /** Damerau-Levenshtein distance with adjacent transpositions (optimal string alignment). */
+    const distance = (a: string, b: string): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= a.length; i += 1) {
+        for (let j = 1; j <= b.length; j += 1) {
+          const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+        }
+      }
+      return d[a.length]![b.length]!;
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 7 }), fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 7 }), (a, b) => {
+        assert.equal(withinOneEdit(a, b), distance(a, b) <= 1, `${a} ${b}`);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   test('short words get no typo tolerance', () => {
