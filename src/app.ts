@@ -10,7 +10,9 @@ import { Pipeline } from './http/pipeline.js';
 import { HttpPolicy } from './http/policy.js';
 import type { PreparedAnswer } from './http/prepared.js';
 import { quotaPolicy, RateLimiter } from './http/rate-limit.js';
+import type { RequestLog } from './http/request-log.js';
 import { requestLog } from './http/request-log.js';
+import type { Metrics } from './metrics.js';
 import { Incoming } from './http/request.js';
 import { Router } from './http/router.js';
 import { scopeOf } from './http/scope.js';
@@ -52,6 +54,8 @@ export interface App {
   /** Every URL the routes declare over `catalog`, with the answers a GET (and a markdown GET) gets: the static export. */
   readonly prepareAll: (catalog: Catalog, skipFailures?: boolean) => AsyncIterable<PreparedUrl>;
   readonly cache: AnswerCache;
+  /** What server.ts serves on METRICS_PORT; undefined when it is not set. */
+  readonly metrics: Metrics | undefined;
 }
 
 /** One URL's answers: its default one, and the markdown a site route answers to `Accept: text/markdown` when it differs. */
@@ -81,8 +85,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     new RateLimiter(quota, config.redisUrl === undefined ? undefined : await (await import('./http/redis-store.js')).createSharedStore(config.redisUrl, log));
   const policy = new HttpPolicy({ baseUrl: config.baseUrl, quota: limiter.policy, ...(config.deprecation ? { deprecation: config.deprecation } : {}) });
 
+  // Only a deployment that serves metrics (METRICS_PORT) loads prom-client and counts.
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : new (await import('./metrics.js')).Metrics({ store, quotaStore: () => limiter.storeState(), redis: config.redisUrl !== undefined });
   const site = siteDoor(config);
-  const mcp = mcpDoor(config, log);
+  const mcp = mcpDoor(config, log, metrics && ((tool, outcome) => metrics.toolCalled(tool, outcome)));
   const router = new Router().add(...apiRoutes({ limiter, deprecation: config.deprecation }), ...mcp.routes, ...discoveryRoutes(limiter.policy), ...site.routes);
   const cache = new AnswerCache(config.answerCacheBytes);
   const pipeline = new Pipeline({
@@ -95,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     renderers: { site: site.renderer, mcp: mcp.renderer },
     variant: site.variant,
     log,
-    requestLog: requestLog(log),
+    requestLog: metrics ? answered(requestLog(log), metrics) : requestLog(log),
   });
 
   let warmTimer: NodeJS.Timeout | undefined;
@@ -171,7 +180,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await warmCatalog(store.catalog);
   }
 
-  return { server, store, log, router, warmCatalog, prepareAll, cache };
+  return { server, store, log, router, warmCatalog, prepareAll, cache, metrics };
+}
+
+/** Each answer goes to the access log and to the metrics. */
+function answered(log: RequestLog, metrics: Metrics): RequestLog {
+  return (method, route, status, started) => {
+    log(method, route, status, started);
+    metrics.answered(method, route, status, (performance.now() - started) / 1000);
+  };
 }
 
 function pairs(flat: readonly string[]): [string, string][] {

@@ -31,6 +31,9 @@ export interface Config {
   readonly rateLimit: { readonly requests: number; readonly windowSeconds: number };
   /** Bytes of answers kept for repeated requests, compressed forms included (ANSWER_CACHE_MB). */
   readonly answerCacheBytes: number;
+  /** Where Prometheus metrics are served (METRICS_PORT, METRICS_HOST); undefined: not served, not counted. */
+  readonly metricsPort?: number;
+  readonly metricsHost: string;
 }
 
 /** The announcement of a version's end (the Deprecation and Sunset headers, RFC 9745 and RFC 8594). */
@@ -110,6 +113,8 @@ export function loadConfig(env: Env): Config {
       windowSeconds: parseWholeNumber('RATE_LIMIT_WINDOW_S', read('RATE_LIMIT_WINDOW_S'), 60, 1),
     }),
     answerCacheBytes: parseWholeNumber('ANSWER_CACHE_MB', read('ANSWER_CACHE_MB'), 32, 1) * 1024 * 1024,
+    ...(read('METRICS_PORT') === undefined ? {} : { metricsPort: parsePort(read('METRICS_PORT'), 'METRICS_PORT') }),
+    metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
   });
 }
 
@@ -146,10 +151,10 @@ function parseAllowedOrigins(value: string | undefined): readonly string[] | '*'
   return Object.freeze(origins.map((entry) => new URL(entry).origin));
 }
 
-function parsePort(value: string | undefined): number {
+function parsePort(value: string | undefined, variable = 'PORT'): number {
   if (value === undefined) return 3000;
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new ConfigError('PORT', `must be a whole number from 0 to 65535, got "${value}"`);
+  if (!/^\d+$/.test(value) || port > 65535) throw new ConfigError(variable, `must be a whole number from 0 to 65535, got "${value}"`);
   return port;
 }
 

@@ -11,7 +11,11 @@ import type { FSWatcher } from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ContentError, loadCatalog } from './content/load.js';
+import type { ReloadOutcome } from './content/reload.js';
 import { Reloader } from './content/reload.js';
+import type { Catalog } from './content/types.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** How long in-flight requests may take to finish once a shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,7 +29,7 @@ async function main(): Promise<void> {
 
   const config = loadConfig(process.env);
   const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
-  const { server, store, warmCatalog, log } = await buildApp({ config, catalog, warmInBackground: true });
+  const { server, store, warmCatalog, log, metrics } = await buildApp({ config, catalog, warmInBackground: true });
 
   const reloader = new Reloader({
     store,
@@ -33,7 +37,10 @@ async function main(): Promise<void> {
     baseUrl: config.baseUrl,
     warm: warmCatalog,
     log,
+    ...(metrics ? { onReload: (outcome: ReloadOutcome, loaded: Catalog | undefined) => metrics.reloaded(outcome.ok, loaded?.loaded_at) } : {}),
   });
+  // Metrics on a listener of their own (off by default): the public port never serves them.
+  const metricsServer = metrics && config.metricsPort !== undefined ? createServer((await import('./metrics.js')).metricsHandler(metrics)) : undefined;
   process.on('SIGHUP', () => void reloader.reload('SIGHUP'));
 
   let watcher: FSWatcher | undefined;
@@ -59,6 +66,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
     watcher?.close();
+    metricsServer?.close();
     await server.close();
     log.info({}, 'stopped');
     process.exit(0);
@@ -69,6 +77,14 @@ async function main(): Promise<void> {
   const address = await server.listen({ port: config.port, host: config.host });
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   log.info({}, `Server listening at http://${shown}:${address.port}`);
+  if (metricsServer && config.metricsPort !== undefined) {
+    await new Promise<void>((resolve, reject) => {
+      metricsServer.once('error', (error: Error) => reject(new ConfigError('METRICS_PORT', error.message)));
+      metricsServer.listen(config.metricsPort, config.metricsHost, () => resolve());
+    });
+    const bound = metricsServer.address() as AddressInfo;
+    log.info({}, `Metrics at http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}/metrics`);
+  }
   log.info(
     {
       base_url: config.baseUrl,

@@ -10,6 +10,8 @@ export interface ReloaderOptions {
   /** Builds every per-Catalog cache (search index, precomputed answers) before the swap. */
   readonly warm: (catalog: Catalog) => Promise<void> | void;
   readonly log: Pick<Log, 'info' | 'error'>;
+  /** Told each outcome (the metrics count them). */
+  readonly onReload?: (outcome: ReloadOutcome, catalog: Catalog | undefined) => void;
 }
 
 export type ReloadOutcome =
@@ -54,11 +56,15 @@ export class Reloader {
       store.replace(catalog);
       const changed = catalog.version !== before;
       log.info({ reason, content_version: catalog.version, previous_version: before, changed }, changed ? 'content reloaded' : 'content reloaded, unchanged');
-      return { ok: true, version: catalog.version, changed };
+      const outcome: ReloadOutcome = { ok: true, version: catalog.version, changed };
+      this.options.onReload?.(outcome, catalog);
+      return outcome;
     } catch (error) {
       const problems = error instanceof ContentError ? error.problems : [error instanceof Error ? error.message : String(error)];
       log.error({ reason, content_version: before, problems }, `content reload failed, still serving version ${before}: ${problems.join('; ')}`);
-      return { ok: false, problems };
+      const outcome: ReloadOutcome = { ok: false, problems };
+      this.options.onReload?.(outcome, undefined);
+      return outcome;
     }
   }
 }

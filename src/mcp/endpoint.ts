@@ -9,6 +9,7 @@ import type { Incoming } from '../http/request.js';
 import type { Log } from '../log.js';
 import { JSON_RPC, rpcAnswer } from './json-rpc.js';
 import { createMcpServer } from './server.js';
+import { TOOL_NAMES } from './tools.js';
 import { rememberedReply, remember } from './tool-results.js';
 import { RequestReplyTransport } from './transport.js';
 import { readMessage } from './messages.js';
@@ -29,16 +30,19 @@ const INVALID_REQUEST = 'Invalid Request: the body is not a JSON-RPC 2.0 message
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** The handler of POST /mcp: one MCP server per Catalog, connected to a transport that carries every request's message to it. */
-export function mcpEndpoint(log: Log): (request: Incoming) => Promise<Answer> {
+/** What a tools/call came to: counted by the metrics. */
+export type ToolCallObserver = (tool: string, outcome: 'ok' | 'tool_error' | 'error') => void;
+
+export function mcpEndpoint(log: Log, onToolCall: ToolCallObserver = () => {}): (request: Incoming) => Promise<Answer> {
   const serverFor = perCatalog((catalog: Catalog) => {
     const transport = new RequestReplyTransport();
     const connected = createMcpServer(catalog, log).connect(transport);
     return { transport, connected };
   });
-  return (request) => handlePost(request, serverFor(request.catalog));
+  return (request) => handlePost(request, serverFor(request.catalog), onToolCall);
 }
 
-async function handlePost(request: Incoming, { transport, connected }: { transport: RequestReplyTransport; connected: Promise<void> }): Promise<Answer> {
+async function handlePost(request: Incoming, { transport, connected }: { transport: RequestReplyTransport; connected: Promise<void> }, onToolCall: ToolCallObserver): Promise<Answer> {
   // The Streamable HTTP rules a client must follow before its message is read.
   const accept = String(request.headers.accept ?? '');
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
@@ -89,11 +93,17 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
   }
   const message = read.message;
   // A read-only request asked before with the same parameters is answered from what the server said then.
+  const tool = message.method === 'tools/call' ? toolOf(message.params) : undefined;
   const remembered = rememberedReply(catalog, message);
-  if (remembered !== undefined) return replyAnswer(resultBody(message.id, remembered));
+  if (remembered !== undefined) {
+    // Only successful results are remembered.
+    if (tool) onToolCall(tool, 'ok');
+    return replyAnswer(resultBody(message.id, remembered));
+  }
   // The SDK's server drops a message its own schemas refuse, and would never answer: check with them first.
   if (!isJSONRPCRequest(message)) return rpcAnswer(400, read.message.id, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
   const reply = await transport.request(message);
+  if (tool) onToolCall(tool, !('result' in reply) ? 'error' : (reply.result as { isError?: unknown }).isError === true ? 'tool_error' : 'ok');
   if (!('result' in reply)) return replyAnswer(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: reply.error }));
   // Encoded once: kept as bytes, a remembered result is copied into the answer, not encoded again.
   const result = Buffer.from(JSON.stringify(reply.result));
@@ -102,6 +112,12 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
 }
 
 const RESULT_END = Buffer.from('}');
+
+/** The tool a tools/call names, as a metrics label: one of the tools, or `unknown`. */
+function toolOf(params: unknown): string {
+  const name = typeof params === 'object' && params !== null ? (params as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && TOOL_NAMES.has(name) ? name : 'unknown';
+}
 
 /**
  * The JSON-RPC response to request `id` with `result`, written here in one

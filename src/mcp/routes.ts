@@ -18,10 +18,10 @@ export interface McpDoor {
   readonly renderer: ErrorRenderer;
 }
 
-export function mcpDoor(config: Config, log: Log): McpDoor {
+export function mcpDoor(config: Config, log: Log, onToolCall?: Endpoint.ToolCallObserver): McpDoor {
   // The SDK side (src/mcp/endpoint.ts) is evaluated on the first POST.
   let endpoint: Promise<(request: Incoming) => Promise<Answer>> | undefined;
-  const load = () => (endpoint ??= import('./endpoint.js').then((module: typeof Endpoint) => module.mcpEndpoint(log)));
+  const load = () => (endpoint ??= import('./endpoint.js').then((module: typeof Endpoint) => module.mcpEndpoint(log, onToolCall)));
   const baseOrigin = new URL(config.baseUrl).origin;
 
   const route: Route = {

@@ -301,6 +301,9 @@ const getCompanyInfoTool = define({
 /** In the order the service's description lists them. */
 const TOOLS: readonly Tool[] = [listProductsTool, getProductTool, listPostsTool, getPostTool, getPageTool, searchContentTool, getCompanyInfoTool];
 
+/** The tools' names: a call naming another is counted as `unknown`. */
+export const TOOL_NAMES: ReadonlySet<string> = new Set(TOOLS.map((tool) => tool.name));
+
 /**
  * The argument schemas over one Catalog, built on its first request: a fresh
  * server per request must not rebuild them (milliseconds each time). Keyed

@@ -41,3 +41,37 @@ test('MCP_ALLOWED_ORIGINS takes "*" or a comma-separated list of origins', () =>
   refuses({ MCP_ALLOWED_ORIGINS: 'app.example.com' }, 'MCP_ALLOWED_ORIGINS: must be "*" or comma-separated origins such as https://app.example.com (no path); "app.example.com" is not one');
   refuses({ MCP_ALLOWED_ORIGINS: ',' }, 'MCP_ALLOWED_ORIGINS: lists no origin');
 });
+
+test('the quota, the answer cache and the metrics listener are settings like the others', () => {
+  const defaults = loadConfig({});
+  assert.deepEqual(defaults.rateLimit, { requests: 600, windowSeconds: 60 });
+  assert.equal(defaults.answerCacheBytes, 32 * 1024 * 1024);
+  assert.equal(defaults.metricsPort, undefined);
+  assert.equal(defaults.metricsHost, '127.0.0.1');
+  const set = loadConfig({ RATE_LIMIT_REQUESTS: '1200', RATE_LIMIT_WINDOW_S: '30', ANSWER_CACHE_MB: '8', METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' });
+  assert.deepEqual([set.rateLimit.requests, set.rateLimit.windowSeconds, set.answerCacheBytes, set.metricsPort, set.metricsHost], [1200, 30, 8 * 1024 * 1024, 9464, '0.0.0.0']);
+  refuses({ RATE_LIMIT_REQUESTS: '0' }, 'RATE_LIMIT_REQUESTS: must be a whole number of at least 1, got "0"');
+  refuses({ RATE_LIMIT_WINDOW_S: 'minute' }, 'RATE_LIMIT_WINDOW_S: must be a whole number of at least 1, got "minute"');
+  refuses({ ANSWER_CACHE_MB: '0.5' }, 'ANSWER_CACHE_MB: must be a whole number of at least 1, got "0.5"');
+  refuses({ METRICS_PORT: '70000' }, 'METRICS_PORT: must be a whole number from 0 to 65535, got "70000"');
+});
+
+test('a configured quota is the one every answer states', async () => {
+  const { buildTestApp } = await import('../helper.js');
+  const app = await buildTestApp({ env: { RATE_LIMIT_REQUESTS: '5', RATE_LIMIT_WINDOW_S: '10' } });
+  try {
+    const response = await app.server.inject('/api/v1/company');
+    assert.equal(response.headers['ratelimit-policy'], '"public-read";q=5;w=10');
+    assert.equal(response.headers['ratelimit-limit'], '5');
+    assert.equal(response.headers['ratelimit-remaining'], '4');
+    const openapi = (await app.server.inject('/openapi.json')).body;
+    assert.match(openapi, /5 requests per 10 s per client address/);
+    assert.doesNotMatch(openapi, /600 requests/);
+    assert.match((await app.server.inject('/auth.md')).body, /5 requests per\n10 seconds/);
+    assert.match((await app.server.inject('/developers')).body, /5 requests per 10 seconds/);
+    const health = (await app.server.inject('/api/v1/health')).json() as { quota: { limit: number; window_seconds: number } };
+    assert.deepEqual([health.quota.limit, health.quota.window_seconds], [5, 10]);
+  } finally {
+    await app.server.close();
+  }
+});
