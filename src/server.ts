@@ -74,6 +74,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
+  // RFC 8594 section 3: a Sunset in the past tells clients the version may stop answering at any
+  // moment. It keeps being served, with its headers, until the operator removes it: the log says so.
+  if (config.deprecation && config.deprecation.sunset.getTime() <= Date.now()) {
+    log.warn({ sunset: config.deprecation.sunset.toISOString() }, 'SUNSET_DATE is past: this version is served after its announced end; switch it off or remove the deprecation settings');
+  }
   const address = await server.listen({ port: config.port, host: config.host });
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   log.info({}, `Server listening at http://${shown}:${address.port}`);

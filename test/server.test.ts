@@ -74,6 +74,19 @@ describe('start-up', () => {
     assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
   });
 
+  test('a SUNSET_DATE in the past is served as announced, with a warning in the log', async () => {
+    let headers: Headers | undefined;
+    const run = await runServer(
+      { CONTENT_DIR: path.join(FIXTURES, 'minimal'), DEPRECATION_DATE: '2020-01-01', SUNSET_DATE: '2020-12-31', SUCCESSOR_URL: '/api/v2' },
+      async (url) => {
+        headers = (await fetch(`${url}/api/v1`)).headers;
+      },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(headers?.get('sunset'), 'Thu, 31 Dec 2020 00:00:00 GMT');
+    assert.match(run.stdout, /"msg":"SUNSET_DATE is past: this version is served after its announced end; switch it off or remove the deprecation settings"/);
+  });
+
   test('serves another content folder on the configured port and exits 0 on SIGTERM', async () => {
     let company: unknown;
     const run = await runServer({ CONTENT_DIR: path.join(FIXTURES, 'minimal'), BASE_URL: 'https://lumen.example' }, async (url) => {

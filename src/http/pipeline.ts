@@ -138,7 +138,10 @@ export class Pipeline {
     if (!match) throw notFound(request);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const route = match.routes.find((candidate) => candidate.method === method);
-    if (!route) throw methodNotAllowed(request, match.routes);
+    if (!route) {
+      if (match.routes.some((other) => other.exists?.(request.catalog, match.params) === false)) throw notFound(request);
+      throw methodNotAllowed(request, match.routes);
+    }
     request.route = route.pattern;
     request.params = match.params;
     return route.handle(request);

@@ -18,10 +18,15 @@ export interface Route {
   /** Every URL this route answers over `catalog` (its slugs, its mirrors, its feeds). */
   readonly expand?: (catalog: Catalog) => readonly string[];
   /**
-   * What the answer depends on besides the URL: `accept` for site routes that
-   * negotiate markdown (each format is prepared apart).
+   * Whether site routes negotiate markdown (each format is prepared apart).
    */
   readonly negotiates?: boolean;
+  /**
+   * For a pattern with parameters: whether the resource at these parameters
+   * exists. A write to one that does not is a 404, not a 405 (RFC 9110
+   * section 15.5.6: a 405 names a resource that exists).
+   */
+  readonly exists?: (catalog: Catalog, params: Readonly<Record<string, string>>) => boolean;
 }
 
 interface Parametric {

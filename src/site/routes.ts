@@ -159,6 +159,7 @@ export function siteDoor(config: Config): SiteDoor {
         return send(format, format === 'html' ? record.html(catalog, found) : record.markdown(found), { canonical: found.url, location: sitePath(catalog, found.markdown_url) });
       },
       expand: (catalog) => record.all(catalog).map((r) => sitePath(catalog, r.url)),
+      exists: (catalog, params) => record.find(catalog, params.slug ?? '') !== undefined,
     };
   }
 
@@ -194,6 +195,7 @@ export function siteDoor(config: Config): SiteDoor {
         return markdownAnswer(body, { link: `<${mirrorCanonical(catalog, mirrorsOf(catalog).get(name)!)}>; rel="canonical"` });
       },
       expand: (catalog) => [...mirrorsOf(catalog).keys()].map((name) => `/md/${name}`),
+      exists: (catalog, params) => mirrorsOf(catalog).has(params['*'] ?? ''),
     },
     text('/assets/site.css', 'text/css; charset=utf-8', () => STYLESHEET),
     text('/assets/icon.svg', 'image/svg+xml; charset=utf-8', favicon),
@@ -216,6 +218,7 @@ export function siteDoor(config: Config): SiteDoor {
         return answer(200, 'application/atom+xml; charset=utf-8', atomFeed(catalog, locale));
       },
       expand: (catalog) => catalog.site.locales.map((locale) => `/feeds/${locale}.xml`),
+      exists: (catalog, params) => catalog.site.locales.some((locale) => `${locale}.xml` === params.file),
     },
     // Last: one path segment that no other route took is a page slug.
     {
@@ -224,6 +227,7 @@ export function siteDoor(config: Config): SiteDoor {
       negotiates: true,
       handle: (request) => servePage(request, request.params.page ?? ''),
       expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => path !== '/'),
+      exists: (catalog, params) => params.page !== 'index' && pageRoute(catalog, params.page ?? '') !== undefined,
     },
   ];
 

@@ -195,6 +195,16 @@ describe('errors on the site', () => {
     }
   });
 
+  test('a write to a page that does not exist answers 404, not 405', async () => {
+    for (const url of ['/no-such-page', '/products/no-such-product', '/blog/no-such-post', '/md/no-such.md', '/feeds/fr.xml']) {
+      const response = await server.inject({ method: 'POST', url });
+      assert.equal(response.statusCode, 404, url);
+      assert.equal(response.headers.allow, undefined, url);
+    }
+    // Every API endpoint answers 405 to another method, whatever the slug: the API's contract.
+    assert.equal((await server.inject({ method: 'POST', url: '/api/v1/products/no-such-product' })).statusCode, 405);
+  });
+
   test('a write to a site route answers 405 with Allow, as a page', async () => {
     const response = await server.inject({ method: 'POST', url: '/about' });
     assert.equal(response.statusCode, 405);
