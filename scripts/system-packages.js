@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The system programs the tests drive for real, from Debian's packages:
-// redis-server (the quota shared between instances) and chromium (the
-// browser tests). Runs before `npm test` (and in .ci/run): a missing one is
+// redis-server (the quota shared between instances), chromium (the browser
+// tests) and nginx (the deployment test, in front of two instances). Runs before `npm test` (and in .ci/run): a missing one is
 // installed with apt-get when this runs as root on a system that has it;
 // otherwise the run stops at once with one line naming the command to run.
 import { spawnSync } from 'node:child_process';
@@ -9,9 +9,11 @@ import { spawnSync } from 'node:child_process';
 const PROGRAMS = [
   ['redis-server', 'redis-server'],
   ['chromium', 'chromium'],
+  ['nginx', 'nginx'],
 ];
 
-const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+// nginx lives in /usr/sbin, which a user's PATH may leave out.
+const has = (command) => spawnSync('sh', ['-c', `command -v ${command} || test -x /usr/sbin/${command}`], { stdio: 'ignore' }).status === 0;
 const missing = PROGRAMS.filter(([command]) => !has(command)).map(([, pkg]) => pkg);
 if (missing.length === 0) process.exit(0);
 
