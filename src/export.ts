@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PreparedUrl } from './app.js';
 import type { PreparedAnswer } from './http/prepared.js';
+import { scopeOf } from './http/scope.js';
 
 /**
  * `vitrine export DIR`: every GET answer the routes declare, as files, so a
@@ -17,7 +18,9 @@ import type { PreparedAnswer } from './http/prepared.js';
  *   (the quota headers excepted: they are counted per request and per client,
  *   which no file can do); `_headers` holds the same in the format of
  *   Netlify and Cloudflare Pages; `nginx-locations.conf` is an nginx include
- *   with one exact `location` per URL (see bench/nginx.conf).
+ *   with one exact `location` per URL (see bench/nginx.conf), and
+ *   `nginx-uncounted-locations.conf` the same for the answers the quota does
+ *   not count, for a proxy in front of running instances (deploy/nginx.conf).
  */
 
 export interface ExportedFile {
@@ -38,6 +41,8 @@ export interface ExportedAnswer {
 }
 
 export const MANIFEST = 'vitrine-manifest.json';
+/** The nginx include of the answers the quota does not count (the site, its mirrors, the documents). */
+export const UNCOUNTED_LOCATIONS = 'nginx-uncounted-locations.conf';
 const MARKDOWN_DIR = '_markdown';
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
@@ -68,6 +73,9 @@ export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, dir: s
   await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
   await writeFile(path.join(dir, '_headers'), netlifyHeaders(manifest));
   await writeFile(path.join(dir, 'nginx-locations.conf'), nginxLocations(manifest));
+  // The site's pages, mirrors and documents only: what a proxy in front of running instances may serve
+  // itself, since the quota counts none of them (deploy/nginx.conf).
+  await writeFile(path.join(dir, UNCOUNTED_LOCATIONS), nginxLocations(manifest.filter((answer) => scopeOf(answer.url) === 'site')));
   return manifest;
 }
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,11 +76,21 @@ describe('two instances and Redis behind nginx (deploy/nginx.conf)', { skip: NGI
     const listen = await freePort();
     const prefix = path.join(work, 'nginx');
     await mkdir(prefix);
+    // The export nginx serves the site from: the content and BASE_URL the instances serve.
+    const exported = path.join(work, 'export');
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'vitrine.js'), 'export', exported], {
+      env: { ...process.env, CONTENT_DIR: path.join(FIXTURES, 'minimal'), BASE_URL: 'https://vitrine.example' },
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 0, run.stderr);
+    // nginx's worker runs as an unprivileged user: it must be able to read the export.
+    await chmod(work, 0o755);
     const conf = (await readFile(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8'))
       .replaceAll('@PREFIX@', prefix)
       .replaceAll('@LISTEN@', `127.0.0.1:${listen}`)
       .replaceAll('@INSTANCE_A@', `127.0.0.1:${ports[0]}`)
-      .replaceAll('@INSTANCE_B@', `127.0.0.1:${ports[1]}`);
+      .replaceAll('@INSTANCE_B@', `127.0.0.1:${ports[1]}`)
+      .replaceAll('@EXPORT@', exported);
     await writeFile(path.join(prefix, 'nginx.conf'), conf);
     nginx = spawn(NGINX!, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     proxy = `http://127.0.0.1:${listen}`;
@@ -162,5 +172,21 @@ describe('two instances and Redis behind nginx (deploy/nginx.conf)', { skip: NGI
     assert.ok(stopping);
     assert.ok(sent > 500, `only ${sent} requests were sent`);
     assert.deepEqual([...statuses.keys()], ['200'], `every answer a 200: ${JSON.stringify(Object.fromEntries(statuses))}`);
+  });
+
+  test('nginx answers the site from the export, the same bytes an instance answers; the API always from an instance', async () => {
+    for (const [url, headers] of [['/about', {}], ['/about', { accept: 'text/markdown' }], ['/md/company.md', {}], ['/llms.txt', {}]] as const) {
+      const [viaNginx, fromInstance] = await Promise.all([get(`${proxy}${url}`, headers), get(`http://127.0.0.1:${ports[1]}${url}`, headers)]);
+      assert.equal(viaNginx.status, 200, url);
+      assert.equal(viaNginx.body, fromInstance.body, url);
+      assert.equal(viaNginx.headers.etag, fromInstance.headers.etag, url);
+      assert.equal(viaNginx.headers['content-type'], fromInstance.headers['content-type'], url);
+    }
+    // With every instance stopped, the site is still served; what the quota counts is not.
+    for (const instance of instances) instance.child.kill('SIGTERM');
+    await Promise.all(instances.map((instance) => instance.exited));
+    assert.equal((await get(`${proxy}/about`)).status, 200);
+    assert.equal((await get(`${proxy}/md/company.md`)).status, 200);
+    assert.equal((await get(`${proxy}/api/v1/company`)).status, 502);
   });
 });
