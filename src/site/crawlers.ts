@@ -1,5 +1,6 @@
 import type { Catalog } from '../content/types.js';
-import { API_PREFIX } from '../api/endpoints.js';
+import { API_PREFIX } from '../content/paths.js';
+import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { languageName } from './format.js';
 import { escapeHtml } from './html.js';
 import { feedPath } from './layout.js';
@@ -18,7 +19,7 @@ const note = (text: string) => text.replace(/\s+/g, ' ').trim();
  * links, each to a markdown mirror. "Optional" is the section the proposal
  * lets a reader skip when its context is short.
  */
-export function llmsTxt(catalog: Catalog): string {
+export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   const { site, company, base_url: base } = catalog;
   const pages = pageRoutes(catalog).map((r) => `- [${linkText(r.title)}](${base}${r.markdownPath}): ${note(r.description)}`);
   const products = catalog.products.map((p) => `- [${linkText(p.name)}](${p.markdown_url}): ${note(p.summary)} (status: ${p.status})`);
@@ -46,6 +47,7 @@ export function llmsTxt(catalog: Catalog): string {
       `- [OpenAPI description](${base}/openapi.json): OpenAPI 3.1 of the JSON API.`,
       `- [API index](${base}${API_PREFIX}): the map of every resource.`,
       `- [MCP server](${base}/mcp): Model Context Protocol, Streamable HTTP, POST only.`,
+      `- [Rate limits](${base}/developers#rate-limits): ${quota.limit} requests per ${quota.windowSeconds} s per client address over the API and MCP together, stated in every answer's RateLimit headers.`,
     ].join('\n'),
     '## Optional',
     [`- [Full content](${base}/llms-full.txt): every page, product and article in one markdown file.`, `- [Sitemap](${base}/sitemap.xml): every page of the site.`].join('\n'),

@@ -7,6 +7,7 @@ import type { ErrorRenderer } from '../http/pipeline.js';
 import { ProblemError } from '../http/problem.js';
 import type { Incoming } from '../http/request.js';
 import { clip } from '../http/request.js';
+import { quotaPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
 import { favicon, STYLESHEET } from './assets.js';
 import { atomFeed, llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
@@ -55,6 +56,7 @@ export function siteDoor(config: Config): SiteDoor {
   // Whole-Catalog structures, built once per Catalog.
   const reference = perCatalog((catalog) => developerReference(catalog, config));
   const mirrorsOf = perCatalog(mirrorFiles);
+  const quota = quotaPolicy(config);
 
   /** A negotiated answer; a markdown one also names its /md/ file and the page it mirrors. */
   function send(format: SiteFormat, body: string, mirror: { canonical: string; location?: string }): Answer {
@@ -201,7 +203,7 @@ export function siteDoor(config: Config): SiteDoor {
     text('/assets/icon.svg', 'image/svg+xml; charset=utf-8', favicon),
     // Markdown by content (llmstxt.org), served as text/plain so a browser shows it
     // rather than downloads it; the token estimate helps an agent budget the full one.
-    text('/llms.txt', 'text/plain; charset=utf-8', llmsTxt, (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
+    text('/llms.txt', 'text/plain; charset=utf-8', (catalog) => llmsTxt(catalog, quota), (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
     text('/llms-full.txt', 'text/plain; charset=utf-8', llmsFullTxt, (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
     text('/sitemap.xml', 'application/xml; charset=utf-8', sitemapXml),
     text('/robots.txt', 'text/plain; charset=utf-8', robotsTxt),

@@ -69,6 +69,7 @@ test('a configured quota is the one every answer states', async () => {
     assert.doesNotMatch(openapi, /600 requests/);
     assert.match((await app.server.inject('/auth.md')).body, /5 requests per\n10 seconds/);
     assert.match((await app.server.inject('/developers')).body, /5 requests per 10 seconds/);
+    assert.match((await app.server.inject('/llms.txt')).body, /5 requests per 10 s per client address/);
     const health = (await app.server.inject('/api/v1/health')).json() as { quota: { limit: number; window_seconds: number } };
     assert.deepEqual([health.quota.limit, health.quota.window_seconds], [5, 10]);
   } finally {
