@@ -56,13 +56,16 @@ const oneOf = (values: readonly string[], what = 'one of') =>
     error: `must be ${what} ${values.join(', ')}`,
   });
 
+/** A value lists filter by (a tag, a category): several are given separated by commas, so none may hold one. */
+const filterValue = text(60).refine((value) => !value.includes(','), 'must not contain a comma (filters list several values separated by commas)');
+
 export const siteSchema = z.strictObject({
   name: text(100),
   description: text(300),
   default_locale: text(35),
   locales: z.array(text(35)).min(1, 'must list at least one locale'),
-  product_tags: z.array(text(60)).min(1, 'must list at least one tag'),
-  post_categories: z.record(z.string(), z.array(text(60)).min(1, 'must list at least one category')),
+  product_tags: z.array(filterValue).min(1, 'must list at least one tag'),
+  post_categories: z.record(z.string(), z.array(filterValue).min(1, 'must list at least one category')),
   page_slugs: z.array(z.string().regex(SLUG, 'must be a lowercase slug')).min(1, 'must list at least one page'),
 });
 

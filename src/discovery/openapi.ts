@@ -75,7 +75,7 @@ function paramSchema(param: Param, catalog: Catalog): Json {
     case 'integer':
       return { type: 'integer', minimum: param.minimum, ...(param.maximum === undefined ? {} : { maximum: param.maximum }), default: param.default };
     case 'enum':
-      return { type: 'string', enum: [...param.values(catalog)] };
+      return param.multiple ? { type: 'array', items: { type: 'string', enum: [...param.values(catalog)] }, minItems: 1, uniqueItems: true } : { type: 'string', enum: [...param.values(catalog)] };
     case 'text':
       return { type: 'string', minLength: param.minLength, maxLength: param.maxLength };
   }
@@ -100,8 +100,10 @@ function operation(endpoint: Endpoint, catalog: Catalog, schemaName: string, ope
       name,
       in: 'query',
       required: param.type === 'text',
-      description: `${param.description} Accepts ${Array.isArray(values) ? `one of: ${values.join(', ')}` : values}. Given once; an empty value is an error.`,
+      description: `${param.description} Accepts ${Array.isArray(values) ? `${param.type === 'enum' && param.multiple ? 'one or more, separated by commas, of' : 'one of'}: ${values.join(', ')}` : values}. Given once; an empty value is an error.`,
       schema: paramSchema(param, catalog),
+      // RFC 6570 form style, not exploded: several values are one parameter, separated by commas.
+      ...(param.type === 'enum' && param.multiple ? { style: 'form', explode: false } : {}),
       example: param.example,
     });
   }

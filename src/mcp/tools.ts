@@ -137,6 +137,9 @@ function listPage(requested: number, answer: (limit: number) => Collection<unkno
   };
 }
 
+/** A tool's one filter value as the query layer's list of values. */
+const one = (value: string | undefined): readonly string[] | undefined => (value === undefined ? undefined : [value]);
+
 function quoted(values: readonly string[]): string {
   return values.length === 0 ? '(none: this site has no such value)' : values.map((v) => JSON.stringify(v)).join(', ');
 }
@@ -198,13 +201,13 @@ const listProductsTool = define({
   description:
     "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag. To find products by subject rather than browse, use search_content.",
   input: (catalog) => ({
-    status: choice(productQuery.status, catalog).optional(),
-    tag: choice(productQuery.tag, catalog).optional(),
+    status: choice(productQuery.status, catalog, 'Only products with this status.').optional(),
+    tag: choice(productQuery.tag, catalog, 'Only products with this tag.').optional(),
     limit: count(productQuery.limit),
     offset: count(productQuery.offset),
   }),
   output: fromJson(schemas.ProductList),
-  run: (catalog, { status, tag, limit, offset }) => listPage(limit, (l) => queries.listProducts(catalog, { status, tag, limit: l, offset })),
+  run: (catalog, { status, tag, limit, offset }) => listPage(limit, (l) => queries.listProducts(catalog, { status: one(status), tag: one(tag), limit: l, offset })),
 });
 
 const getProductTool = define({
@@ -223,13 +226,14 @@ const listPostsTool = define({
   description:
     "List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date, author and links to its translations, without the article text. Filter by category and/or locale, and page with limit (1 to 100, default 20) and offset: total counts every match. Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.",
   input: (catalog) => ({
-    category: choice(postQuery.category, catalog).optional(),
-    locale: choice(postQuery.locale, catalog).optional(),
+    category: choice(postQuery.category, catalog, 'Only posts in this category.').optional(),
+    locale: choice(postQuery.locale, catalog, 'Only posts in this locale.').optional(),
     limit: count(postQuery.limit),
     offset: count(postQuery.offset),
   }),
   output: fromJson(schemas.PostList),
-  run: (catalog, { category, locale, limit, offset }) => listPage(limit, (l) => queries.listPosts(catalog, { category, locale, limit: l, offset })),
+  run: (catalog, { category, locale, limit, offset }) =>
+    listPage(limit, (l) => queries.listPosts(catalog, { category: one(category), locale: one(locale), limit: l, offset })),
 });
 
 const getPostTool = define({

@@ -25,6 +25,11 @@ export interface IntegerParam extends ParamBase {
 export interface EnumParam extends ParamBase {
   readonly type: 'enum';
   readonly values: (catalog: Catalog) => readonly string[];
+  /**
+   * Several values separated by commas, meaning any of them (`status=live,coming-soon`).
+   * The values themselves never hold a comma: the content may not give one a filterable value.
+   */
+  readonly multiple?: true;
 }
 
 export interface TextParam extends ParamBase {
@@ -37,7 +42,7 @@ export interface TextParam extends ParamBase {
 export type Param = IntegerParam | EnumParam | TextParam;
 export type ParamSpec = Readonly<Record<string, Param>>;
 
-type ValueOf<P extends Param> = P extends IntegerParam ? number : P extends TextParam ? string : string | undefined;
+type ValueOf<P extends Param> = P extends IntegerParam ? number : P extends TextParam ? string : P extends { readonly multiple: true } ? readonly string[] | undefined : string | undefined;
 export type QueryOf<S extends ParamSpec> = { readonly [K in keyof S]: ValueOf<S[K]> };
 
 /** What a parameter accepts, in words: the `accepted` member of a 400. */
@@ -82,7 +87,7 @@ export function parseQuery<S extends ParamSpec>(spec: S, query: Readonly<Record<
     }
   }
 
-  const values: Record<string, string | number | undefined> = {};
+  const values: Record<string, string | number | readonly string[] | undefined> = {};
   for (const [name, param] of Object.entries(spec)) {
     const raw = query[name];
     const fail = (detail: string): never => {
@@ -109,8 +114,16 @@ export function parseQuery<S extends ParamSpec>(spec: S, query: Readonly<Record<
       }
       case 'enum': {
         const allowed = param.values(catalog);
-        if (!allowed.includes(value)) fail(`The parameter "${name}" must be one of ${list(allowed)}; got "${clip(value)}".`);
-        values[name] = value;
+        if (!param.multiple) {
+          if (!allowed.includes(value)) fail(`The parameter "${name}" must be one of ${list(allowed)}; got "${clip(value)}".`);
+          values[name] = value;
+          break;
+        }
+        const given = value.split(',');
+        if (given.includes('')) fail(`The parameter "${name}" has an empty value between its commas; got "${clip(value)}".`);
+        const unknown = given.find((one) => !allowed.includes(one));
+        if (unknown !== undefined) fail(`The parameter "${name}" takes values among ${list(allowed)}, separated by commas; got "${clip(unknown)}".`);
+        values[name] = [...new Set(given)];
         break;
       }
       case 'text': {

@@ -23,16 +23,22 @@ export const pageSlugs = (c: Catalog) => c.site.page_slugs;
 
 /** The filters of the product list. */
 export const productFilters = {
-  status: { type: 'enum', values: () => PRODUCT_STATUSES, description: 'Only products with this status.', example: 'live' },
-  tag: { type: 'enum', values: (c: Catalog) => c.site.product_tags, description: 'Only products with this tag.', example: 'Kubernetes' },
+  status: { type: 'enum', multiple: true, values: () => PRODUCT_STATUSES, description: 'Only products with one of these statuses (separated by commas).', example: 'live' },
+  tag: { type: 'enum', multiple: true, values: (c: Catalog) => c.site.product_tags, description: 'Only products with one of these tags (separated by commas).', example: 'Kubernetes' },
 } as const satisfies ParamSpec;
 
 export const productQuery = { ...productFilters, limit: limitParam(100, 'products'), offset: offsetParam } as const satisfies ParamSpec;
 
 /** The filters of the article list. */
 export const postFilters = {
-  category: { type: 'enum', values: (c: Catalog) => c.site.all_post_categories, description: 'Only posts in this category.', example: 'Automation' },
-  locale: { type: 'enum', values: (c: Catalog) => c.site.locales, description: 'Only posts in this locale.', example: 'en' },
+  category: {
+    type: 'enum',
+    multiple: true,
+    values: (c: Catalog) => c.site.all_post_categories,
+    description: 'Only posts in one of these categories (separated by commas).',
+    example: 'Automation',
+  },
+  locale: { type: 'enum', multiple: true, values: (c: Catalog) => c.site.locales, description: 'Only posts in one of these locales (separated by commas).', example: 'en' },
 } as const satisfies ParamSpec;
 
 export const postQuery = { ...postFilters, limit: limitParam(20, 'posts'), offset: offsetParam } as const satisfies ParamSpec;
@@ -59,19 +65,23 @@ export const searchQuery = {
   limit: limitParam(10, 'hits'),
 } as const satisfies ParamSpec;
 
-type Filters<S extends ParamSpec> = Partial<Record<keyof S, string | undefined>>;
+/** Each filter: the values a record may have (any of them), or none for no filter. */
+type Filters<S extends ParamSpec> = Partial<Record<keyof S, readonly string[] | undefined>>;
 
-/** The products that match every filter given, in the content's order. */
+/** The products that match every filter given (one of its values each), in the content's order. */
 export function productsMatching(catalog: Catalog, { status, tag }: Filters<typeof productFilters>): readonly Product[] {
   if (!status && !tag) return catalog.products;
-  return catalog.products.filter((p) => (!status || p.status === status) && (!tag || p.tags.includes(tag)));
+  return catalog.products.filter((p) => (!status || status.includes(p.status)) && (!tag || p.tags.some((t) => tag.includes(t))));
 }
 
-/** The articles that match every filter given, newest first. */
+/** The articles that match every filter given (one of its values each), newest first. */
 export function postsMatching(catalog: Catalog, { category, locale }: Filters<typeof postFilters>): readonly Post[] {
   if (!category && !locale) return catalog.posts;
-  return catalog.posts.filter((p) => (!category || p.category === category) && (!locale || p.locale === locale));
+  return catalog.posts.filter((p) => (!category || category.includes(p.category)) && (!locale || locale.includes(p.locale)));
 }
+
+/** A filter as its collection's links repeat it: the values joined by commas. */
+const joined = (values: readonly string[] | undefined) => values?.join(',');
 
 /** The absolute URL of a collection of the API, where its `next` and `prev` links lead. */
 function collectionUrl(catalog: Catalog, path: string): string {
@@ -80,12 +90,16 @@ function collectionUrl(catalog: Catalog, path: string): string {
 
 export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuery>): Collection<ReturnType<typeof productSummary>> {
   const { status, tag, limit, offset } = query;
-  return paginate(productsMatching(catalog, { status, tag }), { endpoint: collectionUrl(catalog, '/products'), filters: { status, tag }, limit, offset }, productSummary);
+  return paginate(productsMatching(catalog, { status, tag }), { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag) }, limit, offset }, productSummary);
 }
 
 export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): Collection<ReturnType<typeof postSummary>> {
   const { category, locale, limit, offset } = query;
-  return paginate(postsMatching(catalog, { category, locale }), { endpoint: collectionUrl(catalog, '/posts'), filters: { category, locale }, limit, offset }, postSummary);
+  return paginate(
+    postsMatching(catalog, { category, locale }),
+    { endpoint: collectionUrl(catalog, '/posts'), filters: { category: joined(category), locale: joined(locale) }, limit, offset },
+    postSummary,
+  );
 }
 
 export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): Collection<ReturnType<typeof pageSummary>> {

@@ -99,7 +99,7 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 /** What a parameter accepts, in one cell: required or not, then its type, bounds, values and default. */
 function acceptsText(param: Param, catalog: Catalog): string {
   const values = accepted(param, catalog);
-  const what = typeof values === 'string' ? values : `one of ${values.map(code).join(', ')}`;
+  const what = typeof values === 'string' ? values : `${param.type === 'enum' && param.multiple ? 'one or more, separated by commas (any of them matches), of' : 'one of'} ${values.map(code).join(', ')}`;
   return `${param.type === 'text' ? 'required' : 'optional'}: ${what}`;
 }
 

@@ -77,12 +77,15 @@ export function parseProductFilters(query: SiteQuery, catalog: Catalog): Product
   return { ...(status ? { status } : {}), ...(tag ? { tag } : {}) };
 }
 
+/** A form's one value as the query layer's list of values. */
+const one = (value: string | undefined): readonly string[] | undefined => (value === undefined ? undefined : [value]);
+
 export function filterPosts(catalog: Catalog, filters: BlogFilters): readonly Post[] {
-  return postsMatching(catalog, { category: filters.category, locale: filters.locale });
+  return postsMatching(catalog, { category: one(filters.category), locale: one(filters.locale) });
 }
 
 export function filterProducts(catalog: Catalog, filters: ProductFilters): readonly Product[] {
-  return productsMatching(catalog, filters);
+  return productsMatching(catalog, { status: one(filters.status), tag: one(filters.tag) });
 }
 
 export interface BlogPage {

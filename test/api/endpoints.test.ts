@@ -234,3 +234,29 @@ describe('pages', () => {
     assert.equal(body.prev, `${BASE_URL}/api/v1/pages?limit=3&offset=0`);
   });
 });
+
+describe('several values per filter', () => {
+  test('category=A,B and status=a,b mean any of them; the links keep them', async () => {
+    const { buildTestApp } = await import('../helper.js');
+    const app = await buildTestApp();
+    try {
+      const posts = (await app.server.inject('/api/v1/posts?category=Automation,Automa%C3%A7%C3%A3o&limit=1')).json() as {
+        items: { category: string }[];
+        total: number;
+        next: string;
+      };
+      const { catalog } = app.store;
+      assert.equal(posts.total, catalog.posts.filter((p) => p.category === 'Automation' || p.category === 'Automação').length);
+      assert.ok(posts.total > 1);
+      const next = (await app.server.inject(posts.next.replace('http://vitrine.test', ''))).json() as { total: number };
+      assert.equal(next.total, posts.total, 'the next link keeps both values');
+      const products = (await app.server.inject('/api/v1/products?status=live,coming-soon')).json() as { total: number };
+      assert.equal(products.total, catalog.products.length);
+      const refused = await app.server.inject('/api/v1/products?tag=Kubernetes,Blockchain');
+      assert.equal(refused.statusCode, 400);
+      assert.equal((refused.json() as { parameter: string }).parameter, 'tag');
+    } finally {
+      await app.server.close();
+    }
+  });
+});

@@ -183,3 +183,19 @@ test('plain text of markdown drops syntax and keeps words', () => {
   const text = markdownToText('## Título\n\nUm **negrito** e um [link](https://x.example) e `código`.\n\n- item um\n- item dois\n\n<script>alert(1)</script>');
   assert.equal(text, 'Título\nUm negrito e um link e código.\nitem um\nitem dois\n<script>alert(1)</script>');
 });
+
+test('a tag or category holding a comma is refused: filters list several values separated by commas', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-comma-'));
+  try {
+    await cp(path.join(FIXTURES, 'minimal'), dir, { recursive: true });
+    const site = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), site.replace('product_tags: [Pão, Doce]', 'product_tags: [Pão, "Doce, salgado"]'));
+    const problems = await problemsOf(dir);
+    assert.ok(
+      problems.some((p) => p === `${path.basename(dir)}/site.yaml: product_tags.1: must not contain a comma (filters list several values separated by commas)`),
+      problems.join('\n'),
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -76,10 +76,10 @@ describe('two instances and Redis behind nginx (deploy/nginx.conf)', { skip: NGI
     const listen = await freePort();
     const prefix = path.join(work, 'nginx');
     await mkdir(prefix);
-    // The export nginx serves the site from: the content and BASE_URL the instances serve.
+    // The export nginx serves the site from, made with the instances' settings (llms.txt states the quota).
     const exported = path.join(work, 'export');
     const run = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'vitrine.js'), 'export', exported], {
-      env: { ...process.env, CONTENT_DIR: path.join(FIXTURES, 'minimal'), BASE_URL: 'https://vitrine.example' },
+      env: { ...process.env, CONTENT_DIR: path.join(FIXTURES, 'minimal'), BASE_URL: 'https://vitrine.example', RATE_LIMIT_REQUESTS: String(QUOTA) },
       encoding: 'utf8',
     });
     assert.equal(run.status, 0, run.stderr);

@@ -55,8 +55,10 @@ describe('/openapi.json', () => {
     const byName = Object.fromEntries(parameters.map((p) => [p.name, p]));
     assert.deepEqual(byName.limit?.schema, { type: 'integer', minimum: 1, maximum: 100, default: 20 });
     assert.deepEqual(byName.offset?.schema, { type: 'integer', minimum: 0, default: 0 });
-    assert.deepEqual(byName.locale?.schema, { type: 'string', enum: ['en', 'pt-BR'] });
-    assert.deepEqual((byName.category?.schema as { enum: string[] }).enum, catalog.site.all_post_categories);
+    // Filters take several values, separated by commas (form style, not exploded).
+    assert.deepEqual(byName.locale?.schema, { type: 'array', items: { type: 'string', enum: ['en', 'pt-BR'] }, minItems: 1, uniqueItems: true });
+    assert.deepEqual([byName.locale?.style, byName.locale?.explode], ['form', false]);
+    assert.deepEqual((byName.category?.schema as { items: { enum: string[] } }).items.enum, catalog.site.all_post_categories);
     const slug = (document.paths as unknown as Record<string, { get: { parameters: Record<string, unknown>[] } }>)['/api/v1/products/{slug}']!.get.parameters[0];
     assert.deepEqual((slug?.schema as { enum: string[] }).enum, catalog.products.map((p) => p.slug));
   });

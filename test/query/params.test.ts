@@ -30,8 +30,8 @@ describe('parseQuery', () => {
 
   test('reads whole numbers within their bounds and allowed values', () => {
     assert.deepEqual(parseQuery(postQuery, { limit: '1', offset: '0', locale: 'pt-BR', category: 'Automation' }, catalog, 'posts'), {
-      category: 'Automation',
-      locale: 'pt-BR',
+      category: ['Automation'],
+      locale: ['pt-BR'],
       limit: 1,
       offset: 0,
     });
@@ -74,10 +74,23 @@ describe('parseQuery', () => {
   });
 
   test('a value outside an enum lists the allowed values from the Catalog', () => {
-    const error = failure(() => parseQuery(postQuery, { locale: 'fr' }, catalog, 'posts'));
+    const error = failure(() => parseQuery(searchQuery, { q: 'x', locale: 'fr' }, catalog, 'search'));
     assert.equal(error.detail, 'The parameter "locale" must be one of "en", "pt-BR"; got "fr".');
     assert.deepEqual(error.details.accepted, catalog.site.locales);
     assert.deepEqual(failure(() => parseQuery(productQuery, { status: 'retired' }, catalog, 'p')).details.accepted, ['coming-soon', 'live']);
+  });
+
+  test('a filter takes several values separated by commas, each one allowed, none empty', () => {
+    assert.deepEqual(parseQuery(postQuery, { category: 'Automation,Automação', locale: 'en,pt-BR,en' }, catalog, 'posts'), {
+      category: ['Automation', 'Automação'],
+      locale: ['en', 'pt-BR'],
+      limit: 20,
+      offset: 0,
+    });
+    const unknown = failure(() => parseQuery(productQuery, { status: 'live,retired' }, catalog, 'p'));
+    assert.equal(unknown.detail, 'The parameter "status" takes values among "coming-soon", "live", separated by commas; got "retired".');
+    assert.deepEqual(unknown.details.accepted, ['coming-soon', 'live']);
+    assert.equal(failure(() => parseQuery(productQuery, { status: 'live,' }, catalog, 'p')).detail, 'The parameter "status" has an empty value between its commas; got "live,".');
   });
 
   test('a repeated or empty parameter is invalid_parameter', () => {

@@ -24,29 +24,37 @@ before(async () => {
 describe('filters', () => {
   test('products match every filter given, in the content order', () => {
     assert.equal(productsMatching(catalog, {}), catalog.products);
-    const live = productsMatching(catalog, { status: 'live' });
+    const live = productsMatching(catalog, { status: ['live'] });
     assert.ok(live.length > 0 && live.every((p) => p.status === 'live'));
-    const tagged = productsMatching(catalog, { status: 'live', tag: 'Kubernetes' });
+    const tagged = productsMatching(catalog, { status: ['live'], tag: ['Kubernetes'] });
     assert.deepEqual(
       tagged.map((p) => p.slug),
       catalog.products.filter((p) => p.status === 'live' && p.tags.includes('Kubernetes')).map((p) => p.slug),
     );
-    assert.deepEqual(productsMatching(catalog, { tag: 'no such tag' }), []);
+    assert.deepEqual(productsMatching(catalog, { tag: ['no such tag'] }), []);
+    // Several values of one filter: any of them.
+    assert.deepEqual(
+      productsMatching(catalog, { status: ['live', 'coming-soon'] }).map((p) => p.slug),
+      catalog.products.map((p) => p.slug),
+    );
   });
 
   test('posts match category and locale together, newest first', () => {
-    const en = postsMatching(catalog, { locale: 'en' });
+    const en = postsMatching(catalog, { locale: ['en'] });
     assert.ok(en.length > 0 && en.every((p) => p.locale === 'en'));
     const dates = en.map((p) => p.published_at);
     assert.deepEqual(dates, [...dates].sort().reverse());
-    assert.deepEqual(postsMatching(catalog, { locale: 'en', category: 'Automação' }), [], 'a pt-BR category has no English post');
+    assert.deepEqual(postsMatching(catalog, { locale: ['en'], category: ['Automação'] }), [], 'a pt-BR category has no English post');
+    const either = postsMatching(catalog, { category: ['Automation', 'Automação'] });
+    assert.ok(either.some((p) => p.locale === 'en') && either.some((p) => p.locale === 'pt-BR'));
+    assert.ok(either.every((p) => p.category === 'Automation' || p.category === 'Automação'));
   });
 });
 
 describe('lists', () => {
   test('a page of posts counts every match and links its neighbours with the filters kept', () => {
-    const page = listPosts(catalog, { category: undefined, locale: 'en', limit: 2, offset: 2 });
-    const total = postsMatching(catalog, { locale: 'en' }).length;
+    const page = listPosts(catalog, { category: undefined, locale: ['en'], limit: 2, offset: 2 });
+    const total = postsMatching(catalog, { locale: ['en'] }).length;
     assert.equal(page.total, total);
     assert.equal(page.items.length, 2);
     assert.equal(page.next, `${BASE_URL}/api/v1/posts?locale=en&limit=2&offset=4`);
