@@ -236,10 +236,10 @@ export const search = define({
   tag: 'Search',
   query: searchQuery,
   response: schemas.SearchResult,
-  answer: ({ catalog, query }) => ({ body: queries.searchContent(catalog, query) }),
+  answer: ({ catalog, query }) => list(queries.searchContent(catalog, query)),
 });
 
-function list(page: Collection<unknown>): AnswerResult {
+function list(page: Pick<Collection<unknown>, 'next' | 'prev'>): AnswerResult {
   const links = [page.next && `<${page.next}>; rel="next"`, page.prev && `<${page.prev}>; rel="prev"`].filter(Boolean);
   return { body: page, ...(links.length ? { link: links.join(', ') } : {}) };
 }

@@ -278,16 +278,19 @@ const searchContentTool = define({
       .refine((query) => query.trim() !== '', { error: 'expected the words to look for; got only spaces' })
       .describe(queryParam.description),
     limit: count(searchQuery.limit),
+    offset: count(searchQuery.offset, 'How many of the best hits to skip: the next page of a search starts at offset + limit.'),
     kind: choice(searchQuery.kind, catalog).optional(),
     locale: choice(searchQuery.locale, catalog).optional(),
   }),
   output: fromJson(schemas.SearchResult),
-  run: (catalog, { query, limit, kind, locale }) => {
-    const { body, limit: used } = fitted(limit, (l): Record<string, unknown> & { total: number } => ({ ...queries.searchContent(catalog, { q: query, kind, locale, limit: l }) }));
-    if (used === limit || body.total <= used) return { body };
+  run: (catalog, { query, limit, offset, kind, locale }) => {
+    const { body, limit: used } = fitted(limit, (l): Record<string, unknown> & { total: number } => ({
+      ...queries.searchContent(catalog, { q: query, kind, locale, limit: l, offset }),
+    }));
+    if (used === limit || body.total <= offset + used) return { body };
     return {
       body,
-      note: `Only the best ${used} of the ${limit} hits asked for fit in one result (about 25,000 tokens). Narrow the search with kind, locale or more specific words.`,
+      note: `Only the best ${used} of the ${limit} hits asked for fit in one result (about 25,000 tokens). Call again with offset=${offset + used} and limit=${used} for the next ones, or narrow the search with kind, locale or more specific words.`,
     };
   },
 });

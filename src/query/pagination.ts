@@ -20,6 +20,12 @@ export interface PageRequest {
 
 export function paginate<T, R>(all: readonly T[], request: PageRequest, present: (item: T) => R): Collection<R> {
   const { limit, offset } = request;
+  return { items: all.slice(offset, offset + limit).map(present), total: all.length, limit, offset, ...pageLinks(request, all.length) };
+}
+
+/** The links to the pages either side of `request` among `total` matches, the caller's filters kept. */
+export function pageLinks(request: PageRequest, total: number): { next: string | null; prev: string | null } {
+  const { limit, offset } = request;
   const link = (at: number) => {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(request.filters)) if (value !== undefined) query.set(name, value);
@@ -28,13 +34,9 @@ export function paginate<T, R>(all: readonly T[], request: PageRequest, present:
     return `${request.endpoint}?${query}`;
   };
   return {
-    items: all.slice(offset, offset + limit).map(present),
-    total: all.length,
-    limit,
-    offset,
-    next: offset + limit < all.length ? link(offset + limit) : null,
+    next: offset + limit < total ? link(offset + limit) : null,
     // Past the end, "prev" leads back to the last page that has items.
-    prev: offset > 0 ? link(Math.max(0, Math.min(offset - limit, lastPageStart(all.length, limit)))) : null,
+    prev: offset > 0 ? link(Math.max(0, Math.min(offset - limit, lastPageStart(total, limit)))) : null,
   };
 }
 

@@ -6,7 +6,7 @@ import { SEARCH_KINDS, searchIndexFor } from '../search/index.js';
 import type { RecordKind } from './errors.js';
 import { clip, QueryError } from './errors.js';
 import type { Collection } from './pagination.js';
-import { paginate } from './pagination.js';
+import { pageLinks, paginate } from './pagination.js';
 import type { ParamSpec, QueryOf } from './params.js';
 import { limitParam, offsetParam } from './params.js';
 import { pageSummary, postSummary, productSummary } from './present.js';
@@ -63,6 +63,7 @@ export const searchQuery = {
     example: 'en',
   },
   limit: limitParam(10, 'hits'),
+  offset: offsetParam,
 } as const satisfies ParamSpec;
 
 /** Each filter: the values a record may have (any of them), or none for no filter. */
@@ -107,13 +108,19 @@ export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): C
   return paginate(catalog.pages, { endpoint: collectionUrl(catalog, '/pages'), filters: {}, limit, offset }, pageSummary);
 }
 
-export function searchContent(catalog: Catalog, query: QueryOf<typeof searchQuery>): SearchResult {
-  const { q, limit, kind, locale } = query;
-  return searchIndexFor(catalog).search(q, {
+/** A page of search hits, paged like a list: `next` and `prev` keep the query and its filters. */
+export type SearchPage = SearchResult & { readonly next: string | null; readonly prev: string | null };
+
+export function searchContent(catalog: Catalog, query: QueryOf<typeof searchQuery>): SearchPage {
+  const { q, limit, kind, locale, offset } = query;
+  const result = searchIndexFor(catalog).search(q, {
     limit,
+    offset,
     ...(kind === undefined ? {} : { kind: kind as SearchKind }),
     ...(locale === undefined ? {} : { locale }),
   });
+  const { next, prev } = pageLinks({ endpoint: collectionUrl(catalog, '/search'), filters: { q, kind, locale }, limit, offset }, result.total);
+  return { ...result, next, prev };
 }
 
 function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[]): QueryError {

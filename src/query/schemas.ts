@@ -191,8 +191,11 @@ export const SearchResult = object(
     items: { type: 'array', items: SearchHit },
     total: { type: 'integer', minimum: 0, description: 'Every hit that matches, not just the ones returned.' },
     limit: { type: 'integer', minimum: 1, maximum: 100 },
+    offset: { type: 'integer', minimum: 0, description: 'How many better hits came before these.' },
+    next: { ...nullableUri, description: 'The next page of hits, with the same query and filters; null on the last page.' },
+    prev: { ...nullableUri, description: 'The previous page of hits; null on the first page.' },
   },
-  ['query', 'items', 'total', 'limit'],
+  ['query', 'items', 'total', 'limit', 'offset', 'next', 'prev'],
 );
 
 /** The envelope of every list. */

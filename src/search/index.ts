@@ -40,6 +40,8 @@ export const MAX_SEARCH_LIMIT = 100;
 export interface SearchOptions {
   /** How many hits to return, 1 to MAX_SEARCH_LIMIT. */
   readonly limit: number;
+  /** How many of the best hits to skip first (a later page). */
+  readonly offset?: number;
   /** Only hits of this kind. */
   readonly kind?: SearchKind;
   /** Only posts in this locale (products and pages have no locale, so they are left out). */
@@ -71,6 +73,8 @@ export interface SearchResult {
   /** Every hit that matches, not just the ones in `items`. */
   readonly total: number;
   readonly limit: number;
+  /** How many better hits came before `items`. */
+  readonly offset: number;
 }
 
 /** One record as the index sees it; its position in the index is its record id. */
@@ -146,12 +150,12 @@ export class SearchIndex {
   }
 
   search(query: string, options: SearchOptions): SearchResult {
-    const { limit, kind, locale } = options;
+    const { limit, kind, locale, offset = 0 } = options;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new RangeError(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${limit}`);
     }
     const { plans, hits } = this.#match(query, kind, locale);
-    const items = best(hits, limit).map((hit): SearchHit => {
+    const items = best(hits, offset + limit).slice(offset).map((hit): SearchHit => {
       const entry = this.#entries[hit.id]!;
       const terms = this.#engine.matchedTerms(plans, hit.id);
       const { record } = entry;
@@ -167,7 +171,7 @@ export class SearchIndex {
         ...(entry.kind === 'post' ? { locale: (record as Post).locale } : {}),
       };
     });
-    return { query, items, total: hits.length, limit };
+    return { query, items, total: hits.length, limit, offset };
   }
 
   #excerpt(id: number, entry: Entry, terms: readonly string[]): string {

@@ -68,7 +68,7 @@ describe('list and search results stay under about 25,000 tokens', () => {
       assert.deepEqual(body, (await app.server.inject(`/api/v1/search?q=zebra&limit=${limit}`)).json());
       assert.deepEqual(result.content[1], {
         type: 'text',
-        text: `Only the best ${limit} of the 100 hits asked for fit in one result (about 25,000 tokens). Narrow the search with kind, locale or more specific words.`,
+        text: `Only the best ${limit} of the 100 hits asked for fit in one result (about 25,000 tokens). Call again with offset=${limit} and limit=${limit} for the next ones, or narrow the search with kind, locale or more specific words.`,
       });
     } finally {
       await client.close();

@@ -111,12 +111,26 @@ describe('single records', () => {
 
 describe('search', () => {
   test('narrows by kind and locale, and reports every match in total', () => {
-    const all = searchContent(catalog, { q: 'cloud', kind: undefined, locale: undefined, limit: 100 });
+    const all = searchContent(catalog, { q: 'cloud', kind: undefined, locale: undefined, limit: 100, offset: 0 });
     assert.ok(all.total > 0);
-    const posts = searchContent(catalog, { q: 'cloud', kind: 'post', locale: 'en', limit: 100 });
+    const posts = searchContent(catalog, { q: 'cloud', kind: 'post', locale: 'en', limit: 100, offset: 0 });
     assert.ok(posts.items.every((hit) => hit.kind === 'post' && hit.locale === 'en'));
     assert.ok(posts.total <= all.total);
-    assert.equal(searchContent(catalog, { q: 'cloud', kind: undefined, locale: undefined, limit: 1 }).items.length, 1);
+    assert.equal(searchContent(catalog, { q: 'cloud', kind: undefined, locale: undefined, limit: 1, offset: 0 }).items.length, 1);
+  });
+
+  test('pages like a list: offset skips the best hits, next and prev keep the query and its filters', () => {
+    const all = searchContent(catalog, { q: 'cloud', kind: undefined, locale: undefined, limit: 100, offset: 0 });
+    assert.ok(all.total > 3, String(all.total));
+    const second = searchContent(catalog, { q: 'cloud', kind: undefined, locale: undefined, limit: 2, offset: 2 });
+    assert.deepEqual(second.items.map((hit) => hit.slug), all.items.slice(2, 4).map((hit) => hit.slug));
+    assert.equal(second.total, all.total);
+    assert.equal(second.offset, 2);
+    assert.equal(second.prev, `${BASE_URL}/api/v1/search?q=cloud&limit=2&offset=0`);
+    assert.equal(second.next, all.total > 4 ? `${BASE_URL}/api/v1/search?q=cloud&limit=2&offset=4` : null);
+    const last = searchContent(catalog, { q: 'cloud', kind: 'post', locale: 'en', limit: 100, offset: 0 });
+    assert.equal(last.next, null);
+    assert.equal(last.prev, null);
   });
 });
 

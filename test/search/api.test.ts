@@ -27,6 +27,9 @@ interface Body {
   readonly items: SearchHit[];
   readonly total: number;
   readonly limit: number;
+  readonly offset: number;
+  readonly next: string | null;
+  readonly prev: string | null;
 }
 
 async function search(query: string) {
@@ -35,14 +38,14 @@ async function search(query: string) {
 }
 
 describe('GET /api/v1/search', () => {
-  test('answers { query, items, total, limit } with the JSON and cache headers of every content response', async () => {
+  test('answers { query, items, total, limit, offset, next, prev } with the JSON and cache headers of every content response', async () => {
     const { response, body } = await search('q=automacao');
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
     assert.equal(response.headers['cache-control'], 'public, max-age=300, stale-while-revalidate=86400');
     assert.equal(response.headers['x-api-version'], '1.0.0');
     assert.match(String(response.headers.etag), /^"[^"]+"$/);
-    assert.deepEqual(Object.keys(body), ['query', 'items', 'total', 'limit']);
+    assert.deepEqual(Object.keys(body), ['query', 'items', 'total', 'limit', 'offset', 'next', 'prev']);
     assert.equal(body.query, 'automacao');
     assert.equal(body.limit, 10);
     assert.ok(body.total > 0 && body.items.length === Math.min(10, body.total));
@@ -56,7 +59,10 @@ describe('GET /api/v1/search', () => {
     ] as const) {
       const { body } = await search(query);
       const q = new URLSearchParams(query).get('q')!;
-      assert.deepEqual(body, JSON.parse(JSON.stringify(searchIndexFor(catalog).search(q, options))));
+      const { next, prev, ...result } = body;
+      assert.ok(next === null || typeof next === 'string');
+      assert.equal(prev, null);
+      assert.deepEqual(result, JSON.parse(JSON.stringify(searchIndexFor(catalog).search(q, options))));
     }
   });
 
@@ -125,7 +131,7 @@ describe('GET /api/v1/search', () => {
   test('a q with no word (only punctuation) finds nothing', async () => {
     const { response, body } = await search('q=%3F%21');
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(body, { query: '?!', items: [], total: 0, limit: 10 });
+    assert.deepEqual(body, { query: '?!', items: [], total: 0, limit: 10, offset: 0, next: null, prev: null });
   });
 });
 
@@ -184,10 +190,10 @@ describe('GET /api/v1/search answers 400 with a problem naming the parameter', (
       status: 400,
       code: 'invalid_parameter',
       detail: '/api/v1/search has no parameter "type".',
-      hint: 'Call GET /api/v1/search with only "q", "kind", "locale", "limit".',
+      hint: 'Call GET /api/v1/search with only "q", "kind", "locale", "limit", "offset".',
       instance: '/api/v1/search',
       parameter: 'type',
-      accepted: ['q', 'kind', 'locale', 'limit'],
+      accepted: ['q', 'kind', 'locale', 'limit', 'offset'],
     });
   });
 });

@@ -248,7 +248,7 @@ describe('filters, limit and total', () => {
   });
 
   test('a query with no word finds nothing', () => {
-    for (const query of ['', '   ', '!!!', '— …']) assert.deepEqual(index.search(query, { limit: 10 }), { query, items: [], total: 0, limit: 10 });
+    for (const query of ['', '   ', '!!!', '— …']) assert.deepEqual(index.search(query, { limit: 10 }), { query, items: [], total: 0, limit: 10, offset: 0 });
   });
 
   test('a limit outside 1 to 100 is a programming error', () => {
