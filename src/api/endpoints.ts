@@ -178,7 +178,7 @@ export const getProduct = define({
   query: {},
   slug: { description: 'A product slug.', values: productSlugs },
   response: schemas.Product,
-  answer: ({ catalog, slug }) => ({ body: productDetail(queries.findProduct(catalog, slug)) }),
+  answer: ({ catalog, slug }) => ({ body: productDetail(queries.findProduct(catalog, slug), catalog) }),
 });
 
 export const listPosts = define({

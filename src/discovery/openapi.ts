@@ -78,6 +78,10 @@ function paramSchema(param: Param, catalog: Catalog): Json {
       return param.multiple ? { type: 'array', items: { type: 'string', enum: [...param.values(catalog)] }, minItems: 1, uniqueItems: true } : { type: 'string', enum: [...param.values(catalog)] };
     case 'text':
       return { type: 'string', minLength: param.minLength, maxLength: param.maxLength };
+    case 'instant':
+      return { type: 'string', format: 'date-time' };
+    case 'sort':
+      return { type: 'string', enum: param.fields.flatMap((field) => [field, `-${field}`]) };
   }
 }
 

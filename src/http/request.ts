@@ -58,20 +58,21 @@ export class Incoming {
  */
 export function parseQuery(url: string): Query {
   const mark = url.indexOf('?');
-  const query: Record<string, string | string[]> = {};
-  if (mark === -1 || mark === url.length - 1) return query;
+  if (mark === -1 || mark === url.length - 1) return {};
+  // A Map, then own properties: a parameter named __proto__ is a parameter, never the object's prototype.
+  const values = new Map<string, string | string[]>();
   for (const pair of url.slice(mark + 1).split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');
     const rawName = equals === -1 ? pair : pair.slice(0, equals);
     const name = decodeComponent(rawName, undefined);
     const value = equals === -1 ? '' : decodeComponent(pair.slice(equals + 1), name);
-    const existing = query[name];
-    if (existing === undefined) query[name] = value;
+    const existing = values.get(name);
+    if (existing === undefined) values.set(name, value);
     else if (Array.isArray(existing)) existing.push(value);
-    else query[name] = [existing as string, value];
+    else values.set(name, [existing, value]);
   }
-  return query;
+  return Object.fromEntries(values);
 }
 
 function decodeComponent(text: string, parameter: string | undefined): string {

@@ -207,7 +207,7 @@ const listProductsTool = define({
     offset: count(productQuery.offset),
   }),
   output: fromJson(schemas.ProductList),
-  run: (catalog, { status, tag, limit, offset }) => listPage(limit, (l) => queries.listProducts(catalog, { status: one(status), tag: one(tag), limit: l, offset })),
+  run: (catalog, { status, tag, limit, offset }) => listPage(limit, (l) => queries.listProducts(catalog, { status: one(status), tag: one(tag), updated_since: undefined, sort: undefined, limit: l, offset })),
 });
 
 const getProductTool = define({
@@ -217,7 +217,7 @@ const getProductTool = define({
     'One product by slug, with its full markdown description (the problem it solves and how it works), status, tags and links. Use it to explain or quote what a product does. The slugs are listed by list_products and found by search_content.',
   input: (catalog) => ({ slug: choice({ values: productSlugs, description: 'The product slug, as listed by list_products.' }, catalog) }),
   output: fromJson(schemas.Product),
-  run: (catalog, { slug }) => single(() => productDetail(queries.findProduct(catalog, slug)), 'Call list_products to see every product with its name and slug.'),
+  run: (catalog, { slug }) => single(() => productDetail(queries.findProduct(catalog, slug), catalog), 'Call list_products to see every product with its name and slug.'),
 });
 
 const listPostsTool = define({
@@ -233,7 +233,7 @@ const listPostsTool = define({
   }),
   output: fromJson(schemas.PostList),
   run: (catalog, { category, locale, limit, offset }) =>
-    listPage(limit, (l) => queries.listPosts(catalog, { category: one(category), locale: one(locale), limit: l, offset })),
+    listPage(limit, (l) => queries.listPosts(catalog, { category: one(category), locale: one(locale), updated_since: undefined, sort: undefined, limit: l, offset })),
 });
 
 const getPostTool = define({

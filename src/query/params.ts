@@ -39,10 +39,40 @@ export interface TextParam extends ParamBase {
   readonly required: true;
 }
 
-export type Param = IntegerParam | EnumParam | TextParam;
+/** An instant, RFC 3339 (`2026-03-14T12:00:00Z`, an offset, or a date alone for its midnight UTC). */
+export interface InstantParam extends ParamBase {
+  readonly type: 'instant';
+}
+
+/**
+ * The order of a list, JSON:API style: a field name, `-` before it for
+ * descending (`sort=-published_at`). Absent: the list's own order.
+ */
+export interface SortParam extends ParamBase {
+  readonly type: 'sort';
+  readonly fields: readonly string[];
+}
+
+export type Param = IntegerParam | EnumParam | TextParam | InstantParam | SortParam;
 export type ParamSpec = Readonly<Record<string, Param>>;
 
-type ValueOf<P extends Param> = P extends IntegerParam ? number : P extends TextParam ? string : P extends { readonly multiple: true } ? readonly string[] | undefined : string | undefined;
+/** A sort read from its parameter: the field, and whether the order is descending. */
+export interface SortOrder {
+  readonly field: string;
+  readonly descending: boolean;
+}
+
+type ValueOf<P extends Param> = P extends IntegerParam
+  ? number
+  : P extends TextParam
+    ? string
+    : P extends InstantParam
+      ? number | undefined
+      : P extends SortParam
+        ? SortOrder | undefined
+        : P extends { readonly multiple: true }
+          ? readonly string[] | undefined
+          : string | undefined;
 export type QueryOf<S extends ParamSpec> = { readonly [K in keyof S]: ValueOf<S[K]> };
 
 /** What a parameter accepts, in words: the `accepted` member of a 400. */
@@ -56,8 +86,14 @@ export function accepted(param: Param, catalog: Catalog): string | readonly stri
       return param.values(catalog);
     case 'text':
       return `text of ${param.minLength} to ${param.maxLength} characters`;
+    case 'instant':
+      return 'an RFC 3339 date-time such as 2026-03-14T12:00:00Z (an offset such as -03:00, or a date alone for its midnight UTC)';
+    case 'sort':
+      return param.fields.flatMap((field) => [field, `-${field}`]);
   }
 }
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/i;
 
 const INTEGER = /^(?:0|[1-9]\d*)$/;
 
@@ -87,7 +123,7 @@ export function parseQuery<S extends ParamSpec>(spec: S, query: Readonly<Record<
     }
   }
 
-  const values: Record<string, string | number | readonly string[] | undefined> = {};
+  const values: Record<string, string | number | readonly string[] | SortOrder | undefined> = {};
   for (const [name, param] of Object.entries(spec)) {
     const raw = query[name];
     const fail = (detail: string): never => {
@@ -124,6 +160,19 @@ export function parseQuery<S extends ParamSpec>(spec: S, query: Readonly<Record<
         const unknown = given.find((one) => !allowed.includes(one));
         if (unknown !== undefined) fail(`The parameter "${name}" takes values among ${list(allowed)}, separated by commas; got "${clip(unknown)}".`);
         values[name] = [...new Set(given)];
+        break;
+      }
+      case 'instant': {
+        const instant = RFC3339.test(value) ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value) : Number.NaN;
+        if (!Number.isFinite(instant)) fail(`The parameter "${name}" must be ${accepted(param, catalog)}; got "${clip(value)}".`);
+        values[name] = instant;
+        break;
+      }
+      case 'sort': {
+        const descending = value.startsWith('-');
+        const field = descending ? value.slice(1) : value;
+        if (!param.fields.includes(field)) fail(`The parameter "${name}" must be one of ${list(accepted(param, catalog) as readonly string[])}; got "${clip(value)}".`);
+        values[name] = { field, descending };
         break;
       }
       case 'text': {

@@ -5,7 +5,22 @@ import type { Catalog, Company, Page, Post, Product } from '../content/types.js'
  * List views omit the markdown body.
  */
 
-export function productSummary(p: Product) {
+/**
+ * When a record last changed, for sync clients (`updated_at`, `updated_since`):
+ * the content's own date; an article without one changed when it was
+ * published; a product without one is dated by the loading of the content it
+ * came in, so a sync client fetches it again after a reload and never misses
+ * a change.
+ */
+export function productUpdatedAt(p: Product, catalog: Catalog): string {
+  return p.updated_at ?? catalog.loaded_at;
+}
+
+export function postUpdatedAt(p: Post): string {
+  return p.updated_at ?? p.published_at;
+}
+
+export function productSummary(p: Product, catalog: Catalog) {
   return {
     slug: p.slug,
     name: p.name,
@@ -13,14 +28,14 @@ export function productSummary(p: Product) {
     status: p.status,
     tags: p.tags,
     links: p.links,
-    ...(p.updated_at === undefined ? {} : { updated_at: p.updated_at }),
+    updated_at: productUpdatedAt(p, catalog),
     url: p.url,
     markdown_url: p.markdown_url,
   };
 }
 
-export function productDetail(p: Product) {
-  return { ...productSummary(p), markdown: p.markdown };
+export function productDetail(p: Product, catalog: Catalog) {
+  return { ...productSummary(p, catalog), markdown: p.markdown };
 }
 
 export function postSummary(p: Post) {
@@ -31,7 +46,7 @@ export function postSummary(p: Post) {
     category: p.category,
     locale: p.locale,
     published_at: p.published_at,
-    ...(p.updated_at === undefined ? {} : { updated_at: p.updated_at }),
+    updated_at: postUpdatedAt(p),
     author: p.author,
     reading_time_minutes: p.reading_time_minutes,
     translations: p.translations,

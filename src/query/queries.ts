@@ -1,4 +1,5 @@
 import { API_PREFIX } from '../content/paths.js';
+import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
 import { PRODUCT_STATUSES } from '../content/types.js';
 import type { SearchKind, SearchResult } from '../search/index.js';
@@ -7,9 +8,9 @@ import type { RecordKind } from './errors.js';
 import { clip, QueryError } from './errors.js';
 import type { Collection } from './pagination.js';
 import { pageLinks, paginate } from './pagination.js';
-import type { ParamSpec, QueryOf } from './params.js';
+import type { InstantParam, ParamSpec, QueryOf, SortOrder, SortParam } from './params.js';
 import { limitParam, offsetParam } from './params.js';
-import { pageSummary, postSummary, productSummary } from './present.js';
+import { pageSummary, postSummary, postUpdatedAt, productSummary, productUpdatedAt } from './present.js';
 
 /**
  * Every read of the content that a door offers: the filters, lists, pages of
@@ -27,7 +28,27 @@ export const productFilters = {
   tag: { type: 'enum', multiple: true, values: (c: Catalog) => c.site.product_tags, description: 'Only products with one of these tags (separated by commas).', example: 'Kubernetes' },
 } as const satisfies ParamSpec;
 
-export const productQuery = { ...productFilters, limit: limitParam(100, 'products'), offset: offsetParam } as const satisfies ParamSpec;
+/** Only the records that changed at or after an instant: what a sync client asks for. */
+const updatedSince = {
+  type: 'instant',
+  description: 'Only items updated at or after this instant (RFC 3339), compared with their updated_at: what changed since a sync client last asked.',
+  example: '2026-01-01T00:00:00Z',
+} as const satisfies InstantParam;
+
+const sortBy = (fields: readonly string[], listOrder: string): SortParam => ({
+  type: 'sort',
+  fields,
+  description: `The order of the list: a field, with - before it for descending (${fields.map((f) => `${f}, -${f}`).join(', ')}). Text is compared as the site's language sorts it. Without it: ${listOrder}.`,
+  example: `-${fields.includes('updated_at') ? 'updated_at' : fields[0]}`,
+});
+
+export const productQuery = {
+  ...productFilters,
+  updated_since: updatedSince,
+  sort: sortBy(['name', 'updated_at'], 'the order the content gives'),
+  limit: limitParam(100, 'products'),
+  offset: offsetParam,
+} as const satisfies ParamSpec;
 
 /** The filters of the article list. */
 export const postFilters = {
@@ -41,9 +62,20 @@ export const postFilters = {
   locale: { type: 'enum', multiple: true, values: (c: Catalog) => c.site.locales, description: 'Only posts in one of these locales (separated by commas).', example: 'en' },
 } as const satisfies ParamSpec;
 
-export const postQuery = { ...postFilters, limit: limitParam(20, 'posts'), offset: offsetParam } as const satisfies ParamSpec;
+export const postQuery = {
+  ...postFilters,
+  updated_since: updatedSince,
+  sort: sortBy(['published_at', 'updated_at', 'title'], 'newest first'),
+  limit: limitParam(20, 'posts'),
+  offset: offsetParam,
+} as const satisfies ParamSpec;
 
-export const pageQuery = { limit: limitParam(100, 'pages'), offset: offsetParam } as const satisfies ParamSpec;
+export const pageQuery = {
+  updated_since: updatedSince,
+  sort: sortBy(['title', 'updated_at'], 'most recently updated first'),
+  limit: limitParam(100, 'pages'),
+  offset: offsetParam,
+} as const satisfies ParamSpec;
 
 export const searchQuery = {
   q: {
@@ -89,23 +121,60 @@ function collectionUrl(catalog: Catalog, path: string): string {
   return `${catalog.base_url}${API_PREFIX}${path}`;
 }
 
+/**
+ * `records` changed at or after `since` (epoch milliseconds), in the order
+ * `sort` asks for (stable: equal keys keep the list's own order); text is
+ * compared as the site's default locale sorts it.
+ */
+function arranged<T>(
+  catalog: Catalog,
+  records: readonly T[],
+  keys: Readonly<Record<string, (record: T) => string>>,
+  updated: (record: T) => string,
+  since: number | undefined,
+  sort: SortOrder | undefined,
+): readonly T[] {
+  const recent = since === undefined ? records : records.filter((record) => Date.parse(updated(record)) >= since);
+  if (!sort) return recent;
+  const key = keys[sort.field]!;
+  const collator = collatorFor(catalog);
+  const direction = sort.descending ? -1 : 1;
+  const text = sort.field !== 'updated_at' && sort.field !== 'published_at';
+  return [...recent].sort((a, b) => direction * (text ? collator.compare(key(a), key(b)) : Date.parse(key(a)) - Date.parse(key(b))));
+}
+
+const collatorFor = perCatalog((catalog) => new Intl.Collator(catalog.site.default_locale, { sensitivity: 'base', numeric: true }));
+
+/** The parameters a collection's links repeat: the filters as given, the instant and order as written. */
+function kept(query: { readonly updated_since?: number | undefined; readonly sort?: SortOrder | undefined }): Record<string, string | undefined> {
+  return {
+    updated_since: query.updated_since === undefined ? undefined : new Date(query.updated_since).toISOString().replace(/\.000Z$/, 'Z'),
+    sort: query.sort === undefined ? undefined : `${query.sort.descending ? '-' : ''}${query.sort.field}`,
+  };
+}
+
 export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuery>): Collection<ReturnType<typeof productSummary>> {
   const { status, tag, limit, offset } = query;
-  return paginate(productsMatching(catalog, { status, tag }), { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag) }, limit, offset }, productSummary);
+  const records = arranged(catalog, productsMatching(catalog, { status, tag }), { name: (p) => p.name, updated_at: (p) => productUpdatedAt(p, catalog) }, (p) => productUpdatedAt(p, catalog), query.updated_since, query.sort);
+  return paginate(records, { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag), ...kept(query) }, limit, offset }, (p) =>
+    productSummary(p, catalog),
+  );
 }
 
 export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): Collection<ReturnType<typeof postSummary>> {
   const { category, locale, limit, offset } = query;
+  const records = arranged(catalog, postsMatching(catalog, { category, locale }), { published_at: (p) => p.published_at, updated_at: postUpdatedAt, title: (p) => p.title }, postUpdatedAt, query.updated_since, query.sort);
   return paginate(
-    postsMatching(catalog, { category, locale }),
-    { endpoint: collectionUrl(catalog, '/posts'), filters: { category: joined(category), locale: joined(locale) }, limit, offset },
+    records,
+    { endpoint: collectionUrl(catalog, '/posts'), filters: { category: joined(category), locale: joined(locale), ...kept(query) }, limit, offset },
     postSummary,
   );
 }
 
 export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): Collection<ReturnType<typeof pageSummary>> {
   const { limit, offset } = query;
-  return paginate(catalog.pages, { endpoint: collectionUrl(catalog, '/pages'), filters: {}, limit, offset }, pageSummary);
+  const records = arranged(catalog, catalog.pages, { title: (p) => p.title, updated_at: (p) => p.updated_at }, (p) => p.updated_at, query.updated_since, query.sort);
+  return paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: kept(query), limit, offset }, pageSummary);
 }
 
 /** A page of search hits, paged like a list: `next` and `prev` keep the query and its filters. */

@@ -37,10 +37,10 @@ export const ProductSummary = object(
     status: { type: 'string', enum: ['coming-soon', 'live'] },
     tags: { type: 'array', items: str },
     links: { ...strings, description: 'Named external links (website, documentation, repository, ...).' },
-    updated_at: dateTime,
+    updated_at: { ...dateTime, description: 'When the product last changed (the content\u2019s date, else the time the content was loaded).' },
     ...links,
   },
-  ['slug', 'name', 'summary', 'status', 'tags', 'links', 'url', 'markdown_url'],
+  ['slug', 'name', 'summary', 'status', 'tags', 'links', 'updated_at', 'url', 'markdown_url'],
 );
 
 export const Product = object(
@@ -66,13 +66,13 @@ export const PostSummary = object(
     category: str,
     locale: str,
     published_at: dateTime,
-    updated_at: dateTime,
+    updated_at: { ...dateTime, description: 'When the article last changed (its publication, unless the content gives a later date).' },
     author: str,
     reading_time_minutes: { type: 'integer', minimum: 1 },
     translations: { type: 'array', items: translation, description: 'The same article in other locales.' },
     ...links,
   },
-  ['slug', 'title', 'summary', 'category', 'locale', 'published_at', 'author', 'reading_time_minutes', 'translations', 'url', 'markdown_url'],
+  ['slug', 'title', 'summary', 'category', 'locale', 'published_at', 'updated_at', 'author', 'reading_time_minutes', 'translations', 'url', 'markdown_url'],
 );
 
 export const Post = object('Post', { ...PostSummary.properties, markdown }, [...PostSummary.required, 'markdown']);

@@ -260,3 +260,32 @@ describe('several values per filter', () => {
     }
   });
 });
+
+describe('sync and order', () => {
+  test('updated_at on every item; updated_since and sort on every list; a bad value names the parameter and what it accepts', async () => {
+    const { buildTestApp } = await import('../helper.js');
+    const app = await buildTestApp();
+    try {
+      for (const list of ['/api/v1/products', '/api/v1/posts', '/api/v1/pages']) {
+        const body = (await app.server.inject(list)).json() as { items: { updated_at: string }[] };
+        assert.ok(body.items.every((item) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(item.updated_at)), list);
+      }
+      const since = (await app.server.inject('/api/v1/posts?updated_since=2026-01-01T00:00:00Z&sort=-updated_at&limit=100')).json() as { items: { updated_at: string }[] };
+      assert.ok(since.items.length > 0);
+      assert.ok(since.items.every((item) => item.updated_at >= '2026-01-01T00:00:00Z'));
+      assert.deepEqual(since.items.map((item) => item.updated_at), since.items.map((item) => item.updated_at).sort().reverse());
+      const names = ((await app.server.inject('/api/v1/products?sort=-name')).json() as { items: { name: string }[] }).items.map((item) => item.name);
+      assert.deepEqual(names, [...names].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base' })));
+      const badSort = await app.server.inject('/api/v1/pages?sort=published_at');
+      assert.equal(badSort.statusCode, 400);
+      assert.deepEqual((badSort.json() as { parameter: string; accepted: string[] }).accepted, ['title', '-title', 'updated_at', '-updated_at']);
+      const badSince = await app.server.inject('/api/v1/products?updated_since=last-week');
+      assert.equal(badSince.statusCode, 400);
+      assert.equal((badSince.json() as { parameter: string }).parameter, 'updated_since');
+      // A parameter named __proto__ is a parameter like any other.
+      assert.equal((await app.server.inject('/api/v1/posts?__proto__=1')).statusCode, 400);
+    } finally {
+      await app.server.close();
+    }
+  });
+});

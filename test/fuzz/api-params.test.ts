@@ -63,6 +63,14 @@ function valueFor(param: Param): fc.Arbitrary<string> {
     }
     case 'text':
       return fc.oneof(fc.constantFrom('cloud', 'automacao', 'AUTOMAÇÃO', 'de the', 'kubernet', ' ', '*', '"', '\u0000'), text);
+    case 'instant':
+      return fc.oneof(
+        fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString()),
+        fc.constantFrom('2026-01-01', '2026-02-30', '2026-01-01T25:00:00Z', '2026-01-01T00:00:00+03:00', 'yesterday', '0', '2026-1-1'),
+        text,
+      );
+    case 'sort':
+      return fc.oneof(fc.constantFrom(...param.fields, ...param.fields.map((field) => `-${field}`), '--title', '+title', '-', ''), text);
   }
 }
 

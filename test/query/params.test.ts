@@ -24,14 +24,16 @@ before(async () => {
 
 describe('parseQuery', () => {
   test('absent parameters take their defaults; absent filters are undefined', () => {
-    assert.deepEqual(parseQuery(postQuery, {}, catalog, 'posts'), { category: undefined, locale: undefined, limit: 20, offset: 0 });
-    assert.deepEqual(parseQuery(productQuery, {}, catalog, 'products'), { status: undefined, tag: undefined, limit: 100, offset: 0 });
+    assert.deepEqual(parseQuery(postQuery, {}, catalog, 'posts'), { category: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 20, offset: 0 });
+    assert.deepEqual(parseQuery(productQuery, {}, catalog, 'products'), { status: undefined, tag: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 });
   });
 
   test('reads whole numbers within their bounds and allowed values', () => {
     assert.deepEqual(parseQuery(postQuery, { limit: '1', offset: '0', locale: 'pt-BR', category: 'Automation' }, catalog, 'posts'), {
       category: ['Automation'],
       locale: ['pt-BR'],
+      updated_since: undefined,
+      sort: undefined,
       limit: 1,
       offset: 0,
     });
@@ -42,12 +44,13 @@ describe('parseQuery', () => {
     const error = failure(() => parseQuery(productQuery, { category: 'x' }, catalog, '/api/v1/products'));
     assert.equal(error.code, 'invalid_parameter');
     assert.equal(error.detail, '/api/v1/products has no parameter "category".');
-    assert.deepEqual(error.details, { parameter: 'category', accepted: ['status', 'tag', 'limit', 'offset'], known: ['status', 'tag', 'limit', 'offset'] });
+    const known = ['status', 'tag', 'updated_since', 'sort', 'limit', 'offset'];
+    assert.deepEqual(error.details, { parameter: 'category', accepted: known, known });
   });
 
   test('campaign tags, click identifiers and the _ cache-buster are ignored; a near miss is not', () => {
     const query = { utm_source: 'newsletter', utm_campaign: 'x', fbclid: '1', gclid: '2', mc_cid: '3', mc_eid: '4', _: '1700000000', limit: '3' };
-    assert.deepEqual(parseQuery(postQuery, query, catalog, 'posts'), { category: undefined, locale: undefined, limit: 3, offset: 0 });
+    assert.deepEqual(parseQuery(postQuery, query, catalog, 'posts'), { category: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 3, offset: 0 });
     for (const name of ['utm', '__', 'fbclid2', 'UTM_source']) {
       assert.equal(failure(() => parseQuery(postQuery, { [name]: '1' }, catalog, 'posts')).details.parameter, name);
     }
@@ -84,6 +87,8 @@ describe('parseQuery', () => {
     assert.deepEqual(parseQuery(postQuery, { category: 'Automation,Automação', locale: 'en,pt-BR,en' }, catalog, 'posts'), {
       category: ['Automation', 'Automação'],
       locale: ['en', 'pt-BR'],
+      updated_since: undefined,
+      sort: undefined,
       limit: 20,
       offset: 0,
     });
@@ -91,6 +96,21 @@ describe('parseQuery', () => {
     assert.equal(unknown.detail, 'The parameter "status" takes values among "coming-soon", "live", separated by commas; got "retired".');
     assert.deepEqual(unknown.details.accepted, ['coming-soon', 'live']);
     assert.equal(failure(() => parseQuery(productQuery, { status: 'live,' }, catalog, 'p')).detail, 'The parameter "status" has an empty value between its commas; got "live,".');
+  });
+
+  test('updated_since takes an RFC 3339 instant or a date; sort a field, - before it for descending', () => {
+    const read = (query: Record<string, string>) => parseQuery(postQuery, query, catalog, 'posts');
+    assert.equal(read({ updated_since: '2026-03-14T12:00:00Z' }).updated_since, Date.parse('2026-03-14T12:00:00Z'));
+    assert.equal(read({ updated_since: '2026-03-14T09:00:00-03:00' }).updated_since, Date.parse('2026-03-14T12:00:00Z'));
+    assert.equal(read({ updated_since: '2026-03-14' }).updated_since, Date.parse('2026-03-14T00:00:00Z'));
+    for (const bad of ['yesterday', '2026-3-14', '2026-03-14 12:00', '1700000000']) {
+      assert.equal(failure(() => read({ updated_since: bad })).details.parameter, 'updated_since', bad);
+    }
+    assert.deepEqual(read({ sort: '-published_at' }).sort, { field: 'published_at', descending: true });
+    assert.deepEqual(read({ sort: 'title' }).sort, { field: 'title', descending: false });
+    const bad = failure(() => read({ sort: 'name' }));
+    assert.equal(bad.detail, 'The parameter "sort" must be one of "published_at", "-published_at", "updated_at", "-updated_at", "title", "-title"; got "name".');
+    assert.deepEqual(bad.details.accepted, ['published_at', '-published_at', 'updated_at', '-updated_at', 'title', '-title']);
   });
 
   test('a repeated or empty parameter is invalid_parameter', () => {

@@ -53,7 +53,7 @@ describe('filters', () => {
 
 describe('lists', () => {
   test('a page of posts counts every match and links its neighbours with the filters kept', () => {
-    const page = listPosts(catalog, { category: undefined, locale: ['en'], limit: 2, offset: 2 });
+    const page = listPosts(catalog, { category: undefined, locale: ['en'], updated_since: undefined, sort: undefined, limit: 2, offset: 2 });
     const total = postsMatching(catalog, { locale: ['en'] }).length;
     assert.equal(page.total, total);
     assert.equal(page.items.length, 2);
@@ -64,17 +64,52 @@ describe('lists', () => {
 
   test('past the end: no items, no next, and prev leads back to the last page that has items', () => {
     const total = catalog.posts.length;
-    const page = listPosts(catalog, { category: undefined, locale: undefined, limit: 10, offset: total + 50 });
+    const page = listPosts(catalog, { category: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 10, offset: total + 50 });
     assert.deepEqual(page.items, []);
     assert.equal(page.next, null);
     assert.equal(page.prev, `${BASE_URL}/api/v1/posts?limit=10&offset=${Math.floor((total - 1) / 10) * 10}`);
   });
 
   test('products and pages page the same way', () => {
-    assert.equal(listProducts(catalog, { status: undefined, tag: undefined, limit: 1, offset: 0 }).next, `${BASE_URL}/api/v1/products?limit=1&offset=1`);
-    const pages = listPages(catalog, { limit: 100, offset: 0 });
+    assert.equal(listProducts(catalog, { status: undefined, tag: undefined, updated_since: undefined, sort: undefined, limit: 1, offset: 0 }).next, `${BASE_URL}/api/v1/products?limit=1&offset=1`);
+    const pages = listPages(catalog, { updated_since: undefined, sort: undefined, limit: 100, offset: 0 });
     assert.equal(pages.total, catalog.pages.length);
     assert.equal(pages.prev, null);
+  });
+});
+
+describe('sync and order', () => {
+  const posts = (query: { updated_since?: number; sort?: { field: string; descending: boolean } }) =>
+    listPosts(catalog, { category: undefined, locale: undefined, updated_since: query.updated_since, sort: query.sort, limit: 100, offset: 0 });
+
+  test('every item carries updated_at: an article without one its publication date', () => {
+    const items = posts({}).items;
+    for (const item of items) {
+      const post = catalog.postsBySlug.get(item.slug)!;
+      assert.equal(item.updated_at, post.updated_at ?? post.published_at);
+    }
+    for (const item of listProducts(catalog, { status: undefined, tag: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 }).items) {
+      assert.equal(item.updated_at, catalog.productsBySlug.get(item.slug)!.updated_at ?? catalog.loaded_at);
+    }
+  });
+
+  test('updated_since keeps the items updated at or after the instant, and the links keep it', () => {
+    const all = posts({}).items;
+    const dates = all.map((item) => Date.parse(item.updated_at)).sort((a, b) => a - b);
+    const middle = dates[Math.floor(dates.length / 2)]!;
+    const recent = listPosts(catalog, { category: undefined, locale: undefined, updated_since: middle, sort: undefined, limit: 2, offset: 0 });
+    assert.equal(recent.total, dates.filter((date) => date >= middle).length);
+    assert.match(String(recent.next), /updated_since=\d{4}-\d{2}-\d{2}T\d{2}%3A\d{2}%3A\d{2}Z/);
+  });
+
+  test('sort orders by a field, descending with -, text as the site\'s language sorts it; equal keys keep the list order', () => {
+    const byTitle = posts({ sort: { field: 'title', descending: false } }).items.map((item) => item.title);
+    const collator = new Intl.Collator(catalog.site.default_locale, { sensitivity: 'base', numeric: true });
+    assert.deepEqual(byTitle, [...byTitle].sort(collator.compare));
+    const oldest = posts({ sort: { field: 'published_at', descending: false } }).items.map((item) => item.published_at);
+    assert.deepEqual(oldest, [...oldest].sort());
+    const newestUpdate = posts({ sort: { field: 'updated_at', descending: true } }).items.map((item) => Date.parse(item.updated_at));
+    assert.deepEqual(newestUpdate, [...newestUpdate].sort((a, b) => b - a));
   });
 });
 
@@ -138,7 +173,7 @@ describe('another content folder', () => {
   test('answers from its own records', async () => {
     const minimal = await testCatalog(path.join(FIXTURES, 'minimal'), BASE_URL);
     assert.deepEqual(
-      listProducts(minimal, { status: undefined, tag: undefined, limit: 100, offset: 0 }).items.map((p) => p.slug),
+      listProducts(minimal, { status: undefined, tag: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 }).items.map((p) => p.slug),
       minimal.products.map((p) => p.slug),
     );
     assert.throws(() => findProduct(minimal, catalog.products[0]!.slug), QueryError);
