@@ -215,8 +215,8 @@ export class Pipeline {
 
   /**
    * The answer `request` would get, prepared, without counting it or writing
-   * it: how answers are made ahead of requests and exported. Undefined for
-   * a URL that has no route.
+   * it: how answers are made ahead of requests and exported. A URL with no
+   * route throws the 404 problem a request would get.
    */
   async prepare(request: Incoming): Promise<PreparedAnswer> {
     return this.#options.policy.prepare(request, await this.#route(request));

@@ -142,17 +142,10 @@ export class RateLimiter {
   }
 }
 
-/** The five quota headers: the IETF httpapi ratelimit-headers draft's two, and the RateLimit-Limit/-Remaining/-Reset trio clients still read. */
-export function rateLimitHeaders(policy: RateLimitPolicy, decision: RateLimitDecision): Record<string, string> {
-  const flat = pushRateLimitHeaders([], policy, decision);
-  const headers: Record<string, string> = {};
-  for (let i = 0; i < flat.length; i += 2) headers[flat[i]!] = flat[i + 1]!;
-  return headers;
-}
-
 /**
- * The same headers, in the same order, appended to `target` as the flat list
- * of names and values `writeHead` takes (the fast path's precomputed answers).
+ * The five quota headers: the IETF httpapi ratelimit-headers draft's two,
+ * and the RateLimit-Limit/-Remaining/-Reset trio clients still read,
+ * appended to `target` as the flat list of names and values `writeHead` takes.
  */
 export function pushRateLimitHeaders(target: string[], policy: RateLimitPolicy, decision: RateLimitDecision): string[] {
   target.push(

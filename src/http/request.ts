@@ -100,7 +100,7 @@ export function decodePathSegment(segment: string): string {
   }
 }
 
-export function malformedPath(): ProblemError {
+function malformedPath(): ProblemError {
   return new ProblemError('invalid_parameter', {
     detail: 'The request path is not valid percent-encoded UTF-8.',
     hint: 'Encode the path as UTF-8 and percent-encode each byte outside A-Z, a-z, 0-9 and "-._~", e.g. GET /api/v1/posts.',
