@@ -6,7 +6,8 @@ import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import { QueryError } from '../query/errors.js';
 import type { Collection } from '../query/pagination.js';
-import type { EnumParam, IntegerParam } from '../query/params.js';
+import type { EnumParam, InstantParam, IntegerParam, SortParam } from '../query/params.js';
+import { readInstant, readSort } from '../query/params.js';
 import { companyRecord, pageDetail, postDetail, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
 import { pageSlugs, postQuery, productQuery, productSlugs, searchQuery } from '../query/queries.js';
@@ -176,6 +177,25 @@ function count(param: IntegerParam, description = param.description): z.ZodType<
   return (param.maximum === undefined ? bounded : bounded.max(param.maximum, { error })).default(param.default).describe(description);
 }
 
+/** An instant argument (`updated_since`), read by the query layer's rules. */
+function instant(param: InstantParam): z.ZodType<string> {
+  const error = (issue: { readonly input?: unknown }) =>
+    `expected an RFC 3339 date-time such as 2026-03-14T12:00:00Z (or a date alone); got ${got(issue.input)}`;
+  return z
+    .string({ error })
+    .refine((value) => readInstant(value) !== undefined, { error })
+    .describe(param.description);
+}
+
+/** A sort argument: a field, `-` before it for descending. */
+function order(param: SortParam): z.ZodType<string> {
+  const values = param.fields.flatMap((field) => [field, `-${field}`]);
+  return z.enum(values, { error: (issue) => `expected one of ${quoted(values)}; got ${got(issue.input)}` }).describe(param.description);
+}
+
+const since = (value: string | undefined) => (value === undefined ? undefined : readInstant(value));
+const sorted = (param: SortParam, value: string | undefined) => (value === undefined ? undefined : readSort(param, value));
+
 /** The arguments object: unknown names are refused, naming the ones the tool takes. */
 function argumentsOf(tool: Tool, catalog: Catalog | undefined): z.ZodObject {
   const shape = tool.input(catalog);
@@ -199,15 +219,20 @@ const listProductsTool = define({
   name: 'list_products',
   title: 'List products',
   description:
-    "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag. To find products by subject rather than browse, use search_content.",
+    "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag; updated_since keeps what changed at or after an instant, sort orders by name or updated_at (- for descending). To find products by subject rather than browse, use search_content.",
   input: (catalog) => ({
     status: choice(productQuery.status, catalog, 'Only products with this status.').optional(),
     tag: choice(productQuery.tag, catalog, 'Only products with this tag.').optional(),
+    updated_since: instant(productQuery.updated_since).optional(),
+    sort: order(productQuery.sort).optional(),
     limit: count(productQuery.limit),
     offset: count(productQuery.offset),
   }),
   output: fromJson(schemas.ProductList),
-  run: (catalog, { status, tag, limit, offset }) => listPage(limit, (l) => queries.listProducts(catalog, { status: one(status), tag: one(tag), updated_since: undefined, sort: undefined, limit: l, offset })),
+  run: (catalog, { status, tag, updated_since, sort, limit, offset }) =>
+    listPage(limit, (l) =>
+      queries.listProducts(catalog, { status: one(status), tag: one(tag), updated_since: since(updated_since), sort: sorted(productQuery.sort, sort), limit: l, offset }),
+    ),
 });
 
 const getProductTool = define({
@@ -224,16 +249,20 @@ const listPostsTool = define({
   name: 'list_posts',
   title: 'List articles',
   description:
-    "List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date, author and links to its translations, without the article text. Filter by category and/or locale, and page with limit (1 to 100, default 20) and offset: total counts every match. Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.",
+    "List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date, author and links to its translations, without the article text. Filter by category and/or locale, keep what changed since an instant with updated_since, order with sort (published_at, updated_at or title; - for descending), and page with limit (1 to 100, default 20) and offset: total counts every match. Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.",
   input: (catalog) => ({
     category: choice(postQuery.category, catalog, 'Only posts in this category.').optional(),
     locale: choice(postQuery.locale, catalog, 'Only posts in this locale.').optional(),
+    updated_since: instant(postQuery.updated_since).optional(),
+    sort: order(postQuery.sort).optional(),
     limit: count(postQuery.limit),
     offset: count(postQuery.offset),
   }),
   output: fromJson(schemas.PostList),
-  run: (catalog, { category, locale, limit, offset }) =>
-    listPage(limit, (l) => queries.listPosts(catalog, { category: one(category), locale: one(locale), updated_since: undefined, sort: undefined, limit: l, offset })),
+  run: (catalog, { category, locale, updated_since, sort, limit, offset }) =>
+    listPage(limit, (l) =>
+      queries.listPosts(catalog, { category: one(category), locale: one(locale), updated_since: since(updated_since), sort: sorted(postQuery.sort, sort), limit: l, offset }),
+    ),
 });
 
 const getPostTool = define({

@@ -93,6 +93,19 @@ export function accepted(param: Param, catalog: Catalog): string | readonly stri
   }
 }
 
+/** An RFC 3339 date-time, or a date alone for its midnight UTC, as epoch milliseconds; undefined when it is neither. */
+export function readInstant(value: string): number | undefined {
+  const instant = RFC3339.test(value) ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value) : Number.NaN;
+  return Number.isFinite(instant) ? instant : undefined;
+}
+
+/** `field` or `-field` for one of the fields `param` sorts by; undefined otherwise. */
+export function readSort(param: SortParam, value: string): SortOrder | undefined {
+  const descending = value.startsWith('-');
+  const field = descending ? value.slice(1) : value;
+  return param.fields.includes(field) ? { field, descending } : undefined;
+}
+
 const RFC3339 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/i;
 
 const INTEGER = /^(?:0|[1-9]\d*)$/;
@@ -163,16 +176,15 @@ export function parseQuery<S extends ParamSpec>(spec: S, query: Readonly<Record<
         break;
       }
       case 'instant': {
-        const instant = RFC3339.test(value) ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value) : Number.NaN;
-        if (!Number.isFinite(instant)) fail(`The parameter "${name}" must be ${accepted(param, catalog)}; got "${clip(value)}".`);
+        const instant = readInstant(value);
+        if (instant === undefined) fail(`The parameter "${name}" must be ${accepted(param, catalog)}; got "${clip(value)}".`);
         values[name] = instant;
         break;
       }
       case 'sort': {
-        const descending = value.startsWith('-');
-        const field = descending ? value.slice(1) : value;
-        if (!param.fields.includes(field)) fail(`The parameter "${name}" must be one of ${list(accepted(param, catalog) as readonly string[])}; got "${clip(value)}".`);
-        values[name] = { field, descending };
+        const order = readSort(param, value);
+        if (!order) fail(`The parameter "${name}" must be one of ${list(accepted(param, catalog) as readonly string[])}; got "${clip(value)}".`);
+        values[name] = order;
         break;
       }
       case 'text': {

@@ -151,6 +151,13 @@ describe('tools/call answers what the REST API answers', () => {
     }
   });
 
+  test('list_posts and list_products with updated_since and sort: the same page as REST', async () => {
+    const posts = structured(await call('list_posts', { updated_since: '2025-06-01T00:00:00Z', sort: 'title', limit: 5 }));
+    assert.deepEqual(posts, await rest('/api/v1/posts?updated_since=2025-06-01T00:00:00Z&sort=title&limit=5'));
+    assert.ok((posts.items as unknown[]).length > 0);
+    assert.deepEqual(structured(await call('list_products', { sort: '-name' })), await rest('/api/v1/products?sort=-name'));
+  });
+
   test('list_posts without arguments: the first 20 posts, newest first, as GET /api/v1/posts', async () => {
     const result = structured(await call('list_posts'));
     assert.deepEqual(result, await rest('/api/v1/posts'));
@@ -202,7 +209,7 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
   });
 
   test('list_products with an argument it does not take', async () => {
-    assert.match(failure(await call('list_products', { category: 'Automation' })), /list_products has no argument "category"; it takes only "status", "tag", "limit", "offset"\./);
+    assert.match(failure(await call('list_products', { category: 'Automation' })), /list_products has no argument "category"; it takes only "status", "tag", "updated_since", "sort", "limit", "offset"\./);
   });
 
   test('get_product with an unknown or missing slug lists every product slug', async () => {
@@ -251,6 +258,11 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
     assert.match(failure(await call('search_content', { query: 'cloud', kind: 'video' })), /expected one of "product", "page", "post"; got "video" at kind/);
     assert.match(failure(await call('search_content', { query: 'cloud', locale: 'de' })), /expected one of "en", "pt-BR"; got "de" at locale/);
     assert.match(failure(await call('search_content', { query: 'cloud', limit: 1000 })), /expected a whole number from 1 to 100 \(default 10\); got 1000 at limit/);
+  });
+
+  test('list_posts with an updated_since that is no instant or a sort it does not know', async () => {
+    assert.match(failure(await call('list_posts', { updated_since: 'last week' })), /expected an RFC 3339 date-time such as 2026-03-14T12:00:00Z \(or a date alone\); got "last week" at updated_since/);
+    assert.match(failure(await call('list_posts', { sort: 'name' })), /expected one of "published_at", "-published_at", "updated_at", "-updated_at", "title", "-title"; got "name" at sort/);
   });
 
   test('get_company_info with an argument', async () => {
