@@ -59,6 +59,8 @@ export interface AnswerResult {
   readonly body: unknown;
   /** A Link header value (pagination). */
   readonly link?: string;
+  /** When the one record answered last changed (RFC 3339): the Last-Modified of a single item. */
+  readonly updatedAt?: string;
 }
 
 /** An endpoint whose answer reads the query string against its own parameters first. */
@@ -178,7 +180,10 @@ export const getProduct = define({
   query: {},
   slug: { description: 'A product slug.', values: productSlugs },
   response: schemas.Product,
-  answer: ({ catalog, slug }) => ({ body: productDetail(queries.findProduct(catalog, slug), catalog) }),
+  answer: ({ catalog, slug }) => {
+    const body = productDetail(queries.findProduct(catalog, slug), catalog);
+    return { body, updatedAt: body.updated_at };
+  },
 });
 
 export const listPosts = define({
@@ -201,7 +206,10 @@ export const getPost = define({
   query: {},
   slug: { description: 'An article slug, as in /blog/<slug>.', values: postSlugs },
   response: schemas.Post,
-  answer: ({ catalog, slug }) => ({ body: postDetail(queries.findPost(catalog, slug)) }),
+  answer: ({ catalog, slug }) => {
+    const body = postDetail(queries.findPost(catalog, slug));
+    return { body, updatedAt: body.updated_at };
+  },
 });
 
 export const listPages = define({
@@ -224,7 +232,10 @@ export const getPage = define({
   query: {},
   slug: { description: 'A page slug.', values: pageSlugs },
   response: schemas.Page,
-  answer: ({ catalog, slug }) => ({ body: pageDetail(queries.findPage(catalog, slug)) }),
+  answer: ({ catalog, slug }) => {
+    const body = pageDetail(queries.findPage(catalog, slug));
+    return { body, updatedAt: body.updated_at };
+  },
 });
 
 export const search = define({

@@ -25,7 +25,12 @@ function route(pattern: string, endpoint: Endpoint, service: ServiceState): Rout
       const { catalog } = request;
       try {
         const result = endpoint.answer({ catalog, query: request.query, slug: request.params.slug ?? '', service });
-        return { ...jsonAnswer(result.body, result.link ? { link: result.link } : {}), ...(shared ? {} : { shared: false }) };
+        const headers = {
+          ...(result.link ? { link: result.link } : {}),
+          // RFC 9110 section 8.8.2: an HTTP-date, whole seconds, GMT.
+          ...(result.updatedAt ? { 'last-modified': new Date(result.updatedAt).toUTCString() } : {}),
+        };
+        return { ...jsonAnswer(result.body, headers), ...(shared ? {} : { shared: false }) };
       } catch (error) {
         throw error instanceof QueryError ? problemOf(error, documented) : error;
       }

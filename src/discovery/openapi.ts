@@ -39,6 +39,7 @@ function headerComponents(quota: RateLimitPolicy): Json {
     'X-API-Version': text('Semantic version of the deployment that answered.', API_VERSION),
     'Cache-Control': text('Cache policy of the response.', CACHE_POLICY),
     ETag: text('Strong validator of the representation; send it back in If-None-Match to get 304.', '"3q2-7w"'),
+    'Last-Modified': text('When the record last changed (its updated_at, as an HTTP-date); send it back in If-Modified-Since to get 304 (If-None-Match wins when both are sent).', 'Sat, 14 Mar 2026 12:00:00 GMT'),
     Link: text('RFC 8288 links: rel="next" and rel="prev" on collections; rel="deprecation" and rel="successor-version" once this version is deprecated.'),
     Allow: text('The methods the resource supports.', 'GET, HEAD'),
     Deprecation: text('RFC 9745: when this version was announced deprecated (only once it is).', '@1798761599'),
@@ -123,7 +124,7 @@ function operation(endpoint: Endpoint, catalog: Catalog, schemaName: string, ope
     responses: {
       200: {
         description: endpoint.summary,
-        headers: Object.fromEntries([...COMMON_HEADERS, 'ETag', 'Cache-Control', ...(isList ? ['Link'] : [])].map((h) => [h, HEADER_REF(h)])),
+        headers: Object.fromEntries([...COMMON_HEADERS, 'ETag', 'Cache-Control', ...(isList ? ['Link'] : []), ...(endpoint.slug ? ['Last-Modified'] : [])].map((h) => [h, HEADER_REF(h)])),
         content: { 'application/json': { schema: SCHEMA_REF(schemaName), ...(example === undefined ? {} : { example }) } },
       },
       304: RESPONSE_REF('NotModified'),

@@ -7,7 +7,7 @@ import type { AnswerCache } from './answer-cache.js';
 import type { Coding } from './encoding.js';
 import { acceptedCodings } from './encoding.js';
 import type { HttpPolicy } from './policy.js';
-import { etagMatches, READ_METHODS } from './policy.js';
+import { notModified, READ_METHODS } from './policy.js';
 import type { PreparedAnswer } from './prepared.js';
 import { internalError, ProblemError } from './problem.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
@@ -173,14 +173,14 @@ export class Pipeline {
     const before = prepared.bytes;
     const representation = prepared.choose(codings);
     if (catalog && key !== undefined && prepared.bytes !== before) this.#options.cache.grown(catalog, key, prepared);
-    const notModified = prepared.status === 200 && etagMatches(request.headers['if-none-match'] as string | undefined, representation.etag);
+    const unchanged = prepared.status === 200 && (request.method === 'GET' || request.method === 'HEAD') && notModified(request.headers, representation.etag, prepared.lastModified);
     const scope = this.#options.policy.scopeHeaders(request.scope);
-    const own = notModified ? representation.notModified : representation.ok;
+    const own = unchanged ? representation.notModified : representation.ok;
     const headers = decision ? [...scope, ...this.#options.policy.quotaHeaders(decision), ...own] : [...scope, ...own];
     if (this.#closing) headers.push('connection', 'close');
-    const status = notModified ? 304 : prepared.status;
+    const status = unchanged ? 304 : prepared.status;
     res.writeHead(status, headers);
-    res.end(notModified || request.method === 'HEAD' || status === 204 ? undefined : representation.body);
+    res.end(unchanged || request.method === 'HEAD' || status === 204 ? undefined : representation.body);
     this.#options.requestLog(request.method, prepared.route ?? request.route, status, started);
   }
 

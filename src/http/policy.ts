@@ -187,7 +187,8 @@ export class HttpPolicy {
       if (vary === -1) headers.push(['vary', 'Accept-Encoding']);
       else if (!/\baccept-encoding\b/i.test(headers[vary]![1])) headers[vary] = ['vary', `${headers[vary]![1]}, Accept-Encoding`];
     }
-    return new PreparedAnswer(answer.status, headers, body, request.route, etag, ok && cacheControl === CACHE_POLICY);
+    const lastModified = answer.headers['last-modified'] === undefined ? undefined : Date.parse(answer.headers['last-modified']);
+    return new PreparedAnswer(answer.status, headers, body, request.route, etag, ok && cacheControl === CACHE_POLICY, lastModified);
   }
 
   /** The problem document of `problem`, as an answer (RFC 9457). */
@@ -233,6 +234,20 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string | unde
     const tag = candidate.trim();
     return tag === '*' || tag.replace(/^W\//, '') === opaque;
   });
+}
+
+/**
+ * Whether a 200 to a GET or HEAD may be a 304 (RFC 9110 section 13.2.2): a
+ * matching If-None-Match; without one, an If-Modified-Since no earlier than
+ * the answer's Last-Modified (an invalid date is ignored).
+ */
+export function notModified(headers: IncomingHttpHeaders, etag: string | undefined, lastModified: number | undefined): boolean {
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, etag);
+  const since = headers['if-modified-since'];
+  if (since === undefined || lastModified === undefined) return false;
+  const date = Date.parse(since);
+  return Number.isFinite(date) && lastModified <= date;
 }
 
 /** Whether a request carries a body (RFC 9112 section 6.3): content endpoints take none. */

@@ -39,6 +39,8 @@ export class PreparedAnswer {
     readonly etag: string | undefined,
     /** Whether any cache may keep it (a public cache policy). */
     readonly shared: boolean,
+    /** Its Last-Modified, epoch milliseconds, when its door gave one. */
+    readonly lastModified?: number,
   ) {
     this.#bytes = body.length;
     this.#representations.set('identity', this.#represent('identity', body));

@@ -164,3 +164,25 @@ describe('deprecation', () => {
     }
   });
 });
+
+describe('Last-Modified and If-Modified-Since', () => {
+  test('a single item carries Last-Modified from its updated_at; If-Modified-Since answers 304 unless it changed since, and If-None-Match wins', async () => {
+    const first = await server.inject('/api/v1/posts?limit=1');
+    const slug = (first.json() as { items: { slug: string }[] }).items[0]!.slug;
+    assert.equal(first.headers['last-modified'], undefined, 'a list has no Last-Modified');
+    const item = await server.inject(`/api/v1/posts/${slug}`);
+    const updated = (item.json() as { updated_at: string }).updated_at;
+    const lastModified = String(item.headers['last-modified']);
+    assert.equal(lastModified, new Date(updated).toUTCString());
+    const since = async (headers: Record<string, string>) => (await server.inject({ url: `/api/v1/posts/${slug}`, headers })).statusCode;
+    assert.equal(await since({ 'if-modified-since': lastModified }), 304);
+    assert.equal(await since({ 'if-modified-since': new Date(Date.parse(updated) + 86_400_000).toUTCString() }), 304);
+    assert.equal(await since({ 'if-modified-since': new Date(Date.parse(updated) - 1000).toUTCString() }), 200);
+    assert.equal(await since({ 'if-modified-since': 'not a date' }), 200);
+    assert.equal(await since({ 'if-modified-since': lastModified, 'if-none-match': '"other"' }), 200, 'If-None-Match is evaluated instead');
+    const notModified = await server.inject({ url: `/api/v1/posts/${slug}`, headers: { 'if-modified-since': lastModified } });
+    assert.equal(notModified.headers['last-modified'], lastModified);
+    assert.equal(notModified.body, '');
+    for (const url of ['/api/v1/products/guardiao', '/api/v1/pages/about']) assert.match(String((await server.inject(url)).headers['last-modified']), /GMT$/, url);
+  });
+});
