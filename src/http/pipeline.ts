@@ -12,7 +12,8 @@ import type { PreparedAnswer } from './prepared.js';
 import { internalError, ProblemError } from './problem.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
-import { clip, Incoming } from './request.js';
+import { clip } from '../query/errors.js';
+import { Incoming } from './request.js';
 import type { Route, Router } from './router.js';
 import type { Scope } from './scope.js';
 

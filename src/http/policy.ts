@@ -10,7 +10,7 @@ import type { RateLimitDecision, RateLimitPolicy } from './rate-limit.js';
 import { pushRateLimitHeaders } from './rate-limit.js';
 import { rememberedByValue } from './remembered.js';
 import type { Incoming } from './request.js';
-import { clip } from './request.js';
+import { clip } from '../query/errors.js';
 import type { Scope } from './scope.js';
 import { isApiScope } from './scope.js';
 

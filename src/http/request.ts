@@ -2,7 +2,8 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Catalog } from '../content/types.js';
 import { ProblemError } from './problem.js';
 import type { Scope } from './scope.js';
-import { scopeOf } from './scope.js';
+import { clip } from '../query/errors.js';
+import { pathOf, scopeOf } from './scope.js';
 
 /** Query parameters as sent: a name given twice keeps every value, in order. */
 export type Query = Readonly<Record<string, string | string[] | undefined>>;
@@ -34,8 +35,7 @@ export class Incoming {
     /** The request body, for the one door that reads one; absent on requests made in-process. */
     readonly body?: IncomingMessage,
   ) {
-    const mark = url.indexOf('?');
-    this.path = mark === -1 ? url : url.slice(0, mark);
+    this.path = pathOf(url);
     this.scope = scopeOf(this.path);
   }
 
@@ -106,9 +106,4 @@ function malformedPath(): ProblemError {
     hint: 'Encode the path as UTF-8 and percent-encode each byte outside A-Z, a-z, 0-9 and "-._~", e.g. GET /api/v1/posts.',
     extensions: { parameter: 'path', accepted: 'a percent-encoded UTF-8 path' },
   });
-}
-
-/** Echoed input is cut short: an error never grows with the request. */
-export function clip(value: string, length = 100): string {
-  return value.length > length ? `${value.slice(0, length)}…` : value;
 }

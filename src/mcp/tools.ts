@@ -10,7 +10,7 @@ import type { EnumParam, InstantParam, IntegerParam, SortParam } from '../query/
 import { readInstant, readSort } from '../query/params.js';
 import { companyRecord, pageDetail, postDetail, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
-import { pageSlugs, postQuery, productQuery, productSlugs, searchQuery } from '../query/queries.js';
+import { oneValue, pageSlugs, postQuery, productQuery, productSlugs, searchQuery } from '../query/queries.js';
 import * as schemas from '../query/schemas.js';
 
 /**
@@ -138,9 +138,6 @@ function listPage(requested: number, answer: (limit: number) => Collection<unkno
   };
 }
 
-/** A tool's one filter value as the query layer's list of values. */
-const one = (value: string | undefined): readonly string[] | undefined => (value === undefined ? undefined : [value]);
-
 function quoted(values: readonly string[]): string {
   return values.length === 0 ? '(none: this site has no such value)' : values.map((v) => JSON.stringify(v)).join(', ');
 }
@@ -231,7 +228,7 @@ const listProductsTool = define({
   output: fromJson(schemas.ProductList),
   run: (catalog, { status, tag, updated_since, sort, limit, offset }) =>
     listPage(limit, (l) =>
-      queries.listProducts(catalog, { status: one(status), tag: one(tag), updated_since: since(updated_since), sort: sorted(productQuery.sort, sort), limit: l, offset }),
+      queries.listProducts(catalog, { status: oneValue(status), tag: oneValue(tag), updated_since: since(updated_since), sort: sorted(productQuery.sort, sort), limit: l, offset }),
     ),
 });
 
@@ -261,7 +258,7 @@ const listPostsTool = define({
   output: fromJson(schemas.PostList),
   run: (catalog, { category, locale, updated_since, sort, limit, offset }) =>
     listPage(limit, (l) =>
-      queries.listPosts(catalog, { category: one(category), locale: one(locale), updated_since: since(updated_since), sort: sorted(postQuery.sort, sort), limit: l, offset }),
+      queries.listPosts(catalog, { category: oneValue(category), locale: oneValue(locale), updated_since: since(updated_since), sort: sorted(postQuery.sort, sort), limit: l, offset }),
     ),
 });
 

@@ -113,6 +113,9 @@ export function postsMatching(catalog: Catalog, { category, locale }: Filters<ty
   return catalog.posts.filter((p) => (!category || category.includes(p.category)) && (!locale || locale.includes(p.locale)));
 }
 
+/** One filter value (a form's, a tool argument's) as the list of values a filter takes. */
+export const oneValue = (value: string | undefined): readonly string[] | undefined => (value === undefined ? undefined : [value]);
+
 /** A filter as its collection's links repeat it: the values joined by commas. */
 const joined = (values: readonly string[] | undefined) => values?.join(',');
 

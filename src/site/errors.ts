@@ -4,7 +4,7 @@ import { answer } from '../http/answer.js';
 import type { ProblemError } from '../http/problem.js';
 import { PROBLEM_TYPE, problemDocument } from '../http/problem.js';
 import type { Incoming } from '../http/request.js';
-import { clip } from '../http/request.js';
+import { clip } from '../query/errors.js';
 import { html } from './html.js';
 import { layout } from './layout.js';
 import { linkText } from './mirrors.js';

@@ -1,6 +1,6 @@
 import type { Catalog, Post, Product } from '../content/types.js';
 import { ProblemError } from '../http/problem.js';
-import { postFilters, postsMatching, productFilters, productsMatching } from '../query/queries.js';
+import { oneValue, postFilters, postsMatching, productFilters, productsMatching } from '../query/queries.js';
 
 /**
  * The query strings of the two listing pages, read as a form's: they come
@@ -77,15 +77,12 @@ export function parseProductFilters(query: SiteQuery, catalog: Catalog): Product
   return { ...(status ? { status } : {}), ...(tag ? { tag } : {}) };
 }
 
-/** A form's one value as the query layer's list of values. */
-const one = (value: string | undefined): readonly string[] | undefined => (value === undefined ? undefined : [value]);
-
 export function filterPosts(catalog: Catalog, filters: BlogFilters): readonly Post[] {
-  return postsMatching(catalog, { category: one(filters.category), locale: one(filters.locale) });
+  return postsMatching(catalog, { category: oneValue(filters.category), locale: oneValue(filters.locale) });
 }
 
 export function filterProducts(catalog: Catalog, filters: ProductFilters): readonly Product[] {
-  return productsMatching(catalog, { status: one(filters.status), tag: one(filters.tag) });
+  return productsMatching(catalog, { status: oneValue(filters.status), tag: oneValue(filters.tag) });
 }
 
 export interface BlogPage {

@@ -6,7 +6,7 @@ import { answer } from '../http/answer.js';
 import type { ErrorRenderer } from '../http/pipeline.js';
 import { ProblemError } from '../http/problem.js';
 import type { Incoming } from '../http/request.js';
-import { clip } from '../http/request.js';
+import { clip } from '../query/errors.js';
 import { quotaPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
 import { favicon, STYLESHEET } from './assets.js';
