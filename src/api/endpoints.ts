@@ -1,5 +1,6 @@
 import type { Deprecation } from '../config.js';
 import { API_PREFIX } from '../content/paths.js';
+import { SLUG } from '../content/schemas.js';
 import type { Catalog } from '../content/types.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import type { Collection } from '../query/pagination.js';
@@ -7,7 +8,7 @@ import type { ParamSpec, QueryOf } from '../query/params.js';
 import { parseQuery } from '../query/params.js';
 import { companyRecord, documentCount, pageDetail, postDetail, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
-import { pageQuery, pageSlugs, postQuery, postSlugs, productQuery, productSlugs, searchQuery } from '../query/queries.js';
+import { pageLocale, pageQuery, pageSlugs, postQuery, postSlugs, productQuery, productSlugs, searchQuery } from '../query/queries.js';
 import * as schemas from '../query/schemas.js';
 import { API_VERSION } from '../version.js';
 
@@ -26,8 +27,12 @@ export interface Endpoint {
   readonly description: string;
   readonly tag: string;
   readonly query: ParamSpec;
-  /** The `:slug` path parameter, when the path has one. */
-  readonly slug?: { readonly description: string; readonly values: (catalog: Catalog) => readonly string[] };
+  /**
+   * The `:slug` path parameter, when the path has one: the slugs in force and,
+   * where the content may add more, the grammar every one follows (`pattern`),
+   * which is what a client is told to send instead of today's list.
+   */
+  readonly slug?: { readonly description: string; readonly values: (catalog: Catalog) => readonly string[]; readonly pattern?: RegExp };
   readonly response: object;
   /** The answer to a request's query string (read against `query`) and slug; a QueryError when the content cannot answer it. */
   readonly answer: (context: AnswerContext<RawQuery>) => AnswerResult;
@@ -178,7 +183,7 @@ export const getProduct = define({
   description: 'One product with its markdown body: the problem it solves and how it works.',
   tag: 'Products',
   query: {},
-  slug: { description: 'A product slug.', values: productSlugs },
+  slug: { description: 'A product slug.', values: productSlugs, pattern: SLUG },
   response: schemas.Product,
   answer: ({ catalog, slug }) => {
     const body = productDetail(queries.findProduct(catalog, slug), catalog);
@@ -204,7 +209,7 @@ export const getPost = define({
   description: 'One article with its metadata, its translations and its full markdown body.',
   tag: 'Posts',
   query: {},
-  slug: { description: 'An article slug, as in /blog/<slug>.', values: postSlugs },
+  slug: { description: 'An article slug, as in /blog/<slug>.', values: postSlugs, pattern: SLUG },
   response: schemas.Post,
   answer: ({ catalog, slug }) => {
     const body = postDetail(queries.findPost(catalog, slug));
@@ -227,13 +232,13 @@ export const getPage = define({
   path: '/pages/:slug',
   operationId: 'getPage',
   summary: 'One page',
-  description: 'One institutional page as markdown.',
+  description: "One institutional page as markdown, in the site's default locale or the one asked for, with its translations.",
   tag: 'Pages',
-  query: {},
+  query: pageLocale,
   slug: { description: 'A page slug.', values: pageSlugs },
   response: schemas.Page,
-  answer: ({ catalog, slug }) => {
-    const body = pageDetail(queries.findPage(catalog, slug));
+  answer: ({ catalog, slug, query }) => {
+    const body = pageDetail(queries.findPage(catalog, slug, query.locale));
     return { body, updatedAt: body.updated_at };
   },
 });

@@ -5,9 +5,11 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { parseYaml, splitFrontMatter, YamlSyntaxError } from './front-matter.js';
 import { markdownToText, wordCount } from './markdown.js';
-import { COMPANY_PATHS, pagePaths, postPaths, productPaths } from './paths.js';
+import { imageFacts } from './images.js';
+import { COMPANY_PATHS, mediaPath, pagePaths, postPaths, productPaths } from './paths.js';
+import type { imageRef } from './schemas.js';
 import { companySchema, pageSchema, postSchema, productSchema, siteSchema, SLUG } from './schemas.js';
-import type { Catalog, Company, Page, Post, Product, Site, TranslationLink } from './types.js';
+import type { Catalog, Company, Image, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, Site, SiteIcons, TranslationLink } from './types.js';
 
 /** One problem of a content folder, as the loader found it. */
 export interface ContentProblem {
@@ -74,24 +76,39 @@ interface SourceFile {
 export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const folder = new ContentFolder(options.dir);
   const base = options.baseUrl.replace(/\/+$/, '');
-  const site = await loadSite(folder);
+  const media = new MediaLibrary(folder, base);
+  const site = await loadSite(folder, media);
   if (!site) throw folder.error();
+  const otherLocales = site.locales.filter((locale) => locale !== site.default_locale);
   // Read together; validated one after the other, so problems are reported in the same order every time.
-  const [companySource, productFiles, postFiles, pageFiles] = await Promise.all([
+  const [companySource, productFiles, postFiles, pageFiles, ...translatedPageFiles] = await Promise.all([
     folder.readText('company.md'),
     folder.readFolder('products'),
     folder.readFolder('posts'),
-    folder.readFolder('pages'),
+    folder.readFolder('pages', otherLocales),
+    ...otherLocales.map((locale) => folder.readFolder(`pages/${locale}`, [], { optional: true })),
   ]);
-  const company = companySource === undefined ? undefined : companyOf(folder, companySource, base);
-  const products = productsOf(folder, productFiles, site, base);
-  const posts = postsOf(folder, postFiles, site, base);
-  const pages = pagesOf(folder, pageFiles, site, base);
+  const company = companySource === undefined ? undefined : companyOf(folder, media, companySource, base);
+  const products = productsOf(folder, media, productFiles, site, base);
+  const posts = postsOf(folder, media, postFiles, site, base);
+  const pagesByLocale = new Map<string, Page[]>([[site.default_locale, pagesOf(folder, media, pageFiles, site, base, site.default_locale)]]);
+  otherLocales.forEach((locale, i) => pagesByLocale.set(locale, pagesOf(folder, media, translatedPageFiles[i]!, site, base, locale)));
   const linkedPosts = linkTranslations(posts.records, posts.translationKeys, folder.report);
+  linkPageTranslations(pagesByLocale);
   if (folder.problems.length > 0 || !company) throw folder.error();
-  for (const record of [...products, ...pages]) withPlainText(record);
+  for (const record of [...products, ...[...pagesByLocale.values()].flat()]) withPlainText(record);
   for (const post of linkedPosts) withReadingTime(withPlainText(post));
-  return assemble({ site, company, products, posts: linkedPosts, pages, base, version: folder.version(), loadedAt: options.now?.() ?? new Date() });
+  return assemble({
+    site,
+    company,
+    products,
+    posts: linkedPosts,
+    pagesByLocale,
+    media: media.files,
+    base,
+    version: folder.version(),
+    loadedAt: options.now?.() ?? new Date(),
+  });
 }
 
 /**
@@ -144,13 +161,28 @@ class ContentFolder {
     }
   }
 
+  /** A binary file's bytes, or what keeps them from being read; the version hashes a digest of them. */
+  readBytesNow(file: string): Buffer | string {
+    try {
+      const bytes = readFileSync(path.join(this.dir, file));
+      this.#read.set(file, createHash('sha256').update(bytes).digest('hex'));
+      return bytes;
+    } catch (error) {
+      return describeIoError(error);
+    }
+  }
+
   #keep(file: string, source: string): string {
     this.#read.set(file, source);
     return source;
   }
 
-  /** The markdown files of a folder, each named by a slug; anything else is a problem. */
-  async readFolder(name: string): Promise<SourceFile[]> {
+  /**
+   * The markdown files of a folder, each named by a slug; anything else is a
+   * problem, but for the `subfolders` read on their own. An `optional`
+   * folder may be absent.
+   */
+  async readFolder(name: string, subfolders: readonly string[] = [], { optional = false } = {}): Promise<SourceFile[]> {
     let entries: string[];
     try {
       entries = (await readdir(path.join(this.dir, name), { withFileTypes: true }))
@@ -158,13 +190,15 @@ class ContentFolder {
         .map((entry) => (entry.isFile() ? entry.name : `${entry.name}/`))
         .sort();
     } catch (error) {
+      if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       this.report(`${name}/`, undefined, describeIoError(error));
       return [];
     }
     const wanted: { entry: string; slug: string }[] = [];
     for (const entry of entries) {
+      if (subfolders.some((folder) => entry === `${folder}/`)) continue;
       if (!entry.endsWith('.md')) {
-        this.report(`${name}/${entry}`, undefined, `only .md files belong in ${name}/`);
+        this.report(`${name}/${entry}`, undefined, `only .md files belong in ${name}/${subfolders.length ? ` (and the folders of the other locales: ${subfolders.join(', ')})` : ''}`);
         continue;
       }
       const slug = entry.slice(0, -'.md'.length);
@@ -232,8 +266,71 @@ class ContentFolder {
   }
 }
 
+/**
+ * The files the content refers to (images, icons), read once each and served
+ * under /media/<hash>/<file>: the URL changes with the bytes, so it may be
+ * cached forever. A missing or unreadable file is a problem of the record
+ * that names it, at its field.
+ */
+class MediaLibrary {
+  readonly files = new Map<string, MediaBytes>();
+  readonly #byFile = new Map<string, MediaFile | string>();
+
+  constructor(
+    private readonly folder: ContentFolder,
+    private readonly base: string,
+  ) {}
+
+  /** The file `file` names, or undefined (reported at `field` of `record`). */
+  file(file: string, record: string, field: string): MediaFile | undefined {
+    let found = this.#byFile.get(file);
+    if (found === undefined) {
+      found = this.#read(file);
+      this.#byFile.set(file, found);
+    }
+    if (typeof found === 'string') {
+      this.folder.report(record, field, found);
+      return undefined;
+    }
+    return found;
+  }
+
+  image(ref: z.output<typeof imageRef>, record: string, field: string): Image | undefined {
+    const file = this.file(ref.file, record, `${field}.file`);
+    return file && { ...file, alt: ref.alt };
+  }
+
+  /** The file's facts, or what is wrong with it. */
+  #read(file: string): MediaFile | string {
+    const bytes = this.folder.readBytesNow(file);
+    if (typeof bytes === 'string') return `${file} ${bytes}`;
+    const facts = imageFacts(bytes, path.extname(file).slice(1));
+    if (typeof facts === 'string') return `${file} ${facts}`;
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+    const served = mediaPath(hash, file);
+    this.files.set(served.slice(served.indexOf('/', 1) + 1), { media_type: facts.media_type, bytes });
+    return { url: this.base + served, ...facts };
+  }
+}
+
+/** The site's icons: each of the expected type, the raster ones square. */
+function iconsOf(media: MediaLibrary, icons: z.output<typeof siteSchema>['icons'], report: Report): SiteIcons {
+  const wanted: Record<keyof SiteIcons, string> = { svg: 'image/svg+xml', png: 'image/png', png_small: 'image/png', touch: 'image/png', ico: 'image/x-icon' };
+  const found: Partial<Record<keyof SiteIcons, MediaFile>> = {};
+  for (const name of Object.keys(wanted) as (keyof SiteIcons)[]) {
+    const file = icons[name];
+    if (file === undefined) continue;
+    const icon = media.file(file, 'site.yaml', `icons.${name}`);
+    if (!icon) continue;
+    if (icon.media_type !== wanted[name]) report('site.yaml', `icons.${name}`, `must be a ${wanted[name]} file, not ${icon.media_type}`);
+    else if (name !== 'svg' && icon.width !== icon.height) report('site.yaml', `icons.${name}`, `must be square (it is ${icon.width}x${icon.height})`);
+    else found[name] = icon;
+  }
+  return found;
+}
+
 /** The taxonomy, site.yaml: everything else is validated against it. */
-async function loadSite(folder: ContentFolder): Promise<Site | undefined> {
+async function loadSite(folder: ContentFolder, media: MediaLibrary): Promise<Site | undefined> {
   const source = await folder.readText('site.yaml');
   if (source === undefined) return undefined;
   let data: unknown;
@@ -244,25 +341,38 @@ async function loadSite(folder: ContentFolder): Promise<Site | undefined> {
     return undefined;
   }
   const parsed = folder.validate('site.yaml', siteSchema, data);
-  return parsed && checkSite(parsed, 'site.yaml', folder.report);
+  const checked = parsed && checkSite(parsed, 'site.yaml', folder.report);
+  if (!checked) return undefined;
+  const { icons, share_image, ...rest } = checked;
+  const shareImage = share_image && media.image(share_image, 'site.yaml', 'share_image');
+  return { ...rest, icons: iconsOf(media, icons, folder.report), ...(shareImage ? { share_image: shareImage } : {}) };
 }
 
-function companyOf(folder: ContentFolder, source: string, base: string): Company | undefined {
+function companyOf(folder: ContentFolder, media: MediaLibrary, source: string, base: string): Company | undefined {
   const loaded = folder.record({ file: 'company.md', source }, companySchema);
   if (!loaded) return undefined;
-  return { ...loaded.data, url: base + COMPANY_PATHS.path, markdown_url: base + COMPANY_PATHS.markdownPath, markdown: loaded.body };
+  const { logo, ...data } = loaded.data;
+  const image = logo && media.image(logo, 'company.md', 'logo');
+  return { ...data, ...(image ? { logo: image } : {}), url: base + COMPANY_PATHS.path, markdown_url: base + COMPANY_PATHS.markdownPath, markdown: loaded.body };
 }
 
-function productsOf(folder: ContentFolder, files: readonly SourceFile[], site: Site, base: string): Product[] {
+/** A record's `image`, resolved: `{}` when it has none (or it is broken, which is reported). */
+function imageOf(media: MediaLibrary, ref: z.output<typeof imageRef> | undefined, file: string): { image?: Image } {
+  const image = ref && media.image(ref, file, 'image');
+  return image ? { image } : {};
+}
+
+function productsOf(folder: ContentFolder, media: MediaLibrary, files: readonly SourceFile[], site: Site, base: string): Product[] {
   const products: Product[] = [];
   const fields = productSchema(site);
   for (const file of files) {
     const loaded = folder.record(file, fields);
     if (!loaded) continue;
-    const { data } = loaded;
+    const { image, ...data } = loaded.data;
     const paths = productPaths(file.slug);
     products.push({
       ...data,
+      ...imageOf(media, image, file.file),
       links: Object.fromEntries(Object.entries(data.links).map(([name, href]) => [name, href.startsWith('/') ? base + href : href])),
       slug: file.slug,
       status: data.status as Product['status'],
@@ -275,7 +385,7 @@ function productsOf(folder: ContentFolder, files: readonly SourceFile[], site: S
 }
 
 /** The posts, and the translation key each names (linked once every post is read). */
-function postsOf(folder: ContentFolder, files: readonly SourceFile[], site: Site, base: string): { records: Post[]; translationKeys: Map<Post, string> } {
+function postsOf(folder: ContentFolder, media: MediaLibrary, files: readonly SourceFile[], site: Site, base: string): { records: Post[]; translationKeys: Map<Post, string> } {
   const records: Post[] = [];
   const translationKeys = new Map<Post, string>();
   const fields = postSchema(site);
@@ -292,10 +402,11 @@ function postsOf(folder: ContentFolder, files: readonly SourceFile[], site: Site
       );
       continue;
     }
-    const { translation_key, ...rest } = data;
+    const { translation_key, image, ...rest } = data;
     const paths = postPaths(file.slug);
     const post = {
       ...rest,
+      ...imageOf(media, image, file.file),
       slug: file.slug,
       translations: [],
       url: base + paths.path,
@@ -308,9 +419,14 @@ function postsOf(folder: ContentFolder, files: readonly SourceFile[], site: Site
   return { records, translationKeys };
 }
 
-/** The institutional pages: exactly those site.yaml lists, each once. */
-function pagesOf(folder: ContentFolder, files: readonly SourceFile[], site: Site, base: string): Page[] {
+/**
+ * The institutional pages of one locale: in the default locale, exactly
+ * those site.yaml lists, each once; in another (`pages/<locale>/`), any of
+ * them: a page not translated is shown in the default locale.
+ */
+function pagesOf(folder: ContentFolder, media: MediaLibrary, files: readonly SourceFile[], site: Site, base: string, locale: string): Page[] {
   const pages: Page[] = [];
+  const translated = locale !== site.default_locale;
   for (const file of files) {
     if (!site.page_slugs.includes(file.slug)) {
       folder.report(file.file, 'file name', `"${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`);
@@ -318,20 +434,39 @@ function pagesOf(folder: ContentFolder, files: readonly SourceFile[], site: Site
     }
     const loaded = folder.record(file, pageSchema);
     if (!loaded) continue;
-    const paths = pagePaths(file.slug);
+    const { image, ...data } = loaded.data;
+    const paths = pagePaths(file.slug, translated ? locale : undefined);
     pages.push({
-      ...loaded.data,
+      ...data,
+      ...imageOf(media, image, file.file),
       slug: file.slug,
+      locale,
+      translations: [],
       url: base + paths.path,
       markdown_url: base + paths.markdownPath,
       markdown: loaded.body,
     } as Omit<Page, 'text'> as Page);
   }
-  const found = new Set(files.map((file) => file.slug));
-  for (const slug of site.page_slugs) {
-    if (!found.has(slug)) folder.report(`pages/${slug}.md`, undefined, `is missing (site.yaml lists the page "${slug}")`);
+  if (!translated) {
+    const found = new Set(files.map((file) => file.slug));
+    for (const slug of site.page_slugs) {
+      if (!found.has(slug)) folder.report(`pages/${slug}.md`, undefined, `is missing (site.yaml lists the page "${slug}")`);
+    }
   }
   return pages;
+}
+
+/** Links each page to the same slug in the other locales. */
+function linkPageTranslations(pagesByLocale: ReadonlyMap<string, readonly Page[]>): void {
+  const bySlug = new Map<string, Page[]>();
+  for (const pages of pagesByLocale.values()) for (const page of pages) bySlug.set(page.slug, [...(bySlug.get(page.slug) ?? []), page]);
+  for (const group of bySlug.values()) {
+    for (const page of group) {
+      (page as { translations: readonly TranslationLink[] }).translations = group
+        .filter((other) => other !== page)
+        .map(({ locale, slug, title, url, markdown_url }) => ({ locale, slug, title, url, markdown_url }));
+    }
+  }
 }
 
 interface Parts {
@@ -339,18 +474,24 @@ interface Parts {
   readonly company: Company;
   readonly products: Product[];
   readonly posts: Post[];
-  readonly pages: Page[];
+  readonly pagesByLocale: ReadonlyMap<string, Page[]>;
+  readonly media: ReadonlyMap<string, MediaBytes>;
   readonly base: string;
   readonly version: string;
   readonly loadedAt: Date;
 }
 
 /** The Catalog: every collection ordered once (products by `order`, posts and pages newest first), indexed by slug, frozen. */
-function assemble({ site, company, products, posts, pages, base, version, loadedAt }: Parts): Catalog {
+function assemble({ site, company, products, posts, pagesByLocale, media, base, version, loadedAt }: Parts): Catalog {
   products.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   posts.sort((a, b) => b.published_at.localeCompare(a.published_at) || a.slug.localeCompare(b.slug));
   const navigation = (slug: string) => site.page_slugs.indexOf(slug);
-  pages.sort((a, b) => b.updated_at.localeCompare(a.updated_at) || navigation(a.slug) - navigation(b.slug));
+  const localized = new Map<string, PagesOfLocale>();
+  for (const [locale, list] of pagesByLocale) {
+    list.sort((a, b) => b.updated_at.localeCompare(a.updated_at) || navigation(a.slug) - navigation(b.slug));
+    localized.set(locale, { pages: list, bySlug: new Map(list.map((p) => [p.slug, p])) });
+  }
+  const pages = localized.get(site.default_locale)!;
   return deepFreeze({
     version,
     loaded_at: loadedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
@@ -359,17 +500,19 @@ function assemble({ site, company, products, posts, pages, base, version, loaded
     company,
     products,
     posts,
-    pages,
+    pages: pages.pages,
+    pagesByLocale: localized,
+    media,
     productsBySlug: new Map(products.map((p) => [p.slug, p])),
     postsBySlug: new Map(posts.map((p) => [p.slug, p])),
-    pagesBySlug: new Map(pages.map((p) => [p.slug, p])),
+    pagesBySlug: pages.bySlug,
   });
 }
 
 /** Reports one problem: file, field (if one is at fault), what is wrong. */
 type Report = (file: string, field: string | undefined, message: string) => void;
 
-function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Report): Site | undefined {
+function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Report): (z.output<typeof siteSchema> & Pick<Site, 'all_post_categories'>) | undefined {
   let found = false;
   const problem = (field: string, message: string) => {
     found = true;
@@ -454,7 +597,8 @@ function describeIoError(error: unknown): string {
 }
 
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+  // A Buffer (a media file's bytes) cannot be frozen; nothing hands it out to write to.
+  if (value && typeof value === 'object' && !Object.isFrozen(value) && !Buffer.isBuffer(value)) {
     if (value instanceof Map) {
       for (const item of value.values()) deepFreeze(item);
       // A frozen Map can still be mutated through set/delete; block them.

@@ -59,6 +59,20 @@ const oneOf = (values: readonly string[], what = 'one of') =>
 /** A value lists filter by (a tag, a category): several are given separated by commas, so none may hold one. */
 const filterValue = text(60).refine((value) => !value.includes(','), 'must not contain a comma (filters list several values separated by commas)');
 
+/** A file of the content folder: a relative path with "/" between folders, never leaving the folder. */
+const contentFile = z
+  .string({ error: 'must be the path of a file inside the content folder, such as images/logo.svg' })
+  .refine(
+    (value) => /^[^/\\]/.test(value) && !value.split('/').some((part) => part === '' || part === '.' || part === '..') && !value.includes('\\'),
+    'must be a relative path inside the content folder (no leading "/", no "..", "/" between folders)',
+  );
+
+/** An image: a file of the content folder and its alternative text (size and type are read from the file). */
+export const imageRef = z.strictObject({
+  file: contentFile,
+  alt: text(300),
+});
+
 export const siteSchema = z.strictObject({
   name: text(100),
   description: text(300),
@@ -67,6 +81,16 @@ export const siteSchema = z.strictObject({
   product_tags: z.array(filterValue).min(1, 'must list at least one tag'),
   post_categories: z.record(z.string(), z.array(filterValue).min(1, 'must list at least one category')),
   page_slugs: z.array(z.string().regex(SLUG, 'must be a lowercase slug')).min(1, 'must list at least one page'),
+  icons: z
+    .strictObject({
+      svg: contentFile.optional(),
+      png: contentFile.optional(),
+      png_small: contentFile.optional(),
+      touch: contentFile.optional(),
+      ico: contentFile.optional(),
+    })
+    .default({}),
+  share_image: imageRef.optional(),
 });
 
 export const companySchema = z.strictObject({
@@ -91,6 +115,7 @@ export const companySchema = z.strictObject({
     .record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'channel names must be snake_case'), text(200))
     .refine((c) => Object.keys(c).length > 0, 'must list at least one channel'),
   profiles: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'profile names must be snake_case'), absoluteUrl),
+  logo: imageRef.optional(),
 });
 
 export function productSchema(site: { product_tags: readonly string[] }) {
@@ -102,6 +127,7 @@ export function productSchema(site: { product_tags: readonly string[] }) {
     links: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'link names must be snake_case'), link).default({}),
     order: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(0),
     updated_at: timestamp.optional(),
+    image: imageRef.optional(),
   });
 }
 
@@ -115,6 +141,7 @@ export function postSchema(site: { locales: readonly string[] }) {
     updated_at: timestamp.optional(),
     author: text(100),
     translation_key: z.string().regex(SLUG, 'must be a lowercase slug').optional(),
+    image: imageRef.optional(),
   });
 }
 
@@ -122,4 +149,5 @@ export const pageSchema = z.strictObject({
   title: text(200),
   description: text(300),
   updated_at: timestamp,
+  image: imageRef.optional(),
 });

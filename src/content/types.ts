@@ -21,6 +21,38 @@ export interface Site {
   readonly all_post_categories: readonly string[];
   /** Institutional pages in navigation order. */
   readonly page_slugs: readonly string[];
+  readonly icons: SiteIcons;
+  /** The picture a shared link shows when its page has no image of its own. */
+  readonly share_image?: Image;
+}
+
+/** A file of the content folder served under /media/ (an icon, an image). */
+export interface MediaFile {
+  /** Absolute URL; its path holds a hash of the bytes, so it can be cached forever. */
+  readonly url: string;
+  readonly media_type: string;
+  /** Intrinsic size in pixels, read from the file. */
+  readonly width: number;
+  readonly height: number;
+}
+
+/** An image of the content, with the text that replaces it for people who cannot see it. */
+export interface Image extends MediaFile {
+  readonly alt: string;
+}
+
+/** The site's icons (`icons` of site.yaml), each optional. */
+export interface SiteIcons {
+  /** Scalable icon for browsers that take one. */
+  readonly svg?: MediaFile;
+  /** Square PNG, 512 pixels or more: the web app manifest's large icon. */
+  readonly png?: MediaFile;
+  /** Square PNG of about 192 pixels: the manifest's small icon. */
+  readonly png_small?: MediaFile;
+  /** 180-pixel opaque PNG for iOS home screens (apple-touch-icon). */
+  readonly touch?: MediaFile;
+  /** The classic /favicon.ico. */
+  readonly ico?: MediaFile;
 }
 
 export interface Address {
@@ -42,6 +74,7 @@ export interface Company {
   readonly address: Address;
   readonly contact: Readonly<Record<string, string>>;
   readonly profiles: Readonly<Record<string, string>>;
+  readonly logo?: Image;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;
@@ -56,6 +89,7 @@ export interface Product {
   readonly links: Readonly<Record<string, string>>;
   readonly order: number;
   readonly updated_at?: string;
+  readonly image?: Image;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;
@@ -83,6 +117,7 @@ export interface Post {
   readonly reading_time_minutes: number;
   /** The same article in other locales (shared `translation_key`). */
   readonly translations: readonly TranslationLink[];
+  readonly image?: Image;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;
@@ -93,11 +128,25 @@ export interface Page {
   readonly slug: string;
   readonly title: string;
   readonly description: string;
+  readonly locale: string;
   readonly updated_at: string;
+  /** The same page in other locales (same slug, `pages/<locale>/<slug>.md`). */
+  readonly translations: readonly TranslationLink[];
+  readonly image?: Image;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;
   readonly text: string;
+}
+
+export interface PagesOfLocale {
+  readonly pages: readonly Page[];
+  readonly bySlug: ReadonlyMap<string, Page>;
+}
+
+export interface MediaBytes {
+  readonly media_type: string;
+  readonly bytes: Buffer;
 }
 
 /** An immutable snapshot of one content folder. A reload builds a new one. */
@@ -113,8 +162,12 @@ export interface Catalog {
   readonly products: readonly Product[];
   /** Newest first (`published_at`), then slug. */
   readonly posts: readonly Post[];
-  /** Newest route first: most recently updated first, then navigation order. */
+  /** The default locale's pages, newest route first: most recently updated first, then navigation order. */
   readonly pages: readonly Page[];
+  /** Every locale's pages (the default locale's are `pages`), in the same order. */
+  readonly pagesByLocale: ReadonlyMap<string, PagesOfLocale>;
+  /** The files served under /media/, by their path there (`<hash>/<file>`). */
+  readonly media: ReadonlyMap<string, MediaBytes>;
   readonly productsBySlug: ReadonlyMap<string, Product>;
   readonly postsBySlug: ReadonlyMap<string, Post>;
   readonly pagesBySlug: ReadonlyMap<string, Page>;

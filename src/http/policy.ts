@@ -16,6 +16,8 @@ import { isApiScope } from './scope.js';
 
 /** Five minutes fresh, a day stale while revalidating: every answer that is the same for everyone. */
 export const CACHE_POLICY = 'public, max-age=300, stale-while-revalidate=86400';
+/** A versioned file (its URL changes with its bytes): any cache may keep it for a year (RFC 8246). */
+export const IMMUTABLE_POLICY = 'public, max-age=31536000, immutable';
 /** Errors, the quota's refusals, health records and JSON-RPC answers: no cache may keep them. */
 export const NO_STORE = 'no-store';
 
@@ -182,13 +184,14 @@ export class HttpPolicy {
     if (answer.headers['cache-control'] === undefined) headers.push(['cache-control', cacheControl]);
     const etag = ok ? strongEtag(body) : undefined;
     if (etag !== undefined) headers.push(['etag', etag]);
-    if (isCompressible(answer.status, body)) {
+    if (isCompressible(answer.status, body, answer.headers['content-type'])) {
       const vary = headers.findIndex(([name]) => name === 'vary');
       if (vary === -1) headers.push(['vary', 'Accept-Encoding']);
       else if (!/\baccept-encoding\b/i.test(headers[vary]![1])) headers[vary] = ['vary', `${headers[vary]![1]}, Accept-Encoding`];
     }
     const lastModified = answer.headers['last-modified'] === undefined ? undefined : Date.parse(answer.headers['last-modified']);
-    return new PreparedAnswer(answer.status, headers, body, request.route, etag, ok && cacheControl === CACHE_POLICY, lastModified);
+    const shared = ok && (cacheControl === CACHE_POLICY || cacheControl === IMMUTABLE_POLICY);
+    return new PreparedAnswer(answer.status, headers, body, request.route, etag, shared, lastModified);
   }
 
   /** The problem document of `problem`, as an answer (RFC 9457). */

@@ -4,9 +4,15 @@ import { compress, MIN_COMPRESSED_BYTES } from './encoding.js';
 /** RFC 9110 section 15.4.5: a 304 repeats the 200's validators and metadata, but says nothing of a body. */
 const NOT_MODIFIED_OMITS = new Set(['content-type', 'content-length', 'content-encoding']);
 
-/** Whether an answer is sent compressed to a client that accepts it: a 200 long enough to gain from it. */
-export function isCompressible(status: number, body: Buffer): boolean {
-  return status === 200 && body.length >= MIN_COMPRESSED_BYTES;
+/**
+ * Media types that are text underneath and so shrink when compressed; PNG,
+ * JPEG, GIF and WebP are compressed already.
+ */
+const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:[\w.-]+\+)?(?:json|xml|javascript|manifest\+json)\b|image\/(?:svg\+xml|x-icon)\b)/i;
+
+/** Whether an answer is sent compressed to a client that accepts it: a 200 of text, long enough to gain from it. */
+export function isCompressible(status: number, body: Buffer, contentType: string | undefined): boolean {
+  return status === 200 && body.length >= MIN_COMPRESSED_BYTES && contentType !== undefined && COMPRESSIBLE_TYPE.test(contentType);
 }
 
 /** One representation (one content coding) of an answer: its body and the headers to write, flat as `writeHead` takes them. */
@@ -48,7 +54,7 @@ export class PreparedAnswer {
 
   /** Whether a client that accepts a compressed coding gets one (RFC 9110 section 12.5.5: the answer then varies). */
   get compressible(): boolean {
-    return isCompressible(this.status, this.body);
+    return isCompressible(this.status, this.body, this.headers.find(([name]) => name === 'content-type')?.[1]);
   }
 
   /** Bytes held: the bodies of every representation made so far. */

@@ -1,4 +1,4 @@
-import type { Catalog, Company, Page, Post, Product } from '../content/types.js';
+import type { Catalog, Company, Image, Page, Post, Product } from '../content/types.js';
 
 /**
  * The public representation of each record: what the API and MCP return.
@@ -20,6 +20,11 @@ export function postUpdatedAt(p: Post): string {
   return p.updated_at ?? p.published_at;
 }
 
+/** A record's image as the API shows it; absent when the record has none. */
+function imageOf(image: Image | undefined): { image?: Image } {
+  return image ? { image: { url: image.url, alt: image.alt, width: image.width, height: image.height, media_type: image.media_type } } : {};
+}
+
 export function productSummary(p: Product, catalog: Catalog) {
   return {
     slug: p.slug,
@@ -29,6 +34,7 @@ export function productSummary(p: Product, catalog: Catalog) {
     tags: p.tags,
     links: p.links,
     updated_at: productUpdatedAt(p, catalog),
+    ...imageOf(p.image),
     url: p.url,
     markdown_url: p.markdown_url,
   };
@@ -50,6 +56,7 @@ export function postSummary(p: Post) {
     author: p.author,
     reading_time_minutes: p.reading_time_minutes,
     translations: p.translations,
+    ...imageOf(p.image),
     url: p.url,
     markdown_url: p.markdown_url,
   };
@@ -60,7 +67,17 @@ export function postDetail(p: Post) {
 }
 
 export function pageSummary(p: Page) {
-  return { slug: p.slug, title: p.title, description: p.description, updated_at: p.updated_at, url: p.url, markdown_url: p.markdown_url };
+  return {
+    slug: p.slug,
+    title: p.title,
+    description: p.description,
+    locale: p.locale,
+    updated_at: p.updated_at,
+    translations: p.translations,
+    ...imageOf(p.image),
+    url: p.url,
+    markdown_url: p.markdown_url,
+  };
 }
 
 export function pageDetail(p: Page) {
@@ -76,6 +93,7 @@ export function companyRecord(c: Company) {
     address: c.address,
     contact: c.contact,
     profiles: c.profiles,
+    ...(c.logo ? { logo: imageOf(c.logo).image } : {}),
     url: c.url,
     markdown_url: c.markdown_url,
     markdown: c.markdown,

@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../content/paths.js';
 import { perCatalog } from '../content/per-catalog.js';
-import type { Catalog, Page, Post, Product } from '../content/types.js';
+import type { Catalog, Page, PagesOfLocale, Post, Product } from '../content/types.js';
 import { PRODUCT_STATUSES } from '../content/types.js';
 import type { SearchKind, SearchResult } from '../search/index.js';
 import { SEARCH_KINDS, searchIndexFor } from '../search/index.js';
@@ -21,6 +21,11 @@ import { pageSummary, postSummary, postUpdatedAt, productSummary, productUpdated
 export const productSlugs = (c: Catalog) => c.products.map((p) => p.slug);
 export const postSlugs = (c: Catalog) => c.posts.map((p) => p.slug);
 export const pageSlugs = (c: Catalog) => c.site.page_slugs;
+
+/** The pages of `locale` (the default locale's when absent or when it has none). */
+export function pagesIn(catalog: Catalog, locale: string | undefined): PagesOfLocale {
+  return catalog.pagesByLocale.get(locale ?? catalog.site.default_locale) ?? catalog.pagesByLocale.get(catalog.site.default_locale)!;
+}
 
 /** The filters of the product list. */
 export const productFilters = {
@@ -70,7 +75,18 @@ export const postQuery = {
   offset: offsetParam,
 } as const satisfies ParamSpec;
 
+/** Which locale's pages: the site's default unless asked. */
+export const pageLocale = {
+  locale: {
+    type: 'enum',
+    values: (c: Catalog) => c.site.locales,
+    description: "The pages in this locale (without it: the site's default locale). A page not translated into it is not in that locale's list.",
+    example: 'pt-BR',
+  },
+} as const satisfies ParamSpec;
+
 export const pageQuery = {
+  ...pageLocale,
   updated_since: updatedSince,
   sort: sortBy(['title', 'updated_at'], 'most recently updated first'),
   limit: limitParam(100, 'pages'),
@@ -175,9 +191,9 @@ export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): C
 }
 
 export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): Collection<ReturnType<typeof pageSummary>> {
-  const { limit, offset } = query;
-  const records = arranged(catalog, catalog.pages, { title: (p) => p.title, updated_at: (p) => p.updated_at }, (p) => p.updated_at, query.updated_since, query.sort);
-  return paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: kept(query), limit, offset }, pageSummary);
+  const { limit, offset, locale } = query;
+  const records = arranged(catalog, pagesIn(catalog, locale).pages, { title: (p) => p.title, updated_at: (p) => p.updated_at }, (p) => p.updated_at, query.updated_since, query.sort);
+  return paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale, ...kept(query) }, limit, offset }, pageSummary);
 }
 
 /** A page of search hits, paged like a list: `next` and `prev` keep the query and its filters. */
@@ -211,8 +227,10 @@ export function findPost(catalog: Catalog, slug: string): Post {
   return post;
 }
 
-export function findPage(catalog: Catalog, slug: string): Page {
-  const page = catalog.pagesBySlug.get(slug);
-  if (!page) throw notFound('page', slug, pageSlugs(catalog));
+/** A page in `locale` (the default locale's when absent); a slug the locale has not translated is not found there. */
+export function findPage(catalog: Catalog, slug: string, locale?: string): Page {
+  const pages = pagesIn(catalog, locale);
+  const page = pages.bySlug.get(slug);
+  if (!page) throw notFound('page', slug, locale === undefined || locale === catalog.site.default_locale ? pageSlugs(catalog) : [...pages.bySlug.keys()]);
   return page;
 }

@@ -28,6 +28,19 @@ const links = {
 } as const;
 const markdown = { type: 'string', description: 'The full markdown body, front matter removed.' } as const;
 
+export const Image = object(
+  'Image',
+  {
+    url: { ...uri, description: 'The file; its URL changes with its bytes, so it may be cached forever.' },
+    alt: { type: 'string', description: 'What the image shows, for people who cannot see it.' },
+    width: { type: 'integer', minimum: 1, description: 'Intrinsic width in pixels.' },
+    height: { type: 'integer', minimum: 1, description: 'Intrinsic height in pixels.' },
+    media_type: { type: 'string', description: 'Its media type (image/png, image/svg+xml, ...).' },
+  },
+  ['url', 'alt', 'width', 'height', 'media_type'],
+);
+const image = { ...Image, description: 'Its picture, when the content gives one.' } as const;
+
 export const ProductSummary = object(
   'ProductSummary',
   {
@@ -38,6 +51,7 @@ export const ProductSummary = object(
     tags: { type: 'array', items: str },
     links: { ...strings, description: 'Named external links (website, documentation, repository, ...).' },
     updated_at: { ...dateTime, description: 'When the product last changed (the content\u2019s date, else the time the content was loaded).' },
+    image,
     ...links,
   },
   ['slug', 'name', 'summary', 'status', 'tags', 'links', 'updated_at', 'url', 'markdown_url'],
@@ -70,6 +84,7 @@ export const PostSummary = object(
     author: str,
     reading_time_minutes: { type: 'integer', minimum: 1 },
     translations: { type: 'array', items: translation, description: 'The same article in other locales.' },
+    image,
     ...links,
   },
   ['slug', 'title', 'summary', 'category', 'locale', 'published_at', 'updated_at', 'author', 'reading_time_minutes', 'translations', 'url', 'markdown_url'],
@@ -79,8 +94,17 @@ export const Post = object('Post', { ...PostSummary.properties, markdown }, [...
 
 export const PageSummary = object(
   'PageSummary',
-  { slug: str, title: str, description: str, updated_at: dateTime, ...links },
-  ['slug', 'title', 'description', 'updated_at', 'url', 'markdown_url'],
+  {
+    slug: str,
+    title: str,
+    description: str,
+    locale: str,
+    updated_at: dateTime,
+    translations: { type: 'array', items: translation, description: 'The same page in other locales.' },
+    image,
+    ...links,
+  },
+  ['slug', 'title', 'description', 'locale', 'updated_at', 'translations', 'url', 'markdown_url'],
 );
 
 export const Page = object('Page', { ...PageSummary.properties, markdown }, [...PageSummary.required, 'markdown']);
@@ -99,6 +123,7 @@ export const Company = object(
     ),
     contact: { ...strings, description: 'Contact channels by name (email, phone, ...).' },
     profiles: { type: 'object', additionalProperties: uri, description: 'Official profile URLs by network.' },
+    logo: { ...Image, description: 'The company logo, when the content gives one.' },
     ...links,
     markdown,
   },

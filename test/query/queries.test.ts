@@ -72,7 +72,7 @@ describe('lists', () => {
 
   test('products and pages page the same way', () => {
     assert.equal(listProducts(catalog, { status: undefined, tag: undefined, updated_since: undefined, sort: undefined, limit: 1, offset: 0 }).next, `${BASE_URL}/api/v1/products?limit=1&offset=1`);
-    const pages = listPages(catalog, { updated_since: undefined, sort: undefined, limit: 100, offset: 0 });
+    const pages = listPages(catalog, { locale: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 });
     assert.equal(pages.total, catalog.pages.length);
     assert.equal(pages.prev, null);
   });
