@@ -1,4 +1,4 @@
-import type { Company, Page, Post, Product } from './types.js';
+import type { Company, Image, Page, Post, Product } from './types.js';
 
 /**
  * The markdown mirror of a record: the text served under `/md/` and as the
@@ -25,7 +25,7 @@ function productMirror(p: Product): string {
     p.updated_at && `Updated: ${day(p.updated_at)}`,
     links.length > 0 && `Links: ${links.join(', ')}`,
     `Canonical URL: ${p.url}`,
-  ], p.markdown);
+  ], p.markdown, p.image);
 }
 
 function postMirror(p: Post): string {
@@ -37,11 +37,17 @@ function postMirror(p: Post): string {
     `Locale: ${p.locale}`,
     ...p.translations.map((t) => `Translation (${t.locale}): [${t.title}](${t.markdown_url})`),
     `Canonical URL: ${p.url}`,
-  ], p.markdown);
+  ], p.markdown, p.image);
 }
 
 function pageMirror(p: Page): string {
-  return document(p.title, p.description, [`Updated: ${day(p.updated_at)}`, `Canonical URL: ${p.url}`], p.markdown);
+  return document(
+    p.title,
+    p.description,
+    [`Updated: ${day(p.updated_at)}`, `Locale: ${p.locale}`, ...p.translations.map((t) => `Translation (${t.locale}): [${t.title}](${t.markdown_url})`), `Canonical URL: ${p.url}`],
+    p.markdown,
+    p.image,
+  );
 }
 
 function companyMirror(c: Company): string {
@@ -54,15 +60,21 @@ function companyMirror(c: Company): string {
     `Address: ${address}`,
     ...Object.entries(c.contact).map(([channel, value]) => `Contact (${channel}): ${value}`),
     ...Object.entries(c.profiles).map(([network, url]) => `Profile (${network}): ${url}`),
+    c.logo && `Logo: ${picture(c.logo)}`,
     `Canonical URL: ${c.url}`,
   ], c.markdown);
 }
 
-/** Title, quoted summary, the facts as a list, a thematic break, the body; one final newline. */
-function document(title: string, summary: string | undefined, facts: readonly (string | false | undefined)[], body: string): string {
+/** An image in markdown: its alt text (brackets escaped) and its URL. */
+function picture(image: Image): string {
+  return `![${image.alt.replace(/[\\[\]]/g, (char) => `\\${char}`)}](${image.url})`;
+}
+
+/** Title, quoted summary, the picture, the facts as a list, a thematic break, the body; one final newline. */
+function document(title: string, summary: string | undefined, facts: readonly (string | false | undefined)[], body: string, image?: Image): string {
   const quote = summary?.trim() ? `${summary.trim().split('\n').map((line) => (line.trim() ? `> ${line.trim()}` : '>')).join('\n')}\n\n` : '';
   const list = facts.filter((fact): fact is string => typeof fact === 'string' && fact !== '').map((fact) => `- ${fact}`);
-  return `# ${title}\n\n${quote}${list.join('\n')}\n\n---\n\n${body.trim()}\n`;
+  return `# ${title}\n\n${quote}${image ? `${picture(image)}\n\n` : ''}${list.join('\n')}\n\n---\n\n${body.trim()}\n`;
 }
 
 /** The calendar day (UTC) of an RFC 3339 timestamp: dates read as `2026-03-14` to people. */

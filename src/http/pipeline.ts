@@ -15,6 +15,7 @@ import type { RequestLog } from './request-log.js';
 import { clip } from '../query/errors.js';
 import { Incoming } from './request.js';
 import type { Route, Router } from './router.js';
+import { isApiScope } from './scope.js';
 import type { Scope } from './scope.js';
 
 /**
@@ -145,6 +146,8 @@ export class Pipeline {
     }
     request.route = route.pattern;
     request.params = match.params;
+    // Web pages have one URL each; API clients that add a slash keep their answer (their URLs are documented, not linked).
+    if (request.path.length > 1 && request.path.endsWith('/') && method === 'GET' && !isApiScope(request.scope)) return canonicalRedirect(request, route, match.params);
     return route.handle(request);
   }
 
@@ -247,6 +250,18 @@ export function allowOf(routes: readonly Route[]): string | undefined {
   return [...methods].join(', ');
 }
 
+/**
+ * One URL per resource: the router takes `/products/` for `/products`, and
+ * this answers it with a permanent redirect there (RFC 9110 section
+ * 15.4.2), the query string kept, so links and caches converge on one URL.
+ */
+function canonicalRedirect(request: Incoming, route: Route, params: Readonly<Record<string, string>>): Answer {
+  if (route.exists?.(request.catalog, params) === false) throw notFound(request);
+  const mark = request.url.indexOf('?');
+  const location = request.path.replace(/\/+$/, '') + (mark === -1 ? '' : request.url.slice(mark));
+  return { status: 301, headers: { 'content-type': 'text/plain; charset=utf-8', location }, body: `Moved to ${location}\n` };
+}
+
 function notFound(request: Incoming): ProblemError {
   return new ProblemError('not_found', {
     detail: `Nothing answers ${request.method} ${clip(request.path, 200)}.`,
@@ -265,7 +280,7 @@ function methodNotAllowed(request: Incoming, routes: readonly Route[]): ProblemE
   });
 }
 
-function uriTooLong(request: Incoming): ProblemError {
+export function uriTooLong(request: Incoming): ProblemError {
   return new ProblemError('uri_too_long', {
     detail: `The request target is ${request.url.length} characters long; this server reads at most ${MAX_TARGET_LENGTH}.`,
     hint: 'Send fewer or shorter query parameters.',

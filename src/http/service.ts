@@ -110,7 +110,7 @@ export class Service {
 /** node:http's parse errors carry the bytes it could not parse. */
 type ClientError = Error & { code?: string; rawPacket?: unknown };
 
-function clientProblem(code: string | undefined): ProblemError {
+export function clientProblem(code: string | undefined): ProblemError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
       return new ProblemError('headers_too_large', {

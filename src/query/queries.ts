@@ -211,6 +211,18 @@ export function searchContent(catalog: Catalog, query: QueryOf<typeof searchQuer
   return { ...result, next, prev };
 }
 
+/**
+ * The site's search: what a reader of `language` is shown (products, and
+ * that language's pages and articles), a page of ten at `offset`; `next`
+ * and `prev` are set when there is such a page (as offsets: the site
+ * builds its own links).
+ */
+export function searchSite(catalog: Catalog, q: string, offset: number, language: string): SearchPage {
+  const limit = 10;
+  const result = searchIndexFor(catalog).search(q, { limit, offset, language });
+  return { ...result, next: offset + limit < result.total ? String(offset + limit) : null, prev: offset > 0 ? String(Math.max(0, offset - limit)) : null };
+}
+
 function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[]): QueryError {
   return new QueryError('not_found', `No ${kind} has the slug "${clip(slug)}".`, { kind, validSlugs });
 }

@@ -204,7 +204,7 @@ export const SearchHit = object(
     score: { type: 'number', minimum: 0, description: 'Relevance (BM25+); hits come highest first.' },
     matches: { type: 'array', items: str, description: 'The indexed words that matched the query, lowercase and without accents.' },
     ...links,
-    locale: { type: 'string', description: 'Articles only: the locale of the article.' },
+    locale: { type: 'string', description: 'Articles and pages: their locale (products have none).' },
   },
   ['kind', 'slug', 'title', 'excerpt', 'score', 'matches', 'url', 'markdown_url'],
 );

@@ -44,8 +44,13 @@ export interface SearchOptions {
   readonly offset?: number;
   /** Only hits of this kind. */
   readonly kind?: SearchKind;
-  /** Only posts in this locale (products and pages have no locale, so they are left out). */
+  /** Only posts in this locale (products and pages are left out). */
   readonly locale?: string;
+  /**
+   * What a reader of one language is shown: products (which have no
+   * locale), and the pages and posts in that language.
+   */
+  readonly language?: string;
 }
 
 export interface SearchHit {
@@ -61,7 +66,7 @@ export interface SearchHit {
   readonly matches: readonly string[];
   readonly url: string;
   readonly markdown_url: string;
-  /** Posts only. */
+  /** Posts and pages: their locale. */
   readonly locale?: string;
 }
 
@@ -134,7 +139,7 @@ export class SearchIndex {
       fields.push([title, tags, entry.summary, record.text]);
     };
     for (const p of catalog.products) add('product', p, p.name, p.tags.join(' '), p.summary);
-    for (const p of catalog.pages) add('page', p, p.title, '', p.description);
+    for (const { pages } of catalog.pagesByLocale.values()) for (const p of pages) add('page', p, p.title, '', p.description);
     // Reading `text` parses the post's markdown the first time (content/load.ts): pause now and then.
     for (const [n, p] of catalog.posts.entries()) {
       if (n % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
@@ -150,11 +155,11 @@ export class SearchIndex {
   }
 
   search(query: string, options: SearchOptions): SearchResult {
-    const { limit, kind, locale, offset = 0 } = options;
+    const { limit, kind, locale, language, offset = 0 } = options;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new RangeError(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${limit}`);
     }
-    const { plans, hits } = this.#match(query, kind, locale);
+    const { plans, hits } = this.#match(query, kind, locale, language);
     const items = best(hits, offset + limit).slice(offset).map((hit): SearchHit => {
       const entry = this.#entries[hit.id]!;
       const terms = this.#engine.matchedTerms(plans, hit.id);
@@ -168,7 +173,7 @@ export class SearchIndex {
         matches: terms,
         url: record.url,
         markdown_url: record.markdown_url,
-        ...(entry.kind === 'post' ? { locale: (record as Post).locale } : {}),
+        ...(entry.kind === 'product' ? {} : { locale: (record as Post | Page).locale }),
       };
     });
     return { query, items, total: hits.length, limit, offset };
@@ -192,7 +197,7 @@ export class SearchIndex {
   }
 
   /** The plans of the query's words, and every record that matches them, in no useful order. */
-  #match(query: string, kind: SearchKind | undefined, locale: string | undefined): { plans: WordPlan[]; hits: Hit[] } {
+  #match(query: string, kind: SearchKind | undefined, locale: string | undefined, language: string | undefined): { plans: WordPlan[]; hits: Hit[] } {
     const terms = queryTerms(query);
     const last = terms.at(-1);
     const typing = last !== undefined && OPEN_WORD_AT_END.test(query) && [...last].length >= MIN_PREFIX_LENGTH;
@@ -201,11 +206,15 @@ export class SearchIndex {
     const plans = words.map((word) => this.#engine.plan(word, typing && word === last));
     if (plans.length === 0) return { plans, hits: [] };
     const accept =
-      kind === undefined && locale === undefined
+      kind === undefined && locale === undefined && language === undefined
         ? undefined
         : (id: number) => {
             const entry = this.#entries[id]!;
-            return (kind === undefined || entry.kind === kind) && (locale === undefined || (entry.kind === 'post' && (entry.record as Post).locale === locale));
+            return (
+              (kind === undefined || entry.kind === kind) &&
+              (locale === undefined || (entry.kind === 'post' && (entry.record as Post).locale === locale)) &&
+              (language === undefined || entry.kind === 'product' || (entry.record as Post | Page).locale === language)
+            );
           };
     // Every word must match; when no record has them all, any of them may.
     const all = this.#engine.match(plans, 'AND', accept);

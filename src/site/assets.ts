@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { MEDIA_PREFIX } from '../content/paths.js';
 import type { Catalog } from '../content/types.js';
 import { escapeHtml } from './html.js';
 
@@ -7,11 +8,11 @@ import { escapeHtml } from './html.js';
 export const STYLESHEET = readFileSync(new URL('./site.css', import.meta.url), 'utf8');
 
 /**
- * Linked with its content hash in the query: a deploy that changes the
- * stylesheet changes every page's link, so no browser keeps the old one
- * past the five minutes of the cache policy.
+ * Linked under its content hash: a deploy that changes the stylesheet
+ * changes every page's link, so the file at this path never changes and
+ * caches keep it a year.
  */
-export const STYLESHEET_PATH = `/assets/site.css?v=${createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 10)}`;
+export const STYLESHEET_PATH = `/assets/site.${createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 10)}.css`;
 
 export const FAVICON_PATH = '/assets/icon.svg';
 
@@ -19,4 +20,60 @@ export const FAVICON_PATH = '/assets/icon.svg';
 export function favicon(catalog: Catalog): string {
   const letter = escapeHtml(catalog.site.name.charAt(0).toLocaleUpperCase());
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0d6b4f"/><text x="32" y="44" font-family="system-ui, sans-serif" font-size="36" font-weight="700" text-anchor="middle" fill="#ffffff">${letter}</text></svg>\n`;
+}
+
+/** A media URL's key in `catalog.media`: its path below /media/. */
+export function mediaKey(catalog: Catalog, url: string): string {
+  return url.slice(`${catalog.base_url}${MEDIA_PREFIX}/`.length);
+}
+
+/**
+ * The web app manifest (W3C Web Application Manifest): the site's name,
+ * language, colours and icons, so a phone can put it on a home screen.
+ */
+export function webManifest(catalog: Catalog): string {
+  const { site } = catalog;
+  const { svg, png, png_small } = site.icons;
+  const icons = [png_small, png].flatMap((icon) => (icon ? [{ src: icon.url, sizes: `${icon.width}x${icon.height}`, type: icon.media_type, purpose: 'any' }] : []));
+  if (svg) icons.push({ src: svg.url, sizes: 'any', type: svg.media_type, purpose: 'any' });
+  return `${JSON.stringify(
+    {
+      name: site.name,
+      short_name: site.name,
+      description: site.description,
+      lang: site.default_locale,
+      start_url: '/',
+      scope: '/',
+      display: 'browser',
+      background_color: '#ffffff',
+      theme_color: '#0b6b4c',
+      icons,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** Days a security.txt stays valid after the content it was made from was loaded (RFC 9116 section 2.5.5: under a year). */
+const SECURITY_TXT_DAYS = 180;
+
+/**
+ * RFC 9116 security.txt: where to report a vulnerability (the company's
+ * `security` contact, else its general one), until when this file holds,
+ * in which languages, and where it lives.
+ */
+export function securityTxt(catalog: Catalog): string {
+  const { contact } = catalog.company;
+  const channels = [contact.security, contact.email, ...Object.values(contact)].filter((v): v is string => v !== undefined);
+  const uri = (value: string) =>
+    /^[^\s@]+@[^\s@]+$/.test(value) ? `mailto:${value}` : /^https:\/\//.test(value) ? value : /^\+?[\d\s().-]{6,}$/.test(value) ? `tel:${value.replace(/[^\d+]/g, '')}` : undefined;
+  const contacts = [...new Set(channels.flatMap((value) => uri(value) ?? []))].slice(0, 1);
+  const expires = new Date(Date.parse(catalog.loaded_at) + SECURITY_TXT_DAYS * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return [
+    ...contacts.map((c) => `Contact: ${c}`),
+    `Expires: ${expires}`,
+    `Preferred-Languages: ${catalog.site.locales.join(', ')}`,
+    `Canonical: ${catalog.base_url}/.well-known/security.txt`,
+    '',
+  ].join('\n');
 }

@@ -1,7 +1,9 @@
-import type { Address, Catalog, Post, Product } from '../content/types.js';
-import { languageName, longDate } from './format.js';
+import type { Address, Catalog, Image, Post, Product } from '../content/types.js';
+import { longDate } from './format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
+import type { Words } from './i18n.js';
+import { siteLocale, wordsOf } from './i18n.js';
 import type { Heading } from './render-markdown.js';
 import { sitePath } from './site-map.js';
 
@@ -13,13 +15,42 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** "early_access" -> "Early access". */
-export function fieldLabel(name: string): string {
-  return statusLabel(name);
+/** A product status in words of `w`. */
+export function statusWords(status: string, w: Words): string {
+  return w.statuses[status] ?? statusLabel(status);
 }
 
-export function statusBadge(status: string): Html {
-  return html`<span class="badge badge-${status}">${statusLabel(status)}</span>`;
+/** Names networks and channels as their owners write them; anything else "early_access" -> "Early access". */
+const PROPER_NAMES: Readonly<Record<string, string>> = {
+  linkedin: 'LinkedIn',
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  x: 'X',
+  twitter: 'X (Twitter)',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
+  whatsapp: 'WhatsApp',
+};
+
+export function fieldLabel(name: string, w?: Words): string {
+  return PROPER_NAMES[name] ?? w?.channelNames[name] ?? statusLabel(name);
+}
+
+export function statusBadge(status: string, w: Words): Html {
+  return html`<span class="badge badge-${status}">${statusWords(status, w)}</span>`;
+}
+
+/**
+ * A content image with its intrinsic size, so its box is reserved before it
+ * loads; `lazy` for images below the fold (the browser loads them as they
+ * near the viewport).
+ */
+export function picture(catalog: Catalog, image: Image, options: { lazy?: boolean; className?: string; sizes?: string } = {}): Html {
+  return html`<img${options.className ? html` class="${options.className}"` : ''} src="${sitePath(catalog, image.url)}" alt="${image.alt}" width="${image.width}" height="${image.height}"${options.lazy ? html` loading="lazy"` : html` fetchpriority="high"`} decoding="async">`;
 }
 
 export function pageHero(title: string, lead: string, extra: Html | string = ''): Html {
@@ -31,49 +62,56 @@ ${extra}
 }
 
 /** "On this page": the second-level headings, when there are enough to need it. */
-export function tableOfContents(headings: readonly Heading[]): Html | '' {
+export function tableOfContents(headings: readonly Heading[], w: Words = wordsOf('en')): Html | '' {
   const sections = headings.filter((h) => h.level === 2);
   if (sections.length < 3) return '';
-  return html`<nav class="toc" aria-label="On this page">
-<p class="toc-title">On this page</p>
+  return html`<nav class="toc" aria-label="${w.onThisPage}">
+<p class="toc-title">${w.onThisPage}</p>
 <ol>${sections.map((h) => html`<li><a href="#${h.id}">${h.text}</a></li>`)}</ol>
 </nav>`;
 }
 
-export function tagList(tags: readonly string[], hrefOf: (tag: string) => string): Html | '' {
+export function tagList(tags: readonly string[], hrefOf: (tag: string) => string, w: Words = wordsOf('en')): Html | '' {
   if (tags.length === 0) return '';
-  return html`<ul class="tags" aria-label="Tags">${tags.map((tag) => html`<li><a class="tag" href="${hrefOf(tag)}">${tag}</a></li>`)}</ul>`;
+  return html`<ul class="tags" aria-label="${w.tags}">${tags.map((tag) => html`<li><a class="tag" href="${hrefOf(tag)}">${tag}</a></li>`)}</ul>`;
 }
 
 export const productTagHref = (tag: string) => `/products?${new URLSearchParams({ tag })}`;
-export const postCategoryHref = (category: string) => `/blog?${new URLSearchParams({ category })}`;
 
-export function productCard(catalog: Catalog, product: Product, headingLevel: 2 | 3 = 2): Html {
+/** The blog of the article's locale, filtered on its category. */
+export function postCategoryHref(catalog: Catalog, post: Pick<Post, 'category' | 'locale'>): string {
+  return `${siteLocale(catalog, post.locale).pagePath('blog')}?${new URLSearchParams({ category: post.category })}`;
+}
+
+export function productCard(catalog: Catalog, product: Product, headingLevel: 2 | 3 = 2, w: Words = wordsOf(catalog.site.default_locale), lazy = true): Html {
   const heading = html`<a href="${sitePath(catalog, product.url)}">${product.name}</a>`;
   return html`<li class="card product-card">
-<div class="card-head">${headingLevel === 2 ? html`<h2>${heading}</h2>` : html`<h3>${heading}</h3>`}${statusBadge(product.status)}</div>
+${product.image ? picture(catalog, product.image, { lazy, className: 'card-image' }) : ''}
+<div class="card-head">${headingLevel === 2 ? html`<h2>${heading}</h2>` : html`<h3>${heading}</h3>`}${statusBadge(product.status, w)}</div>
 <p>${product.summary}</p>
-${tagList(product.tags, productTagHref)}
+${tagList(product.tags, productTagHref, w)}
 </li>`;
 }
 
 export function readingTime(post: Post): string {
-  return `${post.reading_time_minutes} min read`;
+  return wordsOf(post.locale).minutesRead(post.reading_time_minutes);
 }
 
-export function postMeta(post: Post, defaultLocale: string): Html {
+export function postMeta(catalog: Catalog, post: Post): Html {
   return html`<p class="meta"><time datetime="${post.published_at}">${longDate(post.published_at, post.locale)}</time>
-<span aria-hidden="true">·</span> <a class="chip" href="${postCategoryHref(post.category)}">${post.category}</a>
-<span aria-hidden="true">·</span> ${readingTime(post)}
-<span aria-hidden="true">·</span> <span class="locale" lang="${defaultLocale}">${languageName(post.locale, defaultLocale)}</span></p>`;
+<span aria-hidden="true">·</span> <a class="chip" href="${postCategoryHref(catalog, post)}">${post.category}</a>
+<span aria-hidden="true">·</span> ${readingTime(post)}</p>`;
 }
 
 export function postItem(catalog: Catalog, post: Post, headingLevel: 2 | 3 = 2): Html {
   const heading = html`<a href="${sitePath(catalog, post.url)}">${post.title}</a>`;
-  return html`<li class="post-item" lang="${post.locale}">
+  return html`<li class="post-item${post.image ? ' with-image' : ''}" lang="${post.locale}">
+${post.image ? picture(catalog, post.image, { lazy: true, className: 'post-thumb' }) : ''}
+<div>
 ${headingLevel === 2 ? html`<h2>${heading}</h2>` : html`<h3>${heading}</h3>`}
-${postMeta(post, catalog.site.default_locale)}
+${postMeta(catalog, post)}
 <p>${post.summary}</p>
+</div>
 </li>`;
 }
 

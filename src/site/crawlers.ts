@@ -1,7 +1,9 @@
 import type { Catalog } from '../content/types.js';
 import { API_PREFIX } from '../content/paths.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
+import { versionsInWords } from '../mcp/versions.js';
 import { languageName } from './format.js';
+import { siteLocale } from './i18n.js';
 import { escapeHtml } from './html.js';
 import { feedPath } from './layout.js';
 import { companyMarkdown, contentPageMarkdown, linkText, postMarkdown, productMarkdown } from './mirrors.js';
@@ -46,7 +48,7 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
       `- [Developer portal](${base}/md/developers.md): every endpoint with examples, the MCP server, errors, rate limits, versioning.`,
       `- [OpenAPI description](${base}/openapi.json): OpenAPI 3.1 of the JSON API.`,
       `- [API index](${base}${API_PREFIX}): the map of every resource.`,
-      `- [MCP server](${base}/mcp): Model Context Protocol, Streamable HTTP, POST only.`,
+      `- [MCP server](${base}/mcp): Model Context Protocol (revisions ${versionsInWords()}), Streamable HTTP, POST only: tools, markdown resources, prompts and completions.`,
       `- [Rate limits](${base}/developers#rate-limits): ${quota.limit} requests per ${quota.windowSeconds} s per client address over the API and MCP together, stated in every answer's RateLimit headers.`,
     ].join('\n'),
     '## Optional',
@@ -68,10 +70,14 @@ export function llmsFullTxt(catalog: Catalog): string {
 
 /** /sitemap.xml (sitemaps.org protocol 0.9): every site route with its last change. */
 export function sitemapXml(catalog: Catalog): string {
+  // Each language version of a page lists every version, itself included (Google's "Tell Google about localized versions").
   const urls = siteUrls(catalog).map(
-    (u) => `  <url>\n    <loc>${escapeHtml(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${escapeHtml(u.lastmod)}</lastmod>\n` : ''}  </url>`,
+    (u) =>
+      `  <url>\n    <loc>${escapeHtml(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${escapeHtml(u.lastmod)}</lastmod>\n` : ''}${(u.alternates ?? [])
+        .map((a) => `    <xhtml:link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}"/>\n`)
+        .join('')}  </url>`,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** /robots.txt (RFC 9309): everything may be crawled; the sitemap and the agents' index are named. */
@@ -97,7 +103,8 @@ export function atomFeed(catalog: Catalog, locale: string): string {
     <author><name>${x(p.author)}</name></author>
     <category term="${x(p.category)}"/>
     <summary>${x(p.summary)}</summary>
-    <content type="html">${x(renderMarkdown(p.markdown).html.toString())}</content>
+${p.image ? `    <link rel="enclosure" type="${x(p.image.media_type)}" href="${x(p.image.url)}"/>\n` : ''}
+    <content type="html">${x(`${p.image ? `<p><img src="${x(p.image.url)}" alt="${x(p.image.alt)}" width="${p.image.width}" height="${p.image.height}"></p>\n` : ''}${renderMarkdown(p.markdown).html.toString()}`)}</content>
   </entry>`,
   );
   return `<?xml version="1.0" encoding="utf-8"?>
@@ -106,7 +113,7 @@ export function atomFeed(catalog: Catalog, locale: string): string {
   <subtitle>${x(site.description)}</subtitle>
   <id>${x(self)}</id>
   <link rel="self" type="application/atom+xml" href="${x(self)}"/>
-  <link rel="alternate" type="text/html" href="${x(`${base}/blog?locale=${encodeURIComponent(locale)}`)}"/>
+  <link rel="alternate" type="text/html" href="${x(`${base}${siteLocale(catalog, locale).pagePath('blog')}`)}"/>
   <updated>${x(updated)}</updated>
   <author><name>${x(catalog.company.trade_name)}</name></author>
 ${entries.join('\n')}

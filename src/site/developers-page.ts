@@ -6,6 +6,7 @@ import { referenceIds } from './developers.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
 import { routeDocument } from './layout.js';
+import { pageSeo } from './seo.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
 import type { PageRoute } from './site-map.js';
 
@@ -53,5 +54,5 @@ ${intro ? html`<div class="prose">${intro.html}</div>` : ''}
 </div>
 <aside class="aside">${contents(sections, pageHeadings)}</aside>
 </div>`;
-  return routeDocument(catalog, route, main);
+  return routeDocument(catalog, route, main, { head: pageSeo(catalog, route) });
 }

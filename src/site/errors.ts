@@ -9,6 +9,8 @@ import { html } from './html.js';
 import { layout } from './layout.js';
 import { linkText } from './mirrors.js';
 import { htmlAnswer, markdownAnswer, preferredErrorFormat, VARY } from './negotiate.js';
+import type { Words } from './i18n.js';
+import { localeOfPath, siteLocale, wordsOf } from './i18n.js';
 import { headerNavigation, sitePath } from './site-map.js';
 
 /**
@@ -25,37 +27,39 @@ interface Wording {
 }
 
 
-function wording(problem: ProblemError, request: Incoming): Wording {
+/**
+ * What the page says, in its language. The generic texts are the site's own;
+ * a route's detail and hint are in the words of the route that raised them.
+ */
+function wording(problem: ProblemError, request: Incoming, w: Words): Wording {
   const path = clip(request.path, 120);
   // Raised by the pipeline when no route matched, in words for API clients.
   const generic = request.route === null;
   switch (problem.code) {
     case 'not_found':
-      return generic
-        ? { title: 'Page not found', message: `There is no page at ${path}.`, hint: 'It may have moved; the pages below are a good place to start.' }
-        : { title: 'Page not found', message: problem.init.detail, hint: problem.init.hint };
+      return generic ? { title: w.pageNotFound, message: w.noPageAt(path), hint: w.mayHaveMoved } : { title: w.pageNotFound, message: problem.init.detail, hint: problem.init.hint };
     case 'method_not_allowed':
       // The Allow header the pipeline set names what the path does answer.
       return problem.init.headers?.allow === 'GET, HEAD'
-        ? { title: 'Method not allowed', message: `This site is read-only: ${path} answers GET and HEAD, not ${request.method}.`, hint: `Open ${path} with GET.` }
-        : { title: 'Method not allowed', message: `${path} answers ${problem.init.headers?.allow ?? 'other methods'}, not ${request.method}.`, hint: problem.init.hint };
+        ? { title: w.methodNotAllowed, message: w.readOnly(path, request.method), hint: w.openWithGet(path) }
+        : { title: w.methodNotAllowed, message: w.answersOnly(path, problem.init.headers?.allow ?? '', request.method), hint: problem.init.hint };
     case 'invalid_parameter':
     case 'missing_parameter':
-      return { title: 'This address does not work', message: problem.init.detail, hint: problem.init.hint };
+      return { title: w.badAddress, message: problem.init.detail, hint: problem.init.hint };
     case 'internal_error':
-      return { title: 'Something went wrong', message: 'The server could not show this page. The failure has been logged.', hint: 'Try again in a moment.' };
+      return { title: w.somethingWrong, message: w.couldNotShow, hint: w.tryAgain };
     default:
       return { title: problem.title, message: problem.init.detail, hint: problem.init.hint };
   }
 }
 
-/** Where to go from an error: the product or article lists when the path was one of those, then every page. */
-function suggestions(catalog: Catalog, path: string): { href: string; label: string }[] {
-  const links: { href: string; label: string }[] = [{ href: '/', label: 'Home' }];
+/** Where to go from an error: the product list when the path was under it, then every page of the path's language. */
+function suggestions(catalog: Catalog, path: string, locale: string, w: Words): { href: string; label: string }[] {
+  const links: { href: string; label: string }[] = [{ href: siteLocale(catalog, locale).pagePath('index'), label: w.home }];
   if (path.startsWith('/products/')) {
     links.push(...catalog.products.map((p) => ({ href: sitePath(catalog, p.url), label: p.name })));
   }
-  links.push(...headerNavigation(catalog).map((route) => ({ href: route.path, label: route.title })));
+  links.push(...headerNavigation(catalog, locale).map((route) => ({ href: route.path, label: route.title })));
   return links;
 }
 
@@ -67,8 +71,10 @@ export function siteErrorRenderer(): ErrorRenderer {
       const document = problemDocument(problem, catalog.base_url, clip(request.path, 200));
       return answer(problem.status, PROBLEM_TYPE, JSON.stringify(document), { vary: VARY, ...problem.init.headers });
     }
-    const words = wording(problem, request);
-    const links = suggestions(catalog, request.path);
+    const locale = localeOfPath(catalog, request.path);
+    const w = wordsOf(locale);
+    const words = wording(problem, request, w);
+    const links = suggestions(catalog, request.path, locale, w);
     const headers = { ...problem.init.headers };
 
     if (format === 'markdown') {
@@ -82,12 +88,14 @@ export function siteErrorRenderer(): ErrorRenderer {
       layout(catalog, {
         title: words.title,
         description: words.message,
+        locale,
+        noindex: true,
         main: html`<div class="container error-page"><div class="column">
 <p class="status">${problem.status} ${problem.title}</p>
 <h1>${words.title}</h1>
 <p class="lead">${words.message}</p>
 ${words.hint ? html`<p>${words.hint}</p>` : ''}
-<nav aria-label="Suggested pages"><ul class="inline-list">${links.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`)}</ul></nav>
+<nav aria-label="${w.suggestedPages}"><ul class="inline-list">${links.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`)}</ul></nav>
 </div></div>`,
       }),
       problem.status,

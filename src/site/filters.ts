@@ -16,9 +16,13 @@ export type SiteQuery = Readonly<Record<string, string | string[] | undefined>>;
 /** Articles per page of /blog. */
 export const POSTS_PER_PAGE = 10;
 
+/** A state of one locale's blog: its articles, one category or all, one page of them. */
 export interface BlogFilters {
+  /** The blog's path (`/blog`, `/pt-BR/blog`). */
+  readonly path: string;
+  /** The blog's locale: it lists that locale's articles. */
+  readonly locale: string;
   readonly category?: string;
-  readonly locale?: string;
   /** 1-based. */
   readonly page: number;
 }
@@ -53,22 +57,28 @@ function oneOf(query: SiteQuery, name: string, allowed: readonly string[], path:
   return value;
 }
 
-export function parseBlogFilters(query: SiteQuery, catalog: Catalog): BlogFilters {
-  const category = oneOf(query, 'category', postFilters.category.values(catalog), '/blog');
-  const locale = oneOf(query, 'locale', postFilters.locale.values(catalog), '/blog');
-  const rawPage = single(query, 'page', '/blog');
+/**
+ * The state of the blog at `path` in `locale`. A `locale` parameter (the
+ * one blog of every language had it) names the blog to go to instead: it is
+ * returned as `moveTo`, for a permanent redirect.
+ */
+export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { path: string; locale: string }): BlogFilters & { moveTo?: string } {
+  const { path } = blog;
+  const moveTo = oneOf(query, 'locale', postFilters.locale.values(catalog), path);
+  const category = oneOf(query, 'category', moveTo === undefined ? (catalog.site.post_categories[blog.locale] ?? []) : postFilters.category.values(catalog), path);
+  const rawPage = single(query, 'page', path);
   let page = 1;
   if (rawPage !== undefined) {
     if (!/^[1-9]\d{0,5}$/.test(rawPage)) {
       throw new ProblemError('invalid_parameter', {
         detail: `The page number must be a whole number from 1; got "${rawPage.slice(0, 20)}".`,
-        hint: 'Open /blog?page=2, or follow the page links at the bottom of /blog.',
+        hint: `Open ${path}?page=2, or follow the page links at the bottom of ${path}.`,
         extensions: { parameter: 'page', accepted: 'a whole number from 1' },
       });
     }
     page = Number(rawPage);
   }
-  return { ...(category ? { category } : {}), ...(locale ? { locale } : {}), page };
+  return { path, locale: blog.locale, ...(category ? { category } : {}), page, ...(moveTo === undefined ? {} : { moveTo }) };
 }
 
 export function parseProductFilters(query: SiteQuery, catalog: Catalog): ProductFilters {
@@ -78,7 +88,7 @@ export function parseProductFilters(query: SiteQuery, catalog: Catalog): Product
 }
 
 export function filterPosts(catalog: Catalog, filters: BlogFilters): readonly Post[] {
-  return postsMatching(catalog, { category: oneValue(filters.category), locale: oneValue(filters.locale) });
+  return postsMatching(catalog, { category: oneValue(filters.category), locale: [filters.locale] });
 }
 
 export function filterProducts(catalog: Catalog, filters: ProductFilters): readonly Product[] {
@@ -108,17 +118,44 @@ export function blogPage(catalog: Catalog, filters: BlogFilters): BlogPage {
   return { posts: matches.slice(start, start + POSTS_PER_PAGE), total: matches.length, page: filters.page, pages, start };
 }
 
-/** The /blog URL of a filter state; page 1 and absent filters are left out, so each state has one URL. */
+/** The URL of a blog state; page 1 and absent filters are left out, so each state has one URL. */
 export function blogHref(filters: BlogFilters): string {
   const query = new URLSearchParams();
   if (filters.category) query.set('category', filters.category);
-  if (filters.locale) query.set('locale', filters.locale);
   if (filters.page > 1) query.set('page', String(filters.page));
   const search = query.toString();
-  return search ? `/blog?${search}` : '/blog';
+  return search ? `${filters.path}?${search}` : filters.path;
 }
 
 /** A stable key of a filter state, for the per-Catalog page cache. */
 export function filterKey(filters: BlogFilters | ProductFilters): string {
   return JSON.stringify(filters);
+}
+
+/** The words of a search, when there are some (an empty form shows the form alone). */
+export function searchTerms(query: SiteQuery, path: string): string | undefined {
+  const q = single(query, 'q', path)?.trim();
+  if (q === undefined || q === '') return undefined;
+  if ([...q].length > 200) {
+    throw new ProblemError('invalid_parameter', {
+      detail: 'The search is longer than 200 characters.',
+      hint: `Search for a few words at ${path}.`,
+      extensions: { parameter: 'q', accepted: 'at most 200 characters' },
+    });
+  }
+  return q;
+}
+
+/** How many of the best hits a later page of results skips. */
+export function searchOffset(query: SiteQuery, path: string): number {
+  const raw = single(query, 'offset', path);
+  if (raw === undefined) return 0;
+  if (!/^\d{1,6}$/.test(raw)) {
+    throw new ProblemError('invalid_parameter', {
+      detail: `The offset must be a whole number from 0; got "${raw.slice(0, 20)}".`,
+      hint: `Follow the links below the results of ${path}.`,
+      extensions: { parameter: 'offset', accepted: 'a whole number from 0' },
+    });
+  }
+  return Number(raw);
 }

@@ -5,25 +5,33 @@ import { postalAddress } from './components.js';
 import { languageName } from './format.js';
 import type { Html, Interpolation } from './html.js';
 import { html } from './html.js';
-import { headerNavigation, legalNavigation } from './site-map.js';
+import { wordsOf, siteLocale } from './i18n.js';
+import { headerNavigation, legalNavigation, routeTranslations, sitePath } from './site-map.js';
 
 /**
  * Every response that is an HTML document gets this policy: only the site's own
- * stylesheet and icon load, no script runs at all (the site needs none: filters
- * are plain GET forms), nothing frames the site and forms only submit to it.
+ * stylesheet, images and manifest load, no script runs at all (the site needs
+ * none: filters and search are plain GET forms; JSON-LD is data, not script),
+ * the page may fetch its own origin (a browser's or crawler's tools read
+ * robots.txt and the manifest that way), nothing frames the site and forms
+ * only submit to it.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "style-src 'self'",
   "img-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
 
-export interface Alternate {
+/** The same page in another language. */
+export interface Translation {
+  readonly locale: string;
+  /** Its site path or absolute URL. */
   readonly href: string;
-  readonly hreflang: string;
   readonly title: string;
 }
 
@@ -35,15 +43,19 @@ export interface Document {
   readonly path?: string;
   /** Site path of its markdown mirror. */
   readonly markdownPath?: string;
-  /** Language of the main content (BCP 47). */
-  readonly lang?: string;
-  /** The same content in other languages (translations of a post). */
-  readonly alternates?: readonly Alternate[];
+  /** Language of the page and its frame (BCP 47); the site's default when absent. */
+  readonly locale?: string;
+  /** The same page in the other languages it exists in. */
+  readonly translations?: readonly Translation[];
   /** Which header link is the current page. */
   readonly current?: string;
   readonly main: Html;
   /** Atom feeds to announce. */
   readonly feeds?: readonly { href: string; title: string }[];
+  /** More of `<head>`: share card tags, structured data. */
+  readonly head?: Html | '';
+  /** Kept out of search engines' indexes (search results, errors). */
+  readonly noindex?: boolean;
 }
 
 /** Atom feed of one locale's posts. */
@@ -51,41 +63,101 @@ export function feedPath(locale: string): string {
   return `/feeds/${locale}.xml`;
 }
 
+export const MANIFEST_PATH = '/manifest.webmanifest';
+
+/** `<link>`s to the site's icons: the content's, else the generated letter icon. */
+function iconLinks(catalog: Catalog): Html {
+  const { svg, png, png_small, touch } = catalog.site.icons;
+  const raster = png_small ?? png;
+  if (!svg && !raster) return html`<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`;
+  const path = (url: string) => sitePath(catalog, url);
+  return html`${svg ? html`<link rel="icon" href="${path(svg.url)}" type="image/svg+xml">` : ''}
+${raster ? html`<link rel="icon" href="${path(raster.url)}" type="image/png" sizes="${raster.width}x${raster.height}">` : ''}
+${touch ? html`<link rel="apple-touch-icon" href="${path(touch.url)}">` : ''}`;
+}
+
+/** The header's brand: the company logo when the content has one, else the name beside its initial. */
+function brand(catalog: Catalog, home: string, current: boolean): Html {
+  const { site, company } = catalog;
+  const currentAttr = current ? html` aria-current="page"` : '';
+  if (company.logo) {
+    const logo = company.logo;
+    return html`<a class="brand" href="${home}"${currentAttr}><img class="brand-logo" src="${sitePath(catalog, logo.url)}" alt="${site.name}" width="${logo.width}" height="${logo.height}"></a>`;
+  }
+  return html`<a class="brand" href="${home}"${currentAttr}><span class="brand-mark" aria-hidden="true">${site.name.charAt(0)}</span>${site.name}</a>`;
+}
+
+/**
+ * Links to the other languages: to this page's translations when it has
+ * some, else to the home page of each other language.
+ */
+function languageSwitch(catalog: Catalog, locale: string, translations: readonly Translation[]): Html | '' {
+  const others = catalog.site.locales.filter((l) => l !== locale);
+  if (others.length === 0) return '';
+  const links = others.map((other) => {
+    const translation = translations.find((t) => t.locale === other);
+    const href = translation ? sitePath(catalog, translation.href) : siteLocale(catalog, other).pagePath('index');
+    return html`<li><a href="${href}" hreflang="${other}" lang="${other}">${languageName(other)}</a></li>`;
+  });
+  return html`<ul class="language-switch" aria-label="${wordsOf(locale).languages}">${links}</ul>`;
+}
+
 /** The whole HTML document around a page's main content. */
 export function layout(catalog: Catalog, doc: Document): string {
   const { site, company } = catalog;
-  const lang = doc.lang ?? site.default_locale;
+  const locale = doc.locale ?? site.default_locale;
+  const here = siteLocale(catalog, locale);
+  const w = here.words;
   const pageTitle = doc.title === site.name ? site.name : `${doc.title} · ${site.name}`;
-  const nav = headerNavigation(catalog);
-  const legal = legalNavigation(catalog);
+  const nav = headerNavigation(catalog, locale);
+  const legal = legalNavigation(catalog, locale);
   const feeds = doc.feeds ?? [];
+  const translations = doc.translations ?? [];
+  const home = here.pagePath('index');
+  const searchPath = here.path('/search');
   const link = (path: string, label: Interpolation, current: boolean) =>
     html`<a href="${path}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
+  const navList = html`<ul>
+        ${nav.map((route) => html`<li>${link(route.path, route.title, doc.current === route.path)}</li>`)}
+        <li>${link(searchPath, w.search, doc.current === searchPath)}</li>
+      </ul>`;
+  // RFC 8288 alternates by language (hreflang), with x-default: the default locale's version, else this one.
+  const versions = doc.path === undefined || translations.length === 0 ? [] : [{ locale, href: `${catalog.base_url}${doc.path}` }, ...translations.map((t) => ({ locale: t.locale, href: absolute(catalog, t.href) }))];
+  const fallback = versions.find((v) => v.locale === site.default_locale) ?? versions[0];
 
-  return `<!doctype html>\n${html`<html lang="${lang}">
+  return `<!doctype html>\n${html`<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>${pageTitle}</title>
 <meta name="description" content="${doc.description}">
+${doc.noindex ? html`<meta name="robots" content="noindex">` : ''}
 ${doc.path === undefined ? '' : html`<link rel="canonical" href="${catalog.base_url}${doc.path}">`}
+${versions.map((v) => html`<link rel="alternate" hreflang="${v.locale}" href="${v.href}">\n`)}
+${fallback ? html`<link rel="alternate" hreflang="x-default" href="${fallback.href}">` : ''}
 ${doc.markdownPath === undefined ? '' : html`<link rel="alternate" type="text/markdown" href="${doc.markdownPath}" title="Markdown">`}
-${(doc.alternates ?? []).map((a) => html`<link rel="alternate" hreflang="${a.hreflang}" href="${a.href}" title="${a.title}">\n`)}
 ${feeds.map((f) => html`<link rel="alternate" type="application/atom+xml" href="${f.href}" title="${f.title}">\n`)}
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
-<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
+${iconLinks(catalog)}
+<link rel="manifest" href="${MANIFEST_PATH}">
+${doc.head ?? ''}
 </head>
 <body>
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">${w.skipToContent}</a>
 <header class="site-header">
   <div class="container header-inner">
-    <a class="brand" href="/"${doc.path === '/' ? html` aria-current="page"` : ''}><span class="brand-mark" aria-hidden="true">${site.name.charAt(0)}</span>${site.name}</a>
-    <nav class="site-nav" aria-label="Main">
-      <ul>
-        ${nav.map((route) => html`<li>${link(route.path, route.title, doc.current === route.path)}</li>`)}
-      </ul>
+    ${brand(catalog, home, doc.path === home)}
+    <nav class="site-nav" aria-label="${w.mainNavigation}">
+      ${navList}
     </nav>
+    ${languageSwitch(catalog, locale, translations)}
+    <details class="nav-menu">
+      <summary>${w.menu}</summary>
+      <nav aria-label="${w.mainNavigation}">
+      ${navList}
+      </nav>
+    </details>
   </div>
 </header>
 <main id="main" tabindex="-1">
@@ -93,19 +165,19 @@ ${doc.main}
 </main>
 <footer class="site-footer">
   <div class="container footer-inner">
-    <section class="footer-company" aria-label="Company">
+    <section class="footer-company" aria-label="${w.company}">
       <p class="footer-brand">${company.legal_name}</p>
       <p>CNPJ ${company.cnpj}</p>
       ${postalAddress(company.address)}
     </section>
-    <nav class="footer-nav" aria-label="Footer">
+    <nav class="footer-nav" aria-label="${w.footerNavigation}">
       <ul>
         ${legal.map((route) => html`<li>${link(route.path, route.title, doc.current === route.path)}</li>`)}
-        <li><a href="/developers">API and MCP</a></li>
-        ${doc.markdownPath === undefined ? '' : html`<li><a href="${doc.markdownPath}" type="text/markdown">This page as markdown</a></li>`}
+        <li><a href="${here.pagePath('developers')}">${w.apiAndMcp}</a></li>
+        ${doc.markdownPath === undefined ? '' : html`<li><a href="${doc.markdownPath}" type="text/markdown">${w.pageAsMarkdown}</a></li>`}
         <li><a href="/llms.txt" type="text/plain">llms.txt</a></li>
-        <li><a href="/sitemap.xml" type="application/xml">Sitemap</a></li>
-        ${site.locales.map((locale) => html`<li><a href="${feedPath(locale)}" type="application/atom+xml" hreflang="${locale}">Feed (${languageName(locale, site.default_locale)})</a></li>`)}
+        <li><a href="/sitemap.xml" type="application/xml">${w.sitemap}</a></li>
+        ${site.locales.map((l) => html`<li><a href="${feedPath(l)}" type="application/atom+xml" hreflang="${l}">${w.feed(languageName(l, locale))}</a></li>`)}
       </ul>
     </nav>
   </div>
@@ -115,14 +187,21 @@ ${doc.main}
 `}`;
 }
 
-/** The whole HTML document of one site route: its title, description, mirror and navigation state. */
-export function routeDocument(catalog: Catalog, route: PageRoute, main: Html): string {
+function absolute(catalog: Catalog, href: string): string {
+  return href.startsWith('/') ? `${catalog.base_url}${href}` : href;
+}
+
+/** The whole HTML document of one site route: its title, description, mirror, language versions and navigation state. */
+export function routeDocument(catalog: Catalog, route: PageRoute, main: Html, more: Partial<Document> = {}): string {
   return layout(catalog, {
     title: route.title,
     description: route.description,
     path: route.path,
     markdownPath: route.markdownPath,
+    locale: route.locale,
+    translations: routeTranslations(catalog, route).map((t) => ({ locale: t.locale, href: t.path, title: t.title })),
     current: route.path,
     main,
+    ...more,
   });
 }

@@ -2,6 +2,7 @@ import { mirrorMarkdown } from '../content/mirror.js';
 import type { Catalog, Company, Post, Product } from '../content/types.js';
 import { referenceMarkdown } from './developers.js';
 import type { ReferenceSection } from './developers.js';
+import type { SearchPage } from '../query/queries.js';
 import type { BlogFilters, ProductFilters } from './filters.js';
 import { filterPosts, filterProducts } from './filters.js';
 import { isoDay } from './format.js';
@@ -39,7 +40,7 @@ function postLine(post: Post): string {
 }
 
 export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
-  const latest = latestPosts(catalog);
+  const latest = latestPosts(catalog, route.locale);
   return join(
     pageMirror(catalog, route),
     catalog.products.length > 0 && `## Products\n\n${catalog.products.map(productLine).join('\n')}`,
@@ -61,13 +62,23 @@ export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: Pr
 /** Every matching article, unpaginated: one line each is short enough to read whole. */
 export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFilters): string {
   const posts = filterPosts(catalog, filters);
-  const active = [filters.category && `category ${filters.category}`, filters.locale && `locale ${filters.locale}`].filter(Boolean).join(', ');
+  const active = [filters.category && `category ${filters.category}`].filter(Boolean).join(', ');
   return join(
     pageMirror(catalog, route),
     `## ${active ? `Articles (${active})` : 'All articles'}\n\n${posts.length} article${posts.length === 1 ? '' : 's'}, newest first.${
       posts.length ? `\n\n${posts.map(postLine).join('\n')}` : ''
     }`,
   );
+}
+
+/** The search page in markdown: the query's hits, one line each, or how to search when there is no query. */
+export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string, result: SearchPage | undefined): string {
+  if (!result) {
+    return join(pageMirror(catalog, route), `Search with \`${catalog.base_url}${route.path}?q=<words>\`, or the API: ${catalog.base_url}/api/v1/search?q=<words>`);
+  }
+  const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
+  const more = result.next ? `\n\nMore: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
+  return join(`# ${route.title}: ${query}`, `${result.total} result${result.total === 1 ? '' : 's'}, best match first.${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}`);
 }
 
 export function developersMarkdown(catalog: Catalog, route: PageRoute, sections: readonly ReferenceSection[]): string {
@@ -103,7 +114,7 @@ export type MirrorFile =
  */
 export function mirrorFiles(catalog: Catalog): ReadonlyMap<string, MirrorFile> {
   const files = new Map<string, MirrorFile>();
-  for (const route of pageRoutes(catalog)) files.set(`${route.slug}.md`, { kind: 'page', route });
+  for (const route of pageRoutes(catalog)) files.set(route.markdownPath.slice('/md/'.length), { kind: 'page', route });
   for (const product of catalog.products) files.set(`products/${product.slug}.md`, { kind: 'product', product });
   for (const post of catalog.posts) files.set(`blog/${post.slug}.md`, { kind: 'post', post });
   files.set('company.md', { kind: 'company' });

@@ -1,8 +1,10 @@
 import type { Catalog, Post, Product } from '../content/types.js';
+import type { SearchPage } from '../query/queries.js';
 import {
   channelLink,
   fieldLabel,
   pageHero,
+  picture,
   postalAddress,
   postCategoryHref,
   postItem,
@@ -10,7 +12,7 @@ import {
   productCard,
   productTagHref,
   statusBadge,
-  statusLabel,
+  statusWords,
   tableOfContents,
   tagList,
 } from './components.js';
@@ -19,38 +21,59 @@ import { blogHref, blogPage, filterProducts } from './filters.js';
 import { languageName } from './format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
+import type { Words } from './i18n.js';
+import { siteLocale, wordsOf } from './i18n.js';
+import type { Document } from './layout.js';
 import { feedPath, layout, routeDocument } from './layout.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
+import { pageSeo, postSeo, productSeo } from './seo.js';
 import type { PageRoute } from './site-map.js';
 import { latestPosts, pageRoute, sitePath } from './site-map.js';
 
-/** The HTML of every site route. Each returns a whole document. */
+/** The HTML of every site route. Each returns a whole document, in the route's language. */
 
-function feeds(catalog: Catalog) {
-  return catalog.site.locales.map((locale) => ({
-    href: feedPath(locale),
-    title: `${catalog.site.name} blog (${languageName(locale, catalog.site.default_locale)})`,
-  }));
+/** Every locale's feed, the page's own first, titled in the page's language. */
+function feeds(catalog: Catalog, locale: string) {
+  const w = wordsOf(locale);
+  const locales = [locale, ...catalog.site.locales.filter((l) => l !== locale)];
+  return locales.map((l) => ({ href: feedPath(l), title: `${w.blogFeedTitle(catalog.site.name)} (${languageName(l, locale)})` }));
 }
 
 /** A page's markdown body with its table of contents beside it, or nothing when the content has no page. */
 function pageBody(route: PageRoute, options: { ids?: AnchorIds; toc?: boolean } = {}): Html | '' {
   if (!route.page) return '';
   const body = renderMarkdown(route.page.markdown, options.ids);
-  const toc = options.toc === false ? '' : tableOfContents(body.headings);
+  const toc = options.toc === false ? '' : tableOfContents(body.headings, wordsOf(route.locale));
   return html`<div class="container with-aside${toc ? '' : ' no-aside'}">
 <div class="prose">${body.html}</div>
 ${toc ? html`<aside class="aside">${toc}</aside>` : ''}
 </div>`;
 }
 
+/** A page route's document, with its share card and structured data. */
+function pageDocument(catalog: Catalog, route: PageRoute, main: Html, more: Partial<Document> = {}): string {
+  return routeDocument(catalog, route, main, { head: pageSeo(catalog, route), feeds: feeds(catalog, route.locale), ...more });
+}
 
+/** The route of `slug` in the page's language, else in the default one (the navigation's rule). */
+function linkTo(catalog: Catalog, slug: string, locale: string): PageRoute | undefined {
+  return pageRoute(catalog, slug, locale) ?? pageRoute(catalog, slug);
+}
 
+/**
+ * The home page: what the company does (the page's title and description),
+ * the two calls to action, every product with its picture, the page's own
+ * text, then the latest articles in its language.
+ */
 export function homeHtml(catalog: Catalog, route: PageRoute): string {
-  const latest = latestPosts(catalog);
+  const w = wordsOf(route.locale);
+  const latest = latestPosts(catalog, route.locale);
+  const products = linkTo(catalog, 'products', route.locale);
+  const contact = linkTo(catalog, 'contact', route.locale);
+  const blog = pageRoute(catalog, 'blog', route.locale);
   const actions = html`<p class="actions">
-${pageRoute(catalog, 'products') ? html`<a class="button" href="/products">Our products</a>` : ''}
-${pageRoute(catalog, 'contact') ? html`<a class="button button-secondary" href="/contact">Get in touch</a>` : ''}
+${products ? html`<a class="button" href="${products.path}">${w.ourProducts}</a>` : ''}
+${contact ? html`<a class="button button-secondary" href="${contact.path}">${w.getInTouch}</a>` : ''}
 </p>`;
   // Reserved so the page's own headings cannot take the ids of the sections around them.
   const ids = new AnchorIds(['home-products', 'home-posts']);
@@ -58,8 +81,8 @@ ${pageRoute(catalog, 'contact') ? html`<a class="button button-secondary" href="
 ${
   catalog.products.length
     ? html`<section class="band" aria-labelledby="home-products"><div class="container">
-<h2 id="home-products">Products</h2>
-<ul class="cards">${catalog.products.map((p) => productCard(catalog, p, 3))}</ul>
+<h2 id="home-products">${products?.title ?? w.products}</h2>
+<ul class="cards">${catalog.products.map((p, i) => productCard(catalog, p, 3, w, i > 1))}</ul>
 </div></section>`
     : ''
 }
@@ -67,84 +90,86 @@ ${pageBody(route, { ids, toc: false })}
 ${
   latest.length
     ? html`<section class="band band-alt" aria-labelledby="home-posts"><div class="container">
-<h2 id="home-posts">Latest articles</h2>
+<h2 id="home-posts">${w.latestArticles}</h2>
 <ul class="post-list">${latest.map((p) => postItem(catalog, p, 3))}</ul>
-<p><a class="more" href="/blog">All articles</a></p>
+${blog ? html`<p><a class="more" href="${blog.path}">${w.allArticles}</a></p>` : ''}
 </div></section>`
     : ''
 }`;
-  return layout(catalog, {
-    title: route.title,
-    description: route.description,
-    path: '/',
-    markdownPath: route.markdownPath,
-    main,
-    feeds: feeds(catalog),
-  });
+  return pageDocument(catalog, route, main);
 }
 
 export function contentPageHtml(catalog: Catalog, route: PageRoute): string {
-  return routeDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route)}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route)}`);
 }
 
 /** /about: the page, then the company record it is the public URL of. */
 export function aboutHtml(catalog: Catalog, route: PageRoute): string {
   const { company } = catalog;
+  const w = wordsOf(route.locale);
   const facts = html`<section class="band band-alt" aria-labelledby="company-record"><div class="container">
-<h2 id="company-record">Company record</h2>
+<h2 id="company-record">${w.companyRecord}</h2>
 <dl class="facts">
-<div><dt>Legal name</dt><dd>${company.legal_name}</dd></div>
-<div><dt>Trade name</dt><dd>${company.trade_name}</dd></div>
+<div><dt>${w.legalName}</dt><dd>${company.legal_name}</dd></div>
+<div><dt>${w.tradeName}</dt><dd>${company.trade_name}</dd></div>
 <div><dt>CNPJ</dt><dd>${company.cnpj}</dd></div>
-${company.founded ? html`<div><dt>Founded</dt><dd><time datetime="${company.founded}">${company.founded}</time></dd></div>` : ''}
-<div><dt>Address</dt><dd>${postalAddress(company.address)}</dd></div>
-${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLabel(name)}</dt><dd><a href="${safeHref(url)}">${url}</a></dd></div>`)}
+${company.founded ? html`<div><dt>${w.founded}</dt><dd><time datetime="${company.founded}">${company.founded}</time></dd></div>` : ''}
+<div><dt>${w.address}</dt><dd>${postalAddress(company.address)}</dd></div>
+${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd><a href="${safeHref(url)}">${url}</a></dd></div>`)}
 </dl>
-<p><a href="${sitePath(catalog, company.markdown_url)}" type="text/markdown">Company record as markdown</a> · <a href="/api/v1/company" type="application/json">as JSON</a></p>
+<p><a href="${sitePath(catalog, company.markdown_url)}" type="text/markdown">${w.recordAsMarkdown}</a> · <a href="/api/v1/company" type="application/json">${w.asJson}</a></p>
 </div></section>`;
-  return routeDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['company-record']) })}${facts}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['company-record']) })}${facts}`);
 }
 
 /** /contact: the page, then every channel of the company record. */
 export function contactHtml(catalog: Catalog, route: PageRoute): string {
   const { company } = catalog;
+  const w = wordsOf(route.locale);
   const channels = html`<section class="band band-alt" aria-labelledby="channels"><div class="container">
-<h2 id="channels">Channels</h2>
+<h2 id="channels">${w.channels}</h2>
 <dl class="facts channels">
-${Object.entries(company.contact).map(([name, value]) => html`<div><dt>${fieldLabel(name)}</dt><dd>${channelLink(value)}</dd></div>`)}
-<div><dt>Address</dt><dd>${postalAddress(company.address, company.legal_name)}</dd></div>
+${Object.entries(company.contact).map(([name, value]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd>${channelLink(value)}</dd></div>`)}
+<div><dt>${w.address}</dt><dd>${postalAddress(company.address, company.legal_name)}</dd></div>
 </dl>
 ${
   Object.keys(company.profiles).length
-    ? html`<h3>Elsewhere</h3><ul class="inline-list">${Object.entries(company.profiles).map(([name, url]) => html`<li><a href="${safeHref(url)}">${fieldLabel(name)}</a></li>`)}</ul>`
+    ? html`<h3>${w.elsewhere}</h3><ul class="inline-list">${Object.entries(company.profiles).map(([name, url]) => html`<li><a href="${safeHref(url)}">${fieldLabel(name, w)}</a></li>`)}</ul>`
     : ''
 }
 </div></section>`;
-  return routeDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['channels']) })}${channels}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['channels']) })}${channels}`);
 }
 
 export function productsHtml(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
+  const w = wordsOf(route.locale);
   const products = filterProducts(catalog, filters);
-  const active = [filters.status && statusLabel(filters.status), filters.tag].filter(Boolean).join(', ');
+  const active = [filters.status && statusWords(filters.status, w), filters.tag].filter(Boolean).join(', ');
   const list = html`<section class="band" aria-labelledby="product-list"><div class="container">
-<h2 id="product-list">${active ? `Products: ${active}` : 'All products'}</h2>
-${active ? html`<p class="result-count">${products.length} of ${catalog.products.length} products. <a href="/products">Show all</a></p>` : ''}
-<ul class="cards">${products.map((p) => productCard(catalog, p, 3))}</ul>
-${products.length === 0 ? html`<p>No product matches. <a href="/products">Show all products</a>.</p>` : ''}
+<h2 id="product-list">${active ? w.productsFiltered(active) : w.allProducts}</h2>
+${active ? html`<p class="result-count">${w.productCount(products.length, catalog.products.length)} <a href="${route.path}">${w.showAll}</a></p>` : ''}
+<ul class="cards">${products.map((p, i) => productCard(catalog, p, 3, w, i > 1))}</ul>
+${products.length === 0 ? html`<p>${w.noProduct} <a href="${route.path}">${w.showAllProducts}</a>.</p>` : ''}
 </div></section>`;
-  return routeDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['product-list']) })}${list}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['product-list']) })}${list}`);
 }
 
 export function productHtml(catalog: Catalog, product: Product): string {
+  const locale = catalog.site.default_locale;
+  const w = wordsOf(locale);
   const body = renderMarkdown(product.markdown);
-  const toc = tableOfContents(body.headings);
+  const toc = tableOfContents(body.headings, w);
   const links = Object.entries(product.links);
-  const main = html`<div class="hero"><div class="container">
-<p class="eyebrow"><a href="/products">Products</a></p>
+  const products = pageRoute(catalog, 'products');
+  const main = html`<div class="hero hero-with-image"><div class="container">
+<div class="hero-text">
+${products ? html`<p class="eyebrow"><a href="${products.path}">${products.title}</a></p>` : ''}
 <h1>${product.name}</h1>
 <p class="lead">${product.summary}</p>
-<div class="hero-meta">${statusBadge(product.status)}${tagList(product.tags, productTagHref)}</div>
-${links.length ? html`<ul class="inline-list links" aria-label="Links">${links.map(([name, href]) => html`<li><a href="${safeHref(href)}">${fieldLabel(name)}</a></li>`)}</ul>` : ''}
+<div class="hero-meta">${statusBadge(product.status, w)}${tagList(product.tags, productTagHref, w)}</div>
+${links.length ? html`<ul class="inline-list links" aria-label="${w.links}">${links.map(([name, href]) => html`<li><a href="${safeHref(href)}">${fieldLabel(name, w)}</a></li>`)}</ul>` : ''}
+</div>
+${product.image ? picture(catalog, product.image, { className: 'hero-image' }) : ''}
 </div></div>
 <div class="container with-aside${toc ? '' : ' no-aside'}">
 <div class="prose">${body.html}</div>
@@ -155,102 +180,153 @@ ${toc ? html`<aside class="aside">${toc}</aside>` : ''}
     description: product.summary,
     path: sitePath(catalog, product.url),
     markdownPath: sitePath(catalog, product.markdown_url),
-    current: '/products',
+    locale,
+    current: products?.path ?? '/products',
     main,
+    head: productSeo(catalog, product),
   });
 }
 
-function filterForm(catalog: Catalog, filters: BlogFilters): Html {
-  const { site } = catalog;
+function filterForm(catalog: Catalog, filters: BlogFilters, w: Words): Html {
+  const categories = catalog.site.post_categories[filters.locale] ?? [];
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
-  return html`<form class="filters" method="get" action="/blog" aria-label="Filter articles">
-<div class="field"><label for="filter-category">Category</label>
+  return html`<form class="filters" method="get" action="${filters.path}" aria-label="${w.filterArticles}">
+<div class="field"><label for="filter-category">${w.category}</label>
 <select id="filter-category" name="category">
-${option('', 'All categories', !filters.category)}
-${site.locales.map(
-  (locale) =>
-    html`<optgroup label="${languageName(locale, site.default_locale)}">${(site.post_categories[locale] ?? []).map((c) => option(c, c, filters.category === c))}</optgroup>`,
-)}
+${option('', w.allCategories, !filters.category)}
+${categories.map((c) => option(c, c, filters.category === c))}
 </select></div>
-<div class="field"><label for="filter-locale">Language</label>
-<select id="filter-locale" name="locale">
-${option('', 'All languages', !filters.locale)}
-${site.locales.map((locale) => option(locale, languageName(locale, site.default_locale), filters.locale === locale))}
-</select></div>
-<div class="field field-actions"><button type="submit">Filter</button>
-${filters.category || filters.locale ? html`<a href="/blog">Clear filters</a>` : ''}</div>
+<div class="field field-actions"><button type="submit">${w.filter}</button>
+${filters.category ? html`<a href="${filters.path}">${w.clearFilters}</a>` : ''}</div>
 </form>`;
 }
 
-function pagination(filters: BlogFilters, page: number, pages: number): Html | '' {
+function pagination(filters: BlogFilters, page: number, pages: number, w: Words): Html | '' {
   if (pages <= 1) return '';
   const href = (n: number) => blogHref({ ...filters, page: n });
-  return html`<nav class="pagination" aria-label="Pages">
-${page > 1 ? html`<a rel="prev" href="${href(page - 1)}">Newer</a>` : ''}
+  return html`<nav class="pagination" aria-label="${w.pages}">
+${page > 1 ? html`<a rel="prev" href="${href(page - 1)}">${w.newer}</a>` : ''}
 <ol>${Array.from({ length: pages }, (_, i) => i + 1).map((n) =>
-    n === page ? html`<li><a href="${href(n)}" aria-current="page">${n}</a></li>` : html`<li><a href="${href(n)}" aria-label="Page ${n}">${n}</a></li>`,
+    n === page ? html`<li><a href="${href(n)}" aria-current="page">${n}</a></li>` : html`<li><a href="${href(n)}" aria-label="${w.page(n)}">${n}</a></li>`,
   )}</ol>
-${page < pages ? html`<a rel="next" href="${href(page + 1)}">Older</a>` : ''}
+${page < pages ? html`<a rel="next" href="${href(page + 1)}">${w.older}</a>` : ''}
 </nav>`;
 }
 
+/** One language's blog: its articles, newest first, a category at a time. */
 export function blogHtml(catalog: Catalog, route: PageRoute, filters: BlogFilters): string {
+  const w = wordsOf(route.locale);
   const result = blogPage(catalog, filters);
   const first = result.start + 1;
   const last = result.start + result.posts.length;
   const list = html`<section class="band" aria-labelledby="articles"><div class="container"><div class="column">
-<h2 id="articles">Articles</h2>
-${filterForm(catalog, filters)}
-<p class="result-count">${
-    result.total === 0 ? 'No article matches these filters.' : `Showing ${first}–${last} of ${result.total} article${result.total === 1 ? '' : 's'}, newest first.`
-  }</p>
+<h2 id="articles">${w.articles}</h2>
+${filterForm(catalog, filters, w)}
+<p class="result-count">${result.total === 0 ? w.noArticle : w.showing(first, last, result.total)}</p>
 <ul class="post-list">${result.posts.map((p) => postItem(catalog, p, 3))}</ul>
-${pagination(filters, result.page, result.pages)}
+${pagination(filters, result.page, result.pages, w)}
 </div></div></section>`;
-  const intro = result.page === 1 && !filters.category && !filters.locale ? pageBody(route, { ids: new AnchorIds(['articles', 'filter-category', 'filter-locale']) }) : '';
-  const title = result.page > 1 ? `${route.title}, page ${result.page}` : route.title;
-  return layout(catalog, {
+  const intro = result.page === 1 && !filters.category ? pageBody(route, { ids: new AnchorIds(['articles', 'filter-category']) }) : '';
+  const title = result.page > 1 ? w.titlePage(route.title, result.page) : route.title;
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${list}${intro}`, {
     title,
-    description: route.description,
     path: blogHref(filters),
-    markdownPath: route.markdownPath,
-    current: route.path,
-    main: html`${pageHero(route.title, route.description)}${list}${intro}`,
-    feeds: feeds(catalog),
+    // Another page or category of the list is not the same page in another language.
+    ...(filters.category || result.page > 1 ? { translations: [] } : {}),
   });
 }
 
 export function postHtml(catalog: Catalog, post: Post): string {
+  const w = wordsOf(post.locale);
+  const here = siteLocale(catalog, post.locale);
   const body = renderMarkdown(post.markdown);
-  const { default_locale } = catalog.site;
+  const blog = pageRoute(catalog, 'blog', post.locale);
   const translations = post.translations.map(
-    (t) =>
-      html`<a href="${sitePath(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${languageName(t.locale)}: ${t.title}</a>`,
+    (t) => html`<a href="${sitePath(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w.readIn(languageName(t.locale, post.locale))}: ${t.title}</a>`,
   );
-  const main = html`<article class="post" lang="${post.locale}">
+  const main = html`<article class="post">
 <div class="hero"><div class="container narrow">
-<p class="eyebrow"><a href="${postCategoryHref(post.category)}">${post.category}</a></p>
+<p class="eyebrow"><a href="${postCategoryHref(catalog, post)}">${post.category}</a></p>
 <h1>${post.title}</h1>
 <p class="lead">${post.summary}</p>
-${postMeta(post, default_locale)}
+${postMeta(catalog, post)}
 <p class="byline">${post.author}</p>
-${translations.length ? html`<p class="translations"><span lang="${default_locale}">Also in</span> ${translations}</p>` : ''}
+${translations.length ? html`<p class="translations">${translations}</p>` : ''}
 </div></div>
-<div class="container narrow"><div class="prose">${body.html}</div>
-<p class="back"><a href="/blog" lang="${default_locale}">All articles</a></p></div>
+<div class="container narrow">
+${post.image ? picture(catalog, post.image, { className: 'cover' }) : ''}
+<div class="prose">${body.html}</div>
+<p class="back"><a href="${blog?.path ?? here.pagePath('blog')}">${w.allArticles}</a></p></div>
 </article>`;
   return layout(catalog, {
     title: post.title,
     description: post.summary,
     path: sitePath(catalog, post.url),
     markdownPath: sitePath(catalog, post.markdown_url),
-    current: '/blog',
-    alternates: [
-      { href: post.url, hreflang: post.locale, title: post.title },
-      ...post.translations.map((t) => ({ href: t.url, hreflang: t.locale, title: t.title })),
-    ],
+    locale: post.locale,
+    translations: post.translations.map((t) => ({ locale: t.locale, href: t.url, title: t.title })),
+    current: blog?.path ?? here.pagePath('blog'),
     main,
-    feeds: feeds(catalog),
+    feeds: feeds(catalog, post.locale),
+    head: postSeo(catalog, post),
   });
 }
+
+/** The search form, filled with the query being shown. */
+function searchForm(route: PageRoute, query: string, w: Words): Html {
+  return html`<form class="search-form" method="get" action="${route.path}" role="search">
+<label for="search-q">${w.searchLabel}</label>
+<div class="search-row"><input id="search-q" type="search" name="q" value="${query}" maxlength="200" required autocomplete="off">
+<button type="submit">${w.searchButton}</button></div>
+</form>`;
+}
+
+/** Highlights the matched words of an excerpt (plain text) with `<mark>`. */
+function highlighted(text: string, matches: readonly string[], fold: (s: string) => string): Html {
+  if (matches.length === 0) return html`${text}`;
+  const parts: Html[] = [];
+  // Words of the excerpt whose folded form starts with a matched term (the last word matches as a prefix).
+  for (const token of text.split(/([\p{L}\p{N}]+)/u)) {
+    const folded = fold(token);
+    parts.push(/[\p{L}\p{N}]/u.test(token) && matches.some((m) => folded.startsWith(m)) ? html`<mark>${token}</mark>` : html`${token}`);
+  }
+  return html`${parts}`;
+}
+
+/**
+ * The search page: a plain GET form (no script), and for a query the hits
+ * in the page's language (products, its pages, its articles), with the
+ * matched words highlighted. Result pages are kept out of indexes.
+ */
+export function searchHtml(catalog: Catalog, route: PageRoute, query: string, result: SearchPage | undefined, fold: (s: string) => string, pageHref: (offset: number) => string): string {
+  const w = wordsOf(route.locale);
+  const first = (result?.offset ?? 0) + 1;
+  const last = (result?.offset ?? 0) + (result?.items.length ?? 0);
+  const hits = result
+    ? html`<section class="band" aria-labelledby="search-results"><div class="container"><div class="column">
+<h2 id="search-results">${w.searchResults(query)}</h2>
+<p class="result-count">${w.hitCount(result.total, first, last)}</p>
+${result.total === 0 ? html`<p>${w.noHit(query)} ${w.searchHint}</p>` : ''}
+<ol class="search-hits">${result.items.map(
+        (hit) => html`<li class="search-hit"${hit.locale ? html` lang="${hit.locale}"` : ''}>
+<p class="kind">${w.kinds[hit.kind] ?? hit.kind}</p>
+<h3><a href="${sitePath(catalog, hit.url)}">${hit.title}</a></h3>
+<p>${highlighted(hit.excerpt, hit.matches, fold)}</p>
+</li>`,
+      )}</ol>
+${
+  result.prev || result.next
+    ? html`<nav class="pagination" aria-label="${w.pages}">
+${result.prev ? html`<a rel="prev" href="${pageHref(Math.max(0, result.offset - result.limit))}">${w.previous}</a>` : ''}
+${result.next ? html`<a rel="next" href="${pageHref(result.offset + result.limit)}">${w.next}</a>` : ''}
+</nav>`
+    : ''
+}
+</div></div></section>`
+    : '';
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description, searchForm(route, query, w))}${hits}`, {
+    ...(result ? { title: w.searchResults(query), noindex: true, path: pageHref(result.offset), translations: [] } : {}),
+  });
+}
+

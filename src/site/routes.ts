@@ -9,12 +9,17 @@ import type { Incoming } from '../http/request.js';
 import { clip } from '../query/errors.js';
 import { quotaPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
-import { favicon, STYLESHEET } from './assets.js';
+import { MEDIA_PREFIX } from '../content/paths.js';
+import { IMMUTABLE_POLICY } from '../http/policy.js';
+import { searchSite } from '../query/queries.js';
+import { fold } from '../search/normalize.js';
+import { favicon, mediaKey, securityTxt, STYLESHEET, STYLESHEET_PATH, webManifest } from './assets.js';
+import { MANIFEST_PATH } from './layout.js';
 import { atomFeed, llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import { developerReference } from './developers.js';
 import { developersHtml } from './developers-page.js';
 import { siteErrorRenderer } from './errors.js';
-import { blogPage, parseBlogFilters, parseProductFilters } from './filters.js';
+import { blogHref, blogPage, parseBlogFilters, parseProductFilters, searchOffset, searchTerms } from './filters.js';
 import { estimateTokens } from './format.js';
 import {
   blogMarkdown,
@@ -27,10 +32,11 @@ import {
   postMarkdown,
   productMarkdown,
   productsMarkdown,
+  searchMarkdown,
 } from './mirrors.js';
 import type { SiteFormat } from './negotiate.js';
 import { htmlAnswer, markdownAnswer, preferredFormat } from './negotiate.js';
-import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, postHtml, productHtml, productsHtml } from './pages.js';
+import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, postHtml, productHtml, productsHtml, searchHtml } from './pages.js';
 import type { PageRoute } from './site-map.js';
 import { pageRoute, pageRoutes, sitePath } from './site-map.js';
 
@@ -43,6 +49,11 @@ export interface SiteDoor {
 
 function notFound(what: string, hint: string): ProblemError {
   return new ProblemError('not_found', { detail: what, hint });
+}
+
+/** A permanent redirect to a site path (RFC 9110 section 15.4.2). */
+function redirect(catalog: Catalog, path: string): Answer {
+  return answer(301, 'text/plain; charset=utf-8', `Moved to ${catalog.base_url}${path}\n`, { location: `${catalog.base_url}${path}` });
 }
 
 /**
@@ -68,11 +79,18 @@ export function siteDoor(config: Config): SiteDoor {
     });
   }
 
-  /** What a page route shows in `format`; its filters are validated first. */
-  function renderPage(catalog: Catalog, route: PageRoute, format: SiteFormat, request: Incoming | undefined): { body: string; filtered: boolean } {
+  /** What a page route shows in `format`; its filters are validated first. A redirect is an answer of its own. */
+  function renderPage(catalog: Catalog, route: PageRoute, format: SiteFormat, request: Incoming | undefined): { body: string; filtered: boolean } | Answer {
     const html = format === 'html';
     const query = request?.query ?? {};
     switch (route.slug) {
+      case 'search': {
+        const q = searchTerms(query, route.path);
+        const offset = searchOffset(query, route.path);
+        const result = q === undefined ? undefined : searchSite(catalog, q, offset, route.locale);
+        const pageHref = (at: number) => `${route.path}?${new URLSearchParams({ q: q ?? '', ...(at > 0 ? { offset: String(at) } : {}) })}`;
+        return { body: html ? searchHtml(catalog, route, q ?? '', result, fold, pageHref) : searchMarkdown(catalog, route, q ?? '', result), filtered: q !== undefined };
+      }
       case 'index':
         return { body: html ? homeHtml(catalog, route) : homeMarkdown(catalog, route), filtered: false };
       case 'products': {
@@ -80,10 +98,15 @@ export function siteDoor(config: Config): SiteDoor {
         return { body: html ? productsHtml(catalog, route, filters) : productsMarkdown(catalog, route, filters), filtered: Boolean(filters.status || filters.tag) };
       }
       case 'blog': {
-        const filters = parseBlogFilters(query, catalog);
+        const { moveTo, ...filters } = parseBlogFilters(query, catalog, route);
+        // Each language has its own blog: the filter of the one blog of every language leads there.
+        if (moveTo !== undefined) {
+          const blog = pageRoute(catalog, 'blog', moveTo);
+          if (blog) return redirect(catalog, blogHref({ ...filters, path: blog.path, locale: moveTo }));
+        }
         // The markdown lists every match at once, but the page number asked for must still exist.
         blogPage(catalog, filters);
-        return { body: html ? blogHtml(catalog, route, filters) : blogMarkdown(catalog, route, filters), filtered: Boolean(filters.category || filters.locale) };
+        return { body: html ? blogHtml(catalog, route, filters) : blogMarkdown(catalog, route, filters), filtered: Boolean(filters.category) };
       }
       case 'developers': {
         const sections = reference(catalog);
@@ -99,22 +122,34 @@ export function siteDoor(config: Config): SiteDoor {
     }
   }
 
-  function servePage(request: Incoming, slug: string): Answer {
+  /** The page at a site path: `/`, `/<slug>`, `/<locale>`, `/<locale>/<slug>`. */
+  function pageAt(catalog: Catalog, segments: readonly string[]): PageRoute | undefined {
+    const first = segments[0] ?? '';
+    const locale = catalog.site.locales.includes(first) && first !== catalog.site.default_locale ? first : undefined;
+    const rest = locale === undefined ? segments : segments.slice(1);
+    // `/index` is the home page's slug, not a route of its own: `/` (or `/<locale>`) is.
+    if (rest.length > 1 || rest[0] === 'index') return undefined;
+    return pageRoute(catalog, rest[0] ?? 'index', locale);
+  }
+
+  function servePage(request: Incoming, segments: readonly string[]): Answer {
     const { catalog } = request;
-    // `/index` is the home page's slug, not a route of its own: `/` is.
-    const route = slug === 'index' && request.path !== '/' ? undefined : pageRoute(catalog, slug);
+    const route = pageAt(catalog, segments);
     if (!route) throw notFound(`There is no page at ${clip(request.path, 120)}.`, 'The pages below are a good place to start.');
     const format = preferredFormat(request.headers);
-    const { body, filtered } = renderPage(catalog, route, format, request);
-    return send(format, body, { canonical: `${catalog.base_url}${route.path}`, ...(filtered ? {} : { location: route.markdownPath }) });
+    const rendered = renderPage(catalog, route, format, request);
+    if (!('body' in rendered && 'filtered' in rendered)) return rendered;
+    return send(format, rendered.body, { canonical: `${catalog.base_url}${route.path}`, ...(rendered.filtered ? {} : { location: route.markdownPath }) });
   }
 
   function mirrorBody(catalog: Catalog, name: string, path: string): string {
     const file = mirrorsOf(catalog).get(name);
     if (!file) throw notFound(`There is no markdown mirror at ${clip(path, 120)}.`, `Every mirror is listed in ${catalog.base_url}/llms.txt.`);
     switch (file.kind) {
-      case 'page':
-        return renderPage(catalog, file.route, 'markdown', undefined).body;
+      case 'page': {
+        const rendered = renderPage(catalog, file.route, 'markdown', undefined);
+        return 'filtered' in rendered ? rendered.body : '';
+      }
       case 'product':
         return productMarkdown(file.product);
       case 'post':
@@ -166,7 +201,7 @@ export function siteDoor(config: Config): SiteDoor {
   }
 
   const routes: Route[] = [
-    { pattern: '/', method: 'GET', negotiates: true, handle: (request) => servePage(request, 'index'), expand: () => ['/'] },
+    { pattern: '/', method: 'GET', negotiates: true, handle: (request) => servePage(request, []), expand: () => ['/'] },
     recordRoute('/products/:slug', {
       find: (catalog, slug) => catalog.productsBySlug.get(slug),
       all: (catalog) => catalog.products,
@@ -199,8 +234,35 @@ export function siteDoor(config: Config): SiteDoor {
       expand: (catalog) => [...mirrorsOf(catalog).keys()].map((name) => `/md/${name}`),
       exists: (catalog, params) => mirrorsOf(catalog).has(params['*'] ?? ''),
     },
+    // The stylesheet under its hash (linked by every page) is kept a year; the plain path stays for old links.
+    { ...text(STYLESHEET_PATH, 'text/css; charset=utf-8', () => STYLESHEET, () => ({ 'cache-control': IMMUTABLE_POLICY })) },
     text('/assets/site.css', 'text/css; charset=utf-8', () => STYLESHEET),
     text('/assets/icon.svg', 'image/svg+xml; charset=utf-8', favicon),
+    text(MANIFEST_PATH, 'application/manifest+json; charset=utf-8', webManifest),
+    text('/.well-known/security.txt', 'text/plain; charset=utf-8', securityTxt),
+    {
+      pattern: '/favicon.ico',
+      method: 'GET',
+      handle: ({ catalog }) => {
+        const icon = catalog.site.icons.ico;
+        const file = icon && catalog.media.get(mediaKey(catalog, icon.url));
+        if (!file) throw notFound('This site has no favicon.ico.', 'Its icons are linked from every page.');
+        return answer(200, file.media_type, file.bytes);
+      },
+      expand: (catalog) => (catalog.site.icons.ico ? ['/favicon.ico'] : []),
+    },
+    // Content files under a hash of their bytes: a new file is a new URL, so each may be kept forever.
+    {
+      pattern: `${MEDIA_PREFIX}/*`,
+      method: 'GET',
+      handle: (request) => {
+        const file = request.catalog.media.get(request.params['*'] ?? '');
+        if (!file) throw notFound(`There is no file at ${clip(request.path, 120)}.`, 'Files change address when they change: follow the links of the current pages.');
+        return answer(200, file.media_type, file.bytes, { 'cache-control': IMMUTABLE_POLICY });
+      },
+      expand: (catalog) => [...catalog.media.keys()].map((key) => `${MEDIA_PREFIX}/${key}`),
+      exists: (catalog, params) => catalog.media.has(params['*'] ?? ''),
+    },
     // Markdown by content (llmstxt.org), served as text/plain so a browser shows it
     // rather than downloads it; the token estimate helps an agent budget the full one.
     text('/llms.txt', 'text/plain; charset=utf-8', (catalog) => llmsTxt(catalog, quota), (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
@@ -222,14 +284,23 @@ export function siteDoor(config: Config): SiteDoor {
       expand: (catalog) => catalog.site.locales.map((locale) => `/feeds/${locale}.xml`),
       exists: (catalog, params) => catalog.site.locales.some((locale) => `${locale}.xml` === params.file),
     },
-    // Last: one path segment that no other route took is a page slug.
+    // Last: one path segment that no other route took is a page slug or a locale's home page,
+    // two are a page of a locale.
     {
       pattern: '/:page',
       method: 'GET',
       negotiates: true,
-      handle: (request) => servePage(request, request.params.page ?? ''),
-      expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => path !== '/'),
-      exists: (catalog, params) => params.page !== 'index' && pageRoute(catalog, params.page ?? '') !== undefined,
+      handle: (request) => servePage(request, [request.params.page ?? '']),
+      expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => path !== '/' && path.split('/').length === 2),
+      exists: (catalog, params) => pageAt(catalog, [params.page ?? '']) !== undefined,
+    },
+    {
+      pattern: '/:locale/:page',
+      method: 'GET',
+      negotiates: true,
+      handle: (request) => servePage(request, [request.params.locale ?? '', request.params.page ?? '']),
+      expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => path.split('/').length === 3),
+      exists: (catalog, params) => pageAt(catalog, [params.locale ?? '', params.page ?? '']) !== undefined,
     },
   ];
 

@@ -1,5 +1,8 @@
 import { pagePaths } from '../content/paths.js';
 import type { Catalog, Page, Post, Site } from '../content/types.js';
+import { pagesIn } from '../query/queries.js';
+import type { Words } from './i18n.js';
+import { wordsOf } from './i18n.js';
 
 /**
  * The site's routes, each with its `/md/` mirror, derived from the Catalog:
@@ -14,11 +17,17 @@ import type { Catalog, Page, Post, Site } from '../content/types.js';
  * `/developers`).
  */
 export const LISTING_PAGES = {
-  products: { title: 'Products', description: 'Every product, its status and its tags.' },
-  blog: { title: 'Blog', description: 'Articles, newest first.' },
-  developers: { title: 'Developers', description: 'The public, read-only content API, its MCP server and its markdown mirrors.' },
+  products: (w: Words) => ({ title: w.products, description: w.productsDescription }),
+  blog: (w: Words) => ({ title: w.blog, description: w.blogDescription }),
+  developers: (w: Words) => ({ title: w.developers, description: w.developersDescription }),
 } as const;
 export type ListingSlug = keyof typeof LISTING_PAGES;
+
+/**
+ * Routes every locale has, translated or not: its home page, its blog (the
+ * articles in that locale) and its search page.
+ */
+const EVERY_LOCALE = new Set(['index', 'blog', 'search']);
 
 export function isListing(slug: string): slug is ListingSlug {
   return Object.hasOwn(LISTING_PAGES, slug);
@@ -29,7 +38,9 @@ const LEGAL_PAGES = ['privacy', 'terms'];
 
 export interface PageRoute {
   readonly slug: string;
-  /** Site path: `/` for the home page, `/<slug>` otherwise. */
+  /** The language of the page and its frame. */
+  readonly locale: string;
+  /** Site path: `/` for the home page, `/<slug>` otherwise; under `/<locale>` for another locale than the default. */
   readonly path: string;
   /** Its `/md/` mirror. */
   readonly markdownPath: string;
@@ -43,45 +54,68 @@ export function pagePath(slug: string): string {
   return pagePaths(slug).path;
 }
 
-/** The route of a page slug, or undefined when the site has no such page. */
-export function pageRoute(catalog: Catalog, slug: string): PageRoute | undefined {
-  const page = catalog.pagesBySlug.get(slug);
-  const listing = isListing(slug) ? LISTING_PAGES[slug] : undefined;
-  if (!page && !listing && slug !== 'index') return undefined;
+/**
+ * The route of a page slug in a locale (the default one unless given), or
+ * undefined when the site has no such page there. In another locale than
+ * the default, a page exists when the content translates it, and the home
+ * page, the blog and the search page always do.
+ */
+export function pageRoute(catalog: Catalog, slug: string, locale: string = catalog.site.default_locale): PageRoute | undefined {
+  if (!catalog.site.locales.includes(locale)) return undefined;
+  const isDefault = locale === catalog.site.default_locale;
+  const page = catalog.pagesByLocale.get(locale)?.bySlug.get(slug);
+  const words = wordsOf(locale);
+  const listing = isListing(slug) ? LISTING_PAGES[slug](words) : slug === 'search' ? { title: words.search, description: words.searchDescription } : undefined;
+  if (!page && !(isDefault ? listing || slug === 'index' : EVERY_LOCALE.has(slug))) return undefined;
+  const home = slug === 'index' ? pagesIn(catalog, locale).bySlug.get('index') : undefined;
   return {
     slug,
-    ...pagePaths(slug),
-    title: page?.title ?? listing?.title ?? catalog.site.name,
+    locale,
+    ...pagePaths(slug, isDefault ? undefined : locale),
+    title: page?.title ?? listing?.title ?? home?.title ?? catalog.site.name,
     description: page?.description ?? listing?.description ?? catalog.site.description,
     ...(page ? { page } : {}),
   };
 }
 
-/** The slug of every page route: home, the content's pages in navigation order, then any listing the content lacks. */
+/** The slug of every page route: home, the content's pages in navigation order, then any listing the content lacks, then search. */
 export function pageRouteSlugs(site: Pick<Site, 'page_slugs'>): string[] {
-  return [...new Set(['index', ...site.page_slugs.filter((slug) => slug !== 'index'), ...Object.keys(LISTING_PAGES)])];
+  return [...new Set(['index', ...site.page_slugs.filter((slug) => slug !== 'index'), ...Object.keys(LISTING_PAGES), 'search'])];
 }
 
-/** Every page route, in the order of pageRouteSlugs. */
-export function pageRoutes(catalog: Catalog): PageRoute[] {
-  return pageRouteSlugs(catalog.site).flatMap((slug) => pageRoute(catalog, slug) ?? []);
+/** Every page route of a locale (every locale's when none is given), in the order of pageRouteSlugs. */
+export function pageRoutes(catalog: Catalog, locale?: string): PageRoute[] {
+  const locales = locale === undefined ? catalog.site.locales : [locale];
+  return locales.flatMap((l) => pageRouteSlugs(catalog.site).flatMap((slug) => pageRoute(catalog, slug, l) ?? []));
 }
 
-/** The header's links: every page but home and the legal ones. */
-export function headerNavigation(catalog: Catalog): PageRoute[] {
-  return pageRoutes(catalog).filter((route) => route.slug !== 'index' && !LEGAL_PAGES.includes(route.slug));
+/** The same page in every other locale it exists in. */
+export function routeTranslations(catalog: Catalog, route: PageRoute): PageRoute[] {
+  return catalog.site.locales.flatMap((locale) => (locale === route.locale ? [] : (pageRoute(catalog, route.slug, locale) ?? [])));
 }
 
-export function legalNavigation(catalog: Catalog): PageRoute[] {
-  return pageRoutes(catalog).filter((route) => LEGAL_PAGES.includes(route.slug));
+/** A page of the navigation in `locale`: its own route when it has one, else the default locale's. */
+function navigationRoute(catalog: Catalog, slug: string, locale: string): PageRoute | undefined {
+  return pageRoute(catalog, slug, locale) ?? pageRoute(catalog, slug);
+}
+
+/** The header's links in `locale`: every page but home, search and the legal ones. */
+export function headerNavigation(catalog: Catalog, locale: string = catalog.site.default_locale): PageRoute[] {
+  return pageRouteSlugs(catalog.site)
+    .filter((slug) => slug !== 'index' && slug !== 'search' && !LEGAL_PAGES.includes(slug))
+    .flatMap((slug) => navigationRoute(catalog, slug, locale) ?? []);
+}
+
+export function legalNavigation(catalog: Catalog, locale: string = catalog.site.default_locale): PageRoute[] {
+  return LEGAL_PAGES.flatMap((slug) => navigationRoute(catalog, slug, locale) ?? []);
 }
 
 /** How many articles the home page shows. */
 const LATEST_POSTS = 3;
 
-/** The home page's articles: the newest in the site's default locale. */
-export function latestPosts(catalog: Catalog): readonly Post[] {
-  return catalog.posts.filter((p) => p.locale === catalog.site.default_locale).slice(0, LATEST_POSTS);
+/** The home page's articles: the newest in its locale. */
+export function latestPosts(catalog: Catalog, locale: string = catalog.site.default_locale): readonly Post[] {
+  return catalog.posts.filter((p) => p.locale === locale).slice(0, LATEST_POSTS);
 }
 
 /** A record's absolute URL as a site path, for links that must work on any host. */
@@ -94,21 +128,31 @@ export interface SiteUrl {
   readonly loc: string;
   /** Calendar day of the last change (sitemaps.org `lastmod`), when known. */
   readonly lastmod?: string;
+  /** Every language version of the page, itself included, when it has more than one. */
+  readonly alternates?: readonly { readonly hreflang: string; readonly href: string }[];
 }
 
 /** Every site route with its last change: the pages, each product and each post. */
 export function siteUrls(catalog: Catalog): SiteUrl[] {
   const latest = (dates: readonly (string | undefined)[]) =>
     dates.filter((date): date is string => date !== undefined).sort().at(-1);
-  const listingLastmod: Record<string, string | undefined> = {
-    products: latest(catalog.products.map((p) => p.updated_at)),
-    blog: latest(catalog.posts.map((p) => p.updated_at ?? p.published_at)),
-  };
-  const pages = pageRoutes(catalog).map((route) => {
-    const lastmod = latest([route.page?.updated_at, listingLastmod[route.slug]]);
-    return { loc: `${catalog.base_url}${route.path}`, ...(lastmod ? { lastmod } : {}) };
-  });
+  const listingLastmod = (slug: string, locale: string) =>
+    slug === 'products'
+      ? latest(catalog.products.map((p) => p.updated_at))
+      : slug === 'blog'
+        ? latest(catalog.posts.filter((p) => p.locale === locale).map((p) => p.updated_at ?? p.published_at))
+        : undefined;
+  const alternates = (versions: readonly { locale: string; url: string }[]) =>
+    versions.length > 1 ? { alternates: versions.map((v) => ({ hreflang: v.locale, href: v.url })) } : {};
+  // The search page's results are not indexed (noindex): it is no sitemap URL.
+  const pages = pageRoutes(catalog)
+    .filter((route) => route.slug !== 'search')
+    .map((route) => {
+      const lastmod = latest([route.page?.updated_at, listingLastmod(route.slug, route.locale)]);
+      const versions = [route, ...routeTranslations(catalog, route)].map((r) => ({ locale: r.locale, url: `${catalog.base_url}${r.path}` }));
+      return { loc: `${catalog.base_url}${route.path}`, ...(lastmod ? { lastmod } : {}), ...alternates(versions) };
+    });
   const products = catalog.products.map((p) => ({ loc: p.url, ...(p.updated_at ? { lastmod: p.updated_at } : {}) }));
-  const posts = catalog.posts.map((p) => ({ loc: p.url, lastmod: p.updated_at ?? p.published_at }));
+  const posts = catalog.posts.map((p) => ({ loc: p.url, lastmod: p.updated_at ?? p.published_at, ...alternates([p, ...p.translations]) }));
   return [...pages, ...products, ...posts];
 }

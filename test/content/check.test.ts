@@ -11,7 +11,7 @@ import { FIXTURES, ROOT } from '../helper.js';
 const CLI = path.join(ROOT, 'bin', 'vitrine.js');
 const DEMO = path.join(ROOT, 'content');
 const BASE = 'https://aroeira.example';
-const PAGES = '/, /method, /capabilities, /products, /about, /contact, /developers, /blog, /privacy, /terms';
+const PAGES = '/, /method, /capabilities, /products, /about, /contact, /developers, /blog, /privacy, /terms, /search';
 
 interface Run {
   readonly code: number | null;

@@ -86,13 +86,15 @@ describe('GET /api/v1/search', () => {
     let hits = 0;
     for (const q of ['aroeira', 'cloud', 'dados', 'privacy', 'agent', 'kub', 'xilofone']) {
       for (const hit of (await search(`q=${q}&limit=100`)).body.items) {
-        const records = hit.kind === 'product' ? catalog.productsBySlug : hit.kind === 'post' ? catalog.postsBySlug : catalog.pagesBySlug;
+        // Pages of another locale than the default live under it (/pt-BR/about).
+        const prefix = hit.kind === 'page' && hit.locale !== catalog.site.default_locale ? `/${hit.locale}` : '';
+        const records = hit.kind === 'product' ? catalog.productsBySlug : hit.kind === 'post' ? catalog.postsBySlug : catalog.pagesByLocale.get(hit.locale!)!.bySlug;
         assert.ok(records.has(hit.slug), `${hit.kind} ${hit.slug}`);
-        const route = hit.kind === 'product' ? `/products/${hit.slug}` : hit.kind === 'post' ? `/blog/${hit.slug}` : hit.slug === 'index' ? '/' : `/${hit.slug}`;
-        const mirror = hit.kind === 'product' ? `/md/products/${hit.slug}.md` : hit.kind === 'post' ? `/md/blog/${hit.slug}.md` : `/md/${hit.slug}.md`;
+        const route = hit.kind === 'product' ? `/products/${hit.slug}` : hit.kind === 'post' ? `/blog/${hit.slug}` : hit.slug === 'index' ? prefix || '/' : `${prefix}/${hit.slug}`;
+        const mirror = hit.kind === 'product' ? `/md/products/${hit.slug}.md` : hit.kind === 'post' ? `/md/blog/${hit.slug}.md` : `/md${prefix}/${hit.slug}.md`;
         assert.equal(hit.url, `${BASE_URL}${route}`);
         assert.equal(hit.markdown_url, `${BASE_URL}${mirror}`);
-        assert.equal(hit.locale, hit.kind === 'post' ? catalog.postsBySlug.get(hit.slug)!.locale : undefined);
+        assert.equal(hit.locale, hit.kind === 'product' ? undefined : (records.get(hit.slug) as { locale: string }).locale);
         hits += 1;
       }
     }

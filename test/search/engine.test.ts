@@ -24,6 +24,9 @@ const MINISEARCH_OPTIONS = {
 };
 import { testCatalog } from '../helper.js';
 
+/** Every locale's pages, in the order the search index adds them. */
+const allPages = () => [...catalog.pagesByLocale.values()].flatMap((locale) => locale.pages);
+
 let catalog: Catalog;
 let documents: string[][];
 
@@ -31,7 +34,7 @@ before(async () => {
   catalog = await testCatalog();
   documents = [
     ...catalog.products.map((p) => [p.name, p.tags.join(' '), p.summary, p.text]),
-    ...catalog.pages.map((p) => [p.title, '', p.description, p.text]),
+    ...allPages().map((p) => [p.title, '', p.description, p.text]),
     ...catalog.posts.map((p) => [p.title, p.category, p.summary, p.text]),
   ];
 });
@@ -197,7 +200,7 @@ describe('SearchIndex', () => {
     const loaded = TermIndex.load(documents);
     const added = addedOneByOne();
     const index = searchIndexFor(catalog);
-    const slugOf = (id: number) => [...catalog.products, ...catalog.pages, ...catalog.posts][id]!.slug;
+    const slugOf = (id: number) => [...catalog.products, ...allPages(), ...catalog.posts][id]!.slug;
     for (const query of ['kubernetes cluster', 'dados pessoais lgpd', 'agent approval', 'open source cloud', 'ceph disc']) {
       const words = query.split(' ');
       const plans = words.map((word, i) => loaded.plan(word, i === words.length - 1));

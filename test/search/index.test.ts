@@ -23,9 +23,17 @@ after(() => fixture.remove());
 const slugs = (query: string, limit = 100) => index.search(query, { limit }).items.map((hit) => hit.slug);
 
 /** The plain text an excerpt is cut from: summary (or description), then body, runs of whitespace as one space. */
+/** The record a hit names: pages by their locale too (each locale has its own). */
+function recordOf(hit: SearchHit) {
+  return hit.kind === 'product'
+    ? catalog.productsBySlug.get(hit.slug)!
+    : hit.kind === 'page'
+      ? catalog.pagesByLocale.get(hit.locale!)!.bySlug.get(hit.slug)!
+      : catalog.postsBySlug.get(hit.slug)!;
+}
+
 function sourceOf(hit: SearchHit): string {
-  const record =
-    hit.kind === 'product' ? catalog.productsBySlug.get(hit.slug)! : hit.kind === 'page' ? catalog.pagesBySlug.get(hit.slug)! : catalog.postsBySlug.get(hit.slug)!;
+  const record = recordOf(hit);
   const summary = 'summary' in record ? record.summary : record.description;
   return `${summary} ${record.text}`.normalize('NFC').replace(/\s+/g, ' ');
 }
@@ -133,15 +141,16 @@ describe('ranking', () => {
 });
 
 describe('hits', () => {
-  test('carry kind, slug, title, excerpt, score, matches, url and markdown_url, and locale on posts only', () => {
+  test('carry kind, slug, title, excerpt, score, matches, url and markdown_url, and locale on posts and pages', () => {
     const kinds = new Set<string>();
     for (const query of ['aroeira', 'cloud', 'guardião']) {
       for (const hit of index.search(query, { limit: 100 }).items) {
         kinds.add(hit.kind);
-        const keys = ['kind', 'slug', 'title', 'excerpt', 'score', 'matches', 'url', 'markdown_url', ...(hit.kind === 'post' ? ['locale'] : [])];
+        const keys = ['kind', 'slug', 'title', 'excerpt', 'score', 'matches', 'url', 'markdown_url', ...(hit.kind === 'product' ? [] : ['locale'])];
         assert.deepEqual(Object.keys(hit), keys);
-        if (hit.kind === 'post') assert.equal(hit.locale, catalog.postsBySlug.get(hit.slug)!.locale);
-        const title = hit.kind === 'product' ? catalog.productsBySlug.get(hit.slug)!.name : (catalog.postsBySlug.get(hit.slug) ?? catalog.pagesBySlug.get(hit.slug))!.title;
+        const record = recordOf(hit);
+        if (hit.kind !== 'product') assert.equal(hit.locale, (record as { locale: string }).locale);
+        const title = 'name' in record ? record.name : record.title;
         assert.equal(hit.title, title);
       }
     }
@@ -149,7 +158,8 @@ describe('hits', () => {
   });
 
   test('url and markdown_url are absolute, under BASE_URL, of the form of their kind, and name a record of the Catalog', () => {
-    const pageRoute = (slug: string) => (slug === 'index' ? '/' : `/${slug}`);
+    const prefix = (hit: SearchHit) => (hit.kind === 'page' && hit.locale !== catalog.site.default_locale ? `/${hit.locale}` : '');
+    const pageRoute = (hit: SearchHit) => (hit.slug === 'index' ? prefix(hit) || '/' : `${prefix(hit)}/${hit.slug}`);
     let checked = 0;
     for (const query of ['aroeira', 'cloud', 'dados', 'agent', 'kub', 'privacy', 'contato']) {
       for (const hit of index.search(query, { limit: 100 }).items) {
@@ -158,7 +168,7 @@ describe('hits', () => {
             ? [`/products/${hit.slug}`, `/md/products/${hit.slug}.md`, catalog.productsBySlug]
             : hit.kind === 'post'
               ? [`/blog/${hit.slug}`, `/md/blog/${hit.slug}.md`, catalog.postsBySlug]
-              : [pageRoute(hit.slug), `/md/${hit.slug}.md`, catalog.pagesBySlug];
+              : [pageRoute(hit), `/md${prefix(hit)}/${hit.slug}.md`, catalog.pagesByLocale.get(hit.locale!)!.bySlug];
         assert.ok(records.has(hit.slug), `${hit.kind} ${hit.slug} is not in the Catalog`);
         assert.equal(hit.url, `${BASE_URL}${route}`);
         assert.equal(hit.markdown_url, `${BASE_URL}${mirror}`);
@@ -265,7 +275,8 @@ describe('searchIndexFor', () => {
     const other = await loadCatalog({ dir: `${ROOT}/content`, baseUrl: BASE_URL });
     assert.notEqual(searchIndexFor(demo), index);
     assert.notEqual(searchIndexFor(other), searchIndexFor(demo));
-    assert.equal(searchIndexFor(other).size, other.products.length + other.pages.length + other.posts.length);
+    const pages = [...other.pagesByLocale.values()].reduce((n, locale) => n + locale.pages.length, 0);
+    assert.equal(searchIndexFor(other).size, other.products.length + pages + other.posts.length);
     assert.deepEqual(searchIndexFor(other).search('quokka', { limit: 10 }).total, 0);
   });
 });

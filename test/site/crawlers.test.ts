@@ -61,11 +61,18 @@ describe('GET /sitemap.xml', () => {
     const response = await get('/sitemap.xml');
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'application/xml; charset=utf-8');
-    assert.ok(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'));
-    const entries = [...response.body.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>\s*)?<\/url>/g)];
+    assert.ok(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'));
+    const entries = [...response.body.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>\s*)?(?:<xhtml:link [^>]+\/>\s*)*<\/url>/g)];
     const locs = entries.map((m) => m[1]);
-    assert.deepEqual([...locs].sort(), sitePaths(catalog).map((p) => `${BASE_URL}${p}`).sort());
+    // Search result pages are kept out of indexes, so out of the sitemap too.
+    const indexed = sitePaths(catalog).filter((p) => !p.endsWith('/search'));
+    assert.deepEqual([...locs].sort(), indexed.map((p) => `${BASE_URL}${p}`).sort());
     for (const [, loc, lastmod] of entries) assert.match(String(lastmod), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, loc);
+    // Every language version of a translated page or article names all of them.
+    const about = `<url>\n    <loc>${BASE_URL}/about</loc>`;
+    const aboutEntry = response.body.slice(response.body.indexOf(about), response.body.indexOf('</url>', response.body.indexOf(about)));
+    assert.ok(aboutEntry.includes(`<xhtml:link rel="alternate" hreflang="pt-BR" href="${BASE_URL}/pt-BR/about"/>`), aboutEntry);
+    assert.ok(aboutEntry.includes(`<xhtml:link rel="alternate" hreflang="en" href="${BASE_URL}/about"/>`), aboutEntry);
     const post = catalog.posts[0]!;
     assert.ok(response.body.includes(`<loc>${post.url}</loc>\n    <lastmod>${post.updated_at ?? post.published_at}</lastmod>`));
   });

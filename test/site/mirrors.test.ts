@@ -100,8 +100,11 @@ describe('/md/ mirrors', () => {
   test('the four listing mirrors add their list: every product, every article, the whole API reference; the others are the page\'s mirror', async () => {
     const products = (await get('/md/products.md')).body;
     for (const p of catalog.products) assert.ok(products.includes(`- [${p.name}](${p.url}) (${p.status}): `), p.slug);
-    const blog = (await get('/md/blog.md')).body;
-    for (const p of catalog.posts) assert.ok(blog.includes(`](${p.url}) (${p.category}, ${p.locale}, `), p.slug);
+    // Each language's blog lists its own articles.
+    for (const [mirror, locale] of [['/md/blog.md', 'en'], ['/md/pt-BR/blog.md', 'pt-BR']] as const) {
+      const blog = (await get(mirror)).body;
+      for (const p of catalog.posts) assert.equal(blog.includes(`](${p.url}) (${p.category}, ${p.locale}, `), p.locale === locale, p.slug);
+    }
     const home = (await get('/md/index.md')).body;
     for (const p of catalog.products) assert.ok(home.includes(`](${p.url})`), p.slug);
     const developers = (await get('/md/developers.md')).body;

@@ -9,7 +9,7 @@ let server: Service;
 let catalog: Catalog;
 useTestApp((app) => ({ server, catalog } = app));
 
-const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 function get(url: string, headers: Record<string, string> = {}) {
   return server.inject({ method: 'GET', url, headers });
@@ -29,7 +29,8 @@ describe('every site route', () => {
       assert.ok(response.body.startsWith('<!doctype html>\n<html lang="'), path);
       assert.ok(response.body.includes(`<link rel="alternate" type="text/markdown" href="${mirrorPath(path)}" title="Markdown">`), path);
       assert.ok(response.body.includes(`<link rel="canonical" href="${BASE_URL}${path}">`), path);
-      assert.ok(!/<script/i.test(response.body), `${path} has no script`);
+      // Structured data is the one script element, and it is data (JSON-LD), not code.
+      assert.deepEqual([...response.body.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]), ['<script type="application/ld+json">'], `${path} has no script but its JSON-LD`);
       assert.ok(!/\sstyle="/i.test(response.body), `${path} has no inline style (the CSP would block it)`);
     }
   });
@@ -103,20 +104,33 @@ describe('content negotiation', () => {
 });
 
 describe('filters and pages of listing routes', () => {
-  test('GET /blog?category=...&locale=... lists only matching articles, in HTML and in markdown', async () => {
+  test('each language has its own blog; GET /blog?category=... lists only matching articles, in HTML and in markdown', async () => {
     const category = catalog.site.post_categories.en?.[0] ?? '';
     const expected = catalog.posts.filter((p) => p.category === category && p.locale === 'en');
     assert.ok(expected.length > 0);
-    const query = `/blog?category=${encodeURIComponent(category)}&locale=en`;
+    const query = `/blog?category=${encodeURIComponent(category)}`;
     const page = await get(query);
     assert.equal(page.statusCode, 200);
-    const linked = [...page.body.matchAll(/<li class="post-item" lang="[^"]+">\s*<h3><a href="\/blog\/([^"]+)">/g)].map((m) => m[1]);
+    const linked = [...page.body.matchAll(/<li class="post-item[^"]*" lang="[^"]+">[\s\S]*?<h3><a href="\/blog\/([^"]+)">/g)].map((m) => m[1]);
     assert.deepEqual(linked, expected.map((p) => p.slug).slice(0, 10));
     const markdown = await get(query, { accept: 'text/markdown' });
     assert.equal(markdown.headers['content-location'], undefined, 'a filtered list is not the /md/ file');
     for (const post of catalog.posts) {
       assert.equal(markdown.body.includes(`](${post.url})`), expected.includes(post), post.slug);
     }
+  });
+
+  test('the blog of one language links the other\'s, and the old locale filter leads there for good', async () => {
+    const english = await get('/blog');
+    assert.ok(english.body.includes(`<link rel="alternate" hreflang="pt-BR" href="${BASE_URL}/pt-BR/blog">`));
+    const listed = [...english.body.matchAll(/<li class="post-item[^"]*" lang="([^"]+)">/g)].map((m) => m[1]);
+    assert.ok(listed.length > 0 && listed.every((locale) => locale === 'en'), 'the English blog lists English articles only');
+    const moved = await get('/blog?locale=pt-BR&page=2');
+    assert.equal(moved.statusCode, 301);
+    assert.equal(moved.headers.location, `${BASE_URL}/pt-BR/blog?page=2`);
+    const portuguese = await get('/pt-BR/blog');
+    assert.ok(portuguese.body.includes('<html lang="pt-BR">'));
+    assert.ok([...portuguese.body.matchAll(/<li class="post-item[^"]*" lang="([^"]+)">/g)].every((m) => m[1] === 'pt-BR'));
   });
 
   test('an empty filter value (the form\'s "All") is no filter, and unknown parameters are ignored', async () => {
@@ -129,13 +143,13 @@ describe('filters and pages of listing routes', () => {
   test('GET /blog?page=2 shows the next ten articles, newest first', async () => {
     const response = await get('/blog?page=2');
     assert.equal(response.statusCode, 200);
-    const linked = [...response.body.matchAll(/<li class="post-item" lang="[^"]+">\s*<h3><a href="\/blog\/([^"]+)">/g)].map((m) => m[1]);
-    assert.deepEqual(linked, catalog.posts.slice(10, 20).map((p) => p.slug));
+    const linked = [...response.body.matchAll(/<li class="post-item[^"]*" lang="[^"]+">[\s\S]*?<h3><a href="\/blog\/([^"]+)">/g)].map((m) => m[1]);
+    assert.deepEqual(linked, catalog.posts.filter((p) => p.locale === 'en').slice(10, 20).map((p) => p.slug));
     assert.ok(response.body.includes('<a href="/blog?page=2" aria-current="page">2</a>'));
   });
 
   test('a page past the last answers 404 naming the last page', async () => {
-    const last = Math.ceil(catalog.posts.length / 10);
+    const last = Math.ceil(catalog.posts.filter((p) => p.locale === 'en').length / 10);
     for (const accept of ['text/html', 'text/markdown']) {
       const response = await get(`/blog?page=${last + 1}`, { accept });
       assert.equal(response.statusCode, 404);
@@ -176,6 +190,10 @@ describe('errors on the site', () => {
     assert.ok(response.body.includes('<h1>Page not found</h1>'));
     assert.ok(response.body.includes('There is no page at /no-such-page.'));
     assert.ok(response.body.includes('<nav class="site-nav" aria-label="Main">'));
+    const portuguese = await get('/pt-BR/nada-aqui');
+    assert.equal(portuguese.statusCode, 404);
+    assert.ok(portuguese.body.includes('<html lang="pt-BR">'));
+    assert.ok(portuguese.body.includes('<h1>Página não encontrada</h1>'));
   });
 
   test('an unknown route answers markdown to Accept: text/markdown and a problem document to JSON clients', async () => {
@@ -225,9 +243,16 @@ describe('the stylesheet and icon', () => {
     assert.equal(again.statusCode, 304);
   });
 
-  test('every page links the stylesheet by its content hash and the icon', async () => {
+  test('every page links the stylesheet by its content hash, kept a year, and the icon', async () => {
     const page = await get('/');
-    assert.match(page.body, /<link rel="stylesheet" href="\/assets\/site\.css\?v=[0-9a-f]{10}">/);
+    const href = /<link rel="stylesheet" href="(\/assets\/site\.[0-9a-f]{10}\.css)">/.exec(page.body)?.[1];
+    assert.ok(href, 'a versioned stylesheet link');
+    const versioned = await get(href);
+    assert.equal(versioned.statusCode, 200);
+    assert.equal(versioned.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(versioned.headers['content-encoding'], undefined);
+    const compressed = await get(`${href}?utm_source=x`, { 'accept-encoding': 'br' });
+    assert.equal(compressed.headers['content-encoding'], 'br', 'a query string does not stop compression');
     const icon = await get('/assets/icon.svg');
     assert.equal(icon.statusCode, 200);
     assert.equal(icon.headers['content-type'], 'image/svg+xml; charset=utf-8');
