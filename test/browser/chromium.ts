@@ -70,7 +70,12 @@ export function watchPage(page: Page): PageProblems {
     if (message.type() === 'error' || message.type() === 'warning') messages.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => messages.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => messages.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? '';
+    // Leaving a page cancels what it was still loading (lazy pictures, the manifest): not a failure of the site.
+    if (error === 'net::ERR_ABORTED') return;
+    messages.push(`request failed: ${request.url()} ${error}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400 && response.request().resourceType() !== 'document') {
       messages.push(`HTTP ${response.status()}: ${response.url()}`);

@@ -100,7 +100,7 @@ describe('the website in Chromium', { skip: skipReason }, () => {
     // The header reaches every page but home and the legal pages, which the footer reaches.
     await open('/');
     const header = await page.evaluate(`[...document.querySelectorAll('.site-nav a')].map((a) => a.getAttribute('href'))`);
-    assert.deepEqual(header, ['/method', '/capabilities', '/products', '/about', '/contact', '/developers', '/blog']);
+    assert.deepEqual(header, ['/method', '/capabilities', '/products', '/about', '/contact', '/developers', '/blog', '/search']);
   });
 
   test('the blog filters narrow the list and can be cleared', async () => {
@@ -116,49 +116,56 @@ describe('the website in Chromium', { skip: skipReason }, () => {
     assert.deepEqual(new Set(await page.locator('.post-item .chip').allTextContents()), new Set([category]));
     assert.equal(await page.locator('#filter-category').inputValue(), category, 'the form keeps the choice');
     assert.equal(await page.locator('.result-count').textContent(), `Showing 1–${expected.length} of ${expected.length} articles, newest first.`);
-
-    await page.selectOption('#filter-category', '');
-    await page.selectOption('#filter-locale', 'pt-BR');
-    await Promise.all([page.waitForURL(/locale=pt-BR/), page.click('.filters button[type="submit"]')]);
-    const portuguese = catalog.posts.filter((p) => p.locale === 'pt-BR');
-    assert.deepEqual(await page.locator('.post-item h3 a').allTextContents(), portuguese.slice(0, 10).map((p) => p.title));
-    assert.deepEqual(new Set((await page.evaluate(`[...document.querySelectorAll('.post-item')].map((li) => li.lang)`)) as string[]), new Set(['pt-BR']));
-
     await Promise.all([page.waitForURL(/\/blog$/), page.click('text=Clear filters')]);
     assert.equal(await page.locator('.post-item').count(), 10);
   });
 
-  test('the blog pagination walks every article, newest first, keeping the filters', async () => {
-    await open('/blog');
-    const titles: string[] = [];
-    for (;;) {
-      titles.push(...(await page.locator('.post-item h3 a').allTextContents()));
-      const older = page.locator('.pagination a[rel="next"]');
-      if ((await older.count()) === 0) break;
-      await Promise.all([page.waitForURL(/page=\d+/), older.click()]);
-      assert.deepEqual(problems.messages, []);
+  test('each language has its own blog, paged newest first, reached from the other by its switch', async () => {
+    for (const [blog, locale] of [['/blog', 'en'], ['/pt-BR/blog', 'pt-BR']] as const) {
+      await open(blog);
+      const titles: string[] = [];
+      for (;;) {
+        titles.push(...(await page.locator('.post-item h3 a').allTextContents()));
+        const next = page.locator('.pagination a[rel="next"]');
+        if ((await next.count()) === 0) break;
+        await Promise.all([page.waitForURL(/page=\d+/), next.click()]);
+        assert.deepEqual(problems.messages, []);
+      }
+      assert.deepEqual(titles, catalog.posts.filter((p) => p.locale === locale).map((p) => p.title), blog);
     }
-    assert.deepEqual(titles, catalog.posts.map((p) => p.title));
-    const last = Math.ceil(catalog.posts.length / 10);
-    assert.equal(new URL(page.url()).searchParams.get('page'), String(last));
-    assert.equal(await page.locator('.pagination a[aria-current="page"]').textContent(), String(last));
-
-    await Promise.all([page.waitForURL(/page=/), page.click('.pagination a[rel="prev"]')]);
-    assert.equal(new URL(page.url()).searchParams.get('page'), String(last - 1));
-
-    await open('/blog?locale=en');
-    const english = catalog.posts.filter((p) => p.locale === 'en');
-    assert.ok(english.length > 10);
-    await Promise.all([page.waitForURL(/page=2/), page.click('.pagination a[rel="next"]')]);
-    assert.equal(new URL(page.url()).searchParams.get('locale'), 'en');
-    assert.deepEqual(await page.locator('.post-item h3 a').allTextContents(), english.slice(10, 20).map((p) => p.title));
+    await open('/blog');
+    await Promise.all([page.waitForURL(/\/pt-BR\/blog$/), page.click('.language-switch a[hreflang="pt-BR"]')]);
+    assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
   });
 
-  test('screenshots of home, a product, a post and /developers at phone and desktop width', async () => {
+  test('a translated article is framed in its language and links its translation', async () => {
+    const post = catalog.posts.find((p) => p.locale === 'pt-BR' && p.translations.length > 0)!;
+    await open(`/blog/${post.slug}`);
+    assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
+    assert.equal(await page.locator('.skip-link').textContent(), 'Pular para o conteúdo');
+    const switchTo = page.locator('.language-switch a[hreflang="en"]');
+    assert.equal(await switchTo.getAttribute('href'), new URL(post.translations[0]!.url).pathname);
+    assert.equal(await page.locator('link[rel="alternate"][hreflang="x-default"]').count(), 1);
+  });
+
+  test('the search page works without script, in the page\'s language, with the matches marked', async () => {
+    await open('/pt-BR/search');
+    await page.fill('#search-q', 'nuvem');
+    await Promise.all([page.waitForURL(/q=nuvem/), page.click('.search-form button[type="submit"]')]);
+    assert.deepEqual(problems.messages, []);
+    assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
+    assert.ok((await page.locator('.search-hit').count()) > 0);
+    assert.ok((await page.locator('.search-hit mark').count()) > 0);
+    const langs = (await page.evaluate(`[...document.querySelectorAll('.search-hit[lang]')].map((li) => li.lang)`)) as string[];
+    assert.ok(langs.every((l) => l === 'pt-BR'), 'only pages and articles in Portuguese (and products)');
+    assert.equal(await page.getAttribute('meta[name="robots"]', 'content'), 'noindex');
+  });
+
+  test('home, a product, a pt-BR article, search and /developers at phone and desktop width: no sideways scroll, one nav row or a menu, images loaded', async () => {
     await mkdir(SCREENSHOTS, { recursive: true });
     const product = catalog.products.find((p) => p.status === 'coming-soon') ?? catalog.products[0]!;
-    const post = catalog.posts.find((p) => p.translations.length > 0) ?? catalog.posts[0]!;
-    const shots = { home: '/', product: `/products/${product.slug}`, post: `/blog/${post.slug}`, developers: '/developers' };
+    const post = catalog.posts.find((p) => p.locale === 'pt-BR' && p.translations.length > 0) ?? catalog.posts[0]!;
+    const shots = { home: '/', product: `/products/${product.slug}`, post: `/blog/${post.slug}`, search: '/search?q=cloud', developers: '/developers' };
     for (const [name, sitePath] of Object.entries(shots)) {
       for (const [width, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
         for (const scheme of ['light', 'dark'] as const) {
@@ -168,6 +175,21 @@ describe('the website in Chromium', { skip: skipReason }, () => {
           // Nothing may be wider than the screen: a phone never scrolls sideways.
           const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
           assert.equal(overflow, 0, `${name} at ${width} width (${scheme}) fits the screen`);
+          // The navigation is one row, or (on a phone) a menu that opens without script.
+          const rows = (await page.evaluate(`(() => { const links = [...document.querySelectorAll('.site-nav a')].filter((a) => a.offsetParent); return new Set(links.map((a) => Math.round(a.getBoundingClientRect().top))).size; })()`)) as number;
+          const menu = await page.locator('.nav-menu summary').isVisible();
+          assert.ok(rows === 1 || (rows === 0 && menu), `${name} at ${width}: nav in ${rows} rows, menu ${menu}`);
+          if (menu) {
+            await page.click('.nav-menu summary');
+            assert.ok(await page.locator('.nav-menu a').first().isVisible(), 'the menu opens');
+            await page.click('.nav-menu summary');
+          }
+          // Every picture loaded (scrolled into view first: those below the fold load lazily).
+          await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+          await page.waitForFunction('[...document.images].every((img) => img.complete)');
+          const broken = await page.evaluate('[...document.images].filter((img) => img.naturalWidth === 0).map((img) => img.src)');
+          assert.deepEqual(broken, [], `${name}: every image loads`);
+          await page.evaluate('window.scrollTo(0, 0)');
           const file = path.join(SCREENSHOTS, `${name}-${width}${scheme === 'dark' ? '-dark' : ''}.png`);
           await page.screenshot({ path: file, fullPage: true });
           assert.ok((await readFile(file)).subarray(1, 4).toString() === 'PNG', file);
@@ -187,6 +209,8 @@ describe('the website in Chromium', { skip: skipReason }, () => {
       `/products/${product.slug}`,
       ...posts.map((p) => `/blog/${p.slug}`),
       '/blog?category=Automation&page=1',
+      '/search?q=cloud',
+      '/pt-BR/search?q=nuvem',
       '/no-such-page',
     ];
     const found: string[] = [];
