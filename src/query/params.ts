@@ -113,6 +113,9 @@ const INTEGER = /^(?:0|[1-9]\d*)$/;
 /** Click identifiers that ad and mail platforms append to links. */
 const CLICK_IDS = new Set(['fbclid', 'gclid', 'mc_cid', 'mc_eid']);
 
+/** What isIgnoredParameter lets through, as the documentation writes it. */
+export const IGNORED_PARAMETERS: readonly string[] = ['utm_*', ...CLICK_IDS, '_'];
+
 /**
  * Parameters the web adds to links without asking: campaign tags (`utm_*`),
  * click identifiers and the `_` cache-buster of many HTTP clients. Every query

@@ -2,8 +2,8 @@ import type { Endpoint, ServiceState } from '../api/endpoints.js';
 import { API_PREFIX, documentedPath, ENDPOINTS } from '../api/endpoints.js';
 import { problemOf } from '../api/problems.js';
 import { QueryError } from '../query/errors.js';
-import type { Param, ParamSpec } from '../query/params.js';
-import { accepted, parseQuery } from '../query/params.js';
+import type { Param, ParamSpec, SortParam } from '../query/params.js';
+import { accepted, IGNORED_PARAMETERS, parseQuery } from '../query/params.js';
 import type { Config } from '../config.js';
 import { MINIMUM_NOTICE_DAYS } from '../config.js';
 import type { Catalog } from '../content/types.js';
@@ -12,7 +12,10 @@ import type { ProblemCode } from '../http/problem.js';
 import { PROBLEM_CODES, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from '../http/problem.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { quotaPolicy, RateLimiter } from '../http/rate-limit.js';
+import { completersFor } from '../mcp/completions.js';
+import { PROMPT_SUMMARIES, quoteArticle } from '../mcp/prompts.js';
 import { genericToolDefinitions } from '../mcp/tools.js';
+import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, PREFERRED_MCP_PROTOCOL_VERSION } from '../mcp/versions.js';
 import { API_VERSION } from '../version.js';
 
 /**
@@ -37,8 +40,6 @@ export interface ReferenceSection {
   readonly children?: readonly ReferenceSection[];
 }
 
-/** The MCP specification revision the server speaks (MCP 2025-06-18). */
-const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 /** Strings longer than this are cut in examples, so one article body does not fill the page. */
 const EXAMPLE_STRING_LIMIT = 240;
@@ -258,11 +259,12 @@ function mcpSection(catalog: Catalog): ReferenceSection {
     jsonrpc: '2.0',
     id: 1,
     method: 'initialize',
-    params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'curl', version: '1.0.0' } },
+    params: { protocolVersion: PREFERRED_MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'curl', version: '1.0.0' } },
   });
   const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
   const body = [
-    `${code(`POST ${url}`)} speaks the Model Context Protocol (revision ${code(MCP_PROTOCOL_VERSION)}) over Streamable HTTP with JSON responses. It is stateless and anonymous: no session, no credential, no ${code('initialize')} needed before other calls. It serves the same content as the JSON API, as tools and as resources (the markdown mirrors).`,
+    `${code(`POST ${url}`)} speaks the Model Context Protocol over Streamable HTTP with JSON responses. It is stateless and anonymous: no session, no credential, no ${code('initialize')} needed before other calls. It serves the same content as the JSON API, as tools, as resources (the markdown mirrors) and through prompts.`,
+    mcpVersionsText(),
     `**Connect a client.** Clients that read an ${code('mcpServers')} configuration need only the URL:\n\n${fence('json', config)}`,
     `**Call it by hand.** Send one JSON-RPC message per request, with both media types in ${code('Accept')}:\n\n${fence(
       'sh',
@@ -274,19 +276,64 @@ function mcpSection(catalog: Catalog): ReferenceSection {
       genericToolDefinitions().map((tool) => [code(tool.name), tool.description, toolArguments(tool.inputSchema)]),
     )}`,
     `A tool that cannot answer (an unknown slug) returns a result with ${code('isError: true')} whose text says how to recover, like the API's ${code('hint')}.`,
-    `**Resources.** ${code('resources/list')} lists every product, article and page and the company record as ${code('text/markdown')} resources. A resource's URI is its ${code('/md/')} mirror URL (see [Markdown mirrors](#markdown)), and ${code('resources/read')} answers the mirror's text.`,
+    `**Resources.** ${code('resources/list')} lists every product, article and page and the company record as ${code('text/markdown')} resources. A resource's URI is its ${code('/md/')} mirror URL (see [Markdown mirrors](#markdown)), and ${code('resources/read')} answers the mirror's text. ${code('resources/templates/list')} gives their forms by slug (product, post, page).`,
+    mcpPromptsText(catalog),
+    mcpCompletionsText(catalog),
   ].join('\n\n');
   return { id: 'mcp', title: 'MCP server', body };
 }
 
+/** The protocol revisions, as the endpoint negotiates and checks them (src/mcp/versions.ts). */
+function mcpVersionsText(): string {
+  return [
+    `**Protocol revisions.** ${MCP_PROTOCOL_VERSIONS.map(code).join(', ')}. In ${code('initialize')}, the server answers the ${code('protocolVersion')} the client asks for when it is one of these, otherwise the latest, ${code(LATEST_MCP_PROTOCOL_VERSION)}; a client that cannot speak the answer disconnects. Later requests name the revision in the ${code('MCP-Protocol-Version')} header: another value is a 400 whose JSON-RPC error lists these; no header is taken as ${code(HEADERLESS_MCP_PROTOCOL_VERSION)}, as the specification says.`,
+    `The server's icon (the company logo, when the content has one) is in the ${code('initialize')} answer's ${code('serverInfo.icons')} and on every tool, resource and resource template, for ${code(LATEST_MCP_PROTOCOL_VERSION)} clients only: older revisions have no such member.`,
+  ].join('\n\n');
+}
+
+/** A JSON-RPC exchange as the developer portal shows it: the request, then the answer. */
+function transcript(request: object, answer: object): string {
+  return `Request:\n\n${fence('json', JSON.stringify(request, null, 2))}\n\nAnswer:\n\n${fence('json', JSON.stringify(answer, null, 2))}`;
+}
+
+function mcpPromptsText(catalog: Catalog): string {
+  const rows = PROMPT_SUMMARIES.map((p) => [
+    code(p.name),
+    `**${p.title}.** ${p.description}`,
+    p.arguments.map((a) => `${code(a.name)}${a.required ? ' (required)' : ''}`).join(', ') || 'none',
+  ]);
+  const locale = catalog.site.default_locale;
+  const topic = catalog.site.post_categories[locale]?.[0] ?? catalog.site.product_tags[0] ?? 'cloud';
+  const request = { jsonrpc: '2.0', id: 3, method: 'prompts/get', params: { name: 'quote_article', arguments: { topic, locale } } };
+  const { value, shortened } = shorten({ jsonrpc: '2.0', id: 3, result: quoteArticle(catalog, topic, locale) });
+  return [
+    `**Prompts.** ${code('prompts/list')} and ${code('prompts/get')} offer what this server is for, as messages a client puts before its model. Each embeds the records the model needs (embedded ${code('text/markdown')} resources) and names the tools to call for more. Every argument is a string; ${code('locale')} is one of the site's (${catalog.site.locales.map(code).join(', ')}; the default locale when left out) and the text is written in English or Brazilian Portuguese. A bad argument (an unknown locale, a missing topic) is JSON-RPC error ${code('-32602')} that says what is accepted.`,
+    table(['Prompt', 'What it does', 'Arguments'], rows),
+    `For example${shortened ? ' (the live answer; long texts are cut here with "…")' : ' (the live answer)'}:`,
+    transcript(request, value as object),
+  ].join('\n\n');
+}
+
+function mcpCompletionsText(catalog: Catalog): string {
+  const typed = (catalog.site.post_categories[catalog.site.default_locale]?.[0] ?? catalog.site.locales[0] ?? 'a').slice(0, 2).toLowerCase();
+  const values = completersFor(catalog).topic(undefined)(typed);
+  const request = { jsonrpc: '2.0', id: 4, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'quote_article' }, argument: { name: 'topic', value: typed } } };
+  const answer = { jsonrpc: '2.0', id: 4, result: { completion: { values: values.slice(0, 100), total: values.length, hasMore: values.length > 100 } } };
+  return [
+    `**Completions.** ${code('completion/complete')} suggests the values of every prompt argument and resource-template variable that takes one from the content: ${code('locale')} and ${code('topic')} (the post categories and product tags; those of the ${code('locale')} given in ${code('context.arguments')} first narrow them) of the prompts, and ${code('slug')} of the product, post and page templates (${code('ref/resource')} with the template's ${code('uriTemplate')}). It returns the values that start with what was typed, accents and case aside, at most 100, with ${code('total')} and ${code('hasMore')}.`,
+    transcript(request, answer),
+  ].join('\n\n');
+}
+
 /** A tool's arguments in one cell: `name` (type, required), from its JSON Schema. */
 function toolArguments(schema: unknown): string {
-  const { properties = {}, required = [] } = (schema ?? {}) as { properties?: Record<string, { type?: unknown }>; required?: readonly string[] };
+  const { properties = {}, required = [] } = (schema ?? {}) as { properties?: Record<string, { type?: unknown; anyOf?: readonly { type?: unknown }[] }>; required?: readonly string[] };
   const entries = Object.entries(properties);
   if (entries.length === 0) return 'none';
-  return entries
-    .map(([name, property]) => `${code(name)} (${typeof property.type === 'string' ? property.type : 'value'}${required.includes(name) ? ', required' : ''})`)
-    .join(', ');
+  // A filter of several values is `anyOf` a string and an array of strings.
+  const typeOf = (property: { type?: unknown; anyOf?: readonly { type?: unknown }[] }) =>
+    typeof property.type === 'string' ? property.type : property.anyOf ? [...new Set(property.anyOf.map((p) => String(p.type)))].join(' or ') : 'value';
+  return entries.map(([name, property]) => `${code(name)} (${typeOf(property)}${required.includes(name) ? ', required' : ''})`).join(', ');
 }
 
 function markdownSection(catalog: Catalog): ReferenceSection {
@@ -321,6 +368,74 @@ function collectionsSection(catalog: Catalog): ReferenceSection {
     `JSON property names are ${code('snake_case')}, dates are RFC 3339 in UTC, and every URL is absolute. Every product, post and page carries ${code('url')} (its page on the site) and ${code('markdown_url')} (its mirror); single views add the full ${code('markdown')} body.`,
   ].join('\n\n');
   return { id: 'collections', title: 'Collections and conventions', body };
+}
+
+/** How a client mirrors the content: updated_since, sort and next, and how filters are written. */
+function syncSection(catalog: Catalog): ReferenceSection {
+  const base = catalog.base_url;
+  const api = `${base}${API_PREFIX}`;
+  const sorts = ENDPOINTS.flatMap((endpoint) =>
+    Object.values(endpoint.query)
+      .filter((param): param is SortParam => param.type === 'sort')
+      .map((param) => `${code(documentedPath(endpoint))}: ${param.fields.map(code).join(', ')}`),
+  );
+  const [first = 'A', second = 'B'] = catalog.site.all_post_categories;
+  const client = [
+    "import createClient from 'openapi-fetch';",
+    "import type { components, paths } from './api.js';",
+    '',
+    "type PostList = components['schemas']['PostList'];",
+    '',
+    '// A filter\'s several values are one parameter, separated by commas: tell the client so.',
+    `const api = createClient<paths>({ baseUrl: '${base}', querySerializer: { array: { style: 'form', explode: false } } });`,
+    '',
+    'export async function syncPosts(since: string): Promise<void> {',
+    "  const first = await api.GET('/api/v1/posts', { params: { query: { updated_since: since, sort: 'updated_at', limit: 100 } } });",
+    '  if (first.error) throw new Error(`${first.error.code}: ${first.error.hint}`);',
+    '  let page: PostList = first.data;',
+    '  for (;;) {',
+    '    for (const item of page.items) {',
+    "      const post = await api.GET('/api/v1/posts/{slug}', { params: { path: { slug: item.slug } } });",
+    '      if (post.error) {',
+    "        if (post.error.code === 'not_found') continue; // removed since the list was read",
+    '        throw new Error(`${post.error.code}: ${post.error.hint}`);',
+    '      }',
+    '      save(post.data);',
+    '    }',
+    '    if (page.next === null) break;',
+    '    page = (await (await fetch(page.next)).json()) as PostList;',
+    '  }',
+    '}',
+    '',
+    "declare function save(post: components['schemas']['Post']): void;",
+  ].join('\n');
+  const body = [
+    `Every list answers one page; ${code('next')} and ${code('prev')} are the absolute URLs of the neighbouring pages with the same filters, sort and limit (${code('null')} at either end), repeated in the ${code('Link')} header. To mirror the content, keep the time your last run started, ask only for what changed since, oldest change first, and follow ${code('next')} until it is ${code('null')}:`,
+    fence(
+      'sh',
+      [
+        'since=2026-11-01T00:00:00Z   # when the previous run started',
+        `url="${api}/posts?updated_since=$since&sort=updated_at&limit=100"`,
+        'mkdir -p posts',
+        'while [ "$url" != null ]; do',
+        '  page=$(curl -sf "$url") || break',
+        `  echo "$page" | jq -r '.items[].slug' | while read -r slug; do curl -sf "${api}/posts/$slug" > "posts/$slug.json"; done`,
+        '  url=$(echo "$page" | jq -r .next)',
+        'done',
+      ].join('\n'),
+    ),
+    `The same in TypeScript, with types generated from ${code(`${base}/openapi.json`)} (${code(`npx openapi-typescript ${base}/openapi.json -o api.d.ts`)}) and ${code('openapi-fetch')}:`,
+    fence('ts', client),
+    [
+      `- ${code('updated_since')} takes an RFC 3339 instant (a date alone is its midnight UTC) and keeps the items whose ${code('updated_at')} is at or after it.`,
+      `- ${code('sort')} is a field, with ${code('-')} before it for descending: ${sorts.join('; ')}. Without it, each list has its own order.`,
+      `- ${code('limit')} is 1 to 100. Follow ${code('next')} rather than computing offsets. A record removed from the content no longer appears: compare the slugs you hold with a full listing now and then.`,
+      `- A filter takes several values as one parameter, separated by commas, meaning any of them: ${code(`category=${first},${second}`)}. No value contains a comma; repeating the parameter is a [${code('invalid_parameter')}](#invalid_parameter) error, so tell a generated client ${code('explode: false')}.`,
+      `- ${IGNORED_PARAMETERS.map(code).join(', ')} (what the web adds to links) are ignored on every endpoint; any other unknown parameter is an error that names it.`,
+      `- Send the ${code('ETag')} of a page you hold in ${code('If-None-Match')}: an unchanged answer is a ${code('304')} with no body (see [Caching](#caching)).`,
+    ].join('\n'),
+  ].join('\n\n');
+  return { id: 'sync', title: 'Sync and pagination', body };
 }
 
 function authenticationSection(catalog: Catalog): ReferenceSection {
@@ -418,6 +533,7 @@ export function developerReference(catalog: Catalog, config: Config): readonly R
       children: ENDPOINTS.map((endpoint) => endpointSection(endpoint, catalog, service)),
     },
     collectionsSection(catalog),
+    syncSection(catalog),
     mcpSection(catalog),
     markdownSection(catalog),
     cachingSection(catalog),

@@ -4,6 +4,10 @@ import type { Service } from '../../src/http/service.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Catalog } from '../../src/content/types.js';
 import { ENDPOINTS } from '../../src/api/endpoints.js';
+import { SLUG } from '../../src/content/schemas.js';
+import { PROBLEM_CODES } from '../../src/http/problem.js';
+import { mcpServerCard } from '../../src/discovery/documents.js';
+import { PROMPT_SUMMARIES } from '../../src/mcp/prompts.js';
 import { genericToolDefinitions } from '../../src/mcp/tools.js';
 import { BASE_URL, useTestApp } from '../helper.js';
 
@@ -43,24 +47,57 @@ describe('/openapi.json', () => {
       assert.ok(operation, `${path} is documented`);
       assert.equal(operation.operationId, endpoint.operationId);
       assert.deepEqual(operation.security, []);
-      const responses = operation.responses as Record<string, unknown>;
-      for (const status of ['200', '304', '400', '404', '405', '406', '415', '429', '500']) assert.ok(responses[status], `${path} documents ${status}`);
+      // A GET is never a 405 (that is another method's answer), and only a slug can be missing.
+      const statuses = ['200', '304', '400', ...(endpoint.slug ? ['404'] : []), '406', '414', '415', '429', '431', '500'];
+      assert.deepEqual(Object.keys(operation.responses as object), statuses, path);
     }
-    assert.ok(paths['/healthz']);
+    // /healthz is outside the quota: no 429, no RateLimit headers.
+    const healthz = paths['/healthz']!.get.responses as Record<string, { headers: Record<string, unknown> }>;
+    assert.deepEqual(Object.keys(healthz), ['200', '304', '400', '406', '414', '415', '431', '500']);
+    for (const response of Object.values(healthz)) assert.ok(!Object.keys(response.headers).some((name) => name.startsWith('RateLimit')));
+    assert.deepEqual((healthz['200']!.headers['Cache-Control'] as { $ref: string }).$ref, '#/components/headers/Cache-Control-No-Store');
   });
 
-  test('parameters carry their bounds, defaults and enumerations from the content', async () => {
+  test('parameters carry their bounds, defaults and enumerations from the content; open slugs are a pattern', async () => {
     const document = await json('/openapi.json');
-    const parameters = (document.paths as unknown as Record<string, { get: { parameters: Record<string, unknown>[] } }>)['/api/v1/posts']!.get.parameters;
-    const byName = Object.fromEntries(parameters.map((p) => [p.name, p]));
+    const parametersOf = (path: string) => (document.paths as unknown as Record<string, { get: { parameters: Record<string, unknown>[] } }>)[path]!.get.parameters;
+    const byName = Object.fromEntries(parametersOf('/api/v1/posts').map((p) => [p.name, p]));
     assert.deepEqual(byName.limit?.schema, { type: 'integer', minimum: 1, maximum: 100, default: 20 });
     assert.deepEqual(byName.offset?.schema, { type: 'integer', minimum: 0, default: 0 });
     // Filters take several values, separated by commas (form style, not exploded).
     assert.deepEqual(byName.locale?.schema, { type: 'array', items: { type: 'string', enum: ['en', 'pt-BR'] }, minItems: 1, uniqueItems: true });
     assert.deepEqual([byName.locale?.style, byName.locale?.explode], ['form', false]);
+    assert.match(String(byName.category?.description), /separated by commas \(`category=[^`]+,[^`]+`\).*no value contains a comma/);
     assert.deepEqual((byName.category?.schema as { items: { enum: string[] } }).items.enum, catalog.site.all_post_categories);
-    const slug = (document.paths as unknown as Record<string, { get: { parameters: Record<string, unknown>[] } }>)['/api/v1/products/{slug}']!.get.parameters[0];
-    assert.deepEqual((slug?.schema as { enum: string[] }).enum, catalog.products.map((p) => p.slug));
+    assert.deepEqual(byName.sort?.schema, { type: 'string', enum: ['published_at', '-published_at', 'updated_at', '-updated_at', 'title', '-title'] });
+    // A product or an article the content adds needs no new client: their slugs are the loader's grammar.
+    for (const path of ['/api/v1/products/{slug}', '/api/v1/posts/{slug}']) {
+      assert.deepEqual(parametersOf(path)[0]?.schema, { type: 'string', pattern: SLUG.source }, path);
+    }
+    assert.deepEqual((parametersOf('/api/v1/pages/{slug}')[0]?.schema as { enum: string[] }).enum, catalog.site.page_slugs);
+  });
+
+  test('response enumerations come from the content, and every nested object is a named component', async () => {
+    const document = await json('/openapi.json');
+    const schemas = (document.components as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> }).schemas;
+    assert.deepEqual(schemas.PostSummary!.properties.locale!.enum, catalog.site.locales);
+    assert.deepEqual(schemas.PostSummary!.properties.category!.enum, catalog.site.all_post_categories);
+    assert.deepEqual(schemas.Translation!.properties.locale!.enum, catalog.site.locales);
+    assert.deepEqual(schemas.SearchHit!.properties.locale!.enum, catalog.site.locales);
+    assert.deepEqual((schemas.ProductSummary!.properties.tags!.items as { enum: string[] }).enum, catalog.site.product_tags);
+    assert.deepEqual(schemas.Problem!.properties.code!.enum, Object.keys(PROBLEM_CODES));
+    // Below the top of each component, an object is only ever a $ref.
+    const inline: string[] = [];
+    const walk = (value: unknown, where: string, top: boolean): void => {
+      if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${where}/${i}`, false));
+      if (typeof value !== 'object' || value === null) return;
+      const schema = value as Record<string, unknown>;
+      if (!top && (schema.type === 'object' || schema.properties) && (schema.properties || typeof schema.additionalProperties === 'object')) inline.push(where);
+      for (const [key, sub] of Object.entries(schema)) if (key !== 'example' && key !== 'enum') walk(sub, `${where}/${key}`, false);
+    };
+    for (const [name, schema] of Object.entries(schemas)) walk(schema, name, true);
+    assert.deepEqual(inline, []);
+    for (const name of ['Address', 'Translation', 'SearchHit', 'Links', 'Problem', 'QuotaState']) assert.ok(schemas[name], name);
   });
 
   test('examples are real answers from the content', async () => {
@@ -72,12 +109,38 @@ describe('/openapi.json', () => {
     assert.equal((ok('/api/v1/posts').items as unknown[]).length, 2);
   });
 
-  test('response headers are documented: quota, version, cache and ETag', async () => {
+  test('response headers are documented: quota, version, cache, validators, links', async () => {
     const document = await json('/openapi.json');
     const headers = (document.components as unknown as { headers: Record<string, unknown> }).headers;
-    for (const name of ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-API-Version', 'Cache-Control', 'ETag', 'Link']) {
+    for (const name of ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-API-Version', 'Cache-Control', 'Cache-Control-No-Store', 'ETag', 'Last-Modified', 'Vary', 'Link-Pagination', 'Link-Deprecation']) {
       assert.ok(headers[name], name);
     }
+    type Responses = Record<string, { headers: Record<string, { $ref: string }> }>;
+    const responsesOf = (path: string, method = 'get') => (document.paths as Record<string, Record<string, { responses: Responses }>>)[path]![method]!.responses;
+    assert.equal(responsesOf('/api/v1/posts')['200']!.headers.Link!.$ref, '#/components/headers/Link-Pagination');
+    assert.ok(responsesOf('/api/v1/posts/{slug}')['200']!.headers['Last-Modified']);
+    assert.ok(!responsesOf('/api/v1/posts')['200']!.headers['Last-Modified']);
+    assert.ok(responsesOf('/api/v1/posts')['429']!.headers['Retry-After']);
+    // The MCP endpoint: its Origin check answers 403.
+    const mcp = responsesOf('/mcp', 'post');
+    assert.ok(mcp['403']);
+    assert.match(JSON.stringify(mcp['403']), /Forbidden: pages from the origin/);
+  });
+
+  test('every error response has a real example', async () => {
+    const document = await json('/openapi.json');
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { example?: unknown; examples?: unknown }> }> }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 400) continue;
+          const media = Object.values(response.content ?? {})[0];
+          assert.ok(media?.example ?? media?.examples, `${method} ${path} ${status} has an example`);
+        }
+      }
+    }
+    const notFound = (document.paths as Record<string, { get: { responses: Record<string, { content: Record<string, { example: Record<string, unknown> }> }> } }>)['/api/v1/products/{slug}']!.get.responses['404']!.content['application/problem+json']!.example;
+    assert.equal(notFound.code, 'not_found');
+    assert.deepEqual(notFound.valid_slugs, catalog.products.map((p) => p.slug));
   });
 });
 
@@ -135,14 +198,32 @@ describe('MCP server card', () => {
     assert.equal(card.version, '1.0.0');
     assert.equal(card.websiteUrl, BASE_URL);
     assert.deepEqual(card.remotes, [
-      { type: 'streamable-http', url: `${BASE_URL}/mcp`, supportedProtocolVersions: ['2025-06-18'], authentication: { required: false, schemes: [] } },
+      { type: 'streamable-http', url: `${BASE_URL}/mcp`, supportedProtocolVersions: ['2025-11-25', '2025-06-18', '2025-03-26'], authentication: { required: false, schemes: [] } },
     ]);
+    // The one revision a client without a preference should ask for.
+    assert.equal(card.protocolVersion, '2025-06-18');
     assert.deepEqual(
       (card.tools as { name: string }[]).map((t) => t.name),
       genericToolDefinitions().map((t) => t.name),
     );
     assert.equal((card.tools as unknown[]).length, 7);
-    assert.ok((card.capabilities as Record<string, unknown>).resources);
+    assert.deepEqual(card.capabilities, { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false }, completions: {} });
+    assert.deepEqual(card.prompts, PROMPT_SUMMARIES);
+    for (const template of (card.resources as { templates: { title?: string }[] }).templates) assert.ok(template.title);
+  });
+
+  test('carries the company logo as the server\'s icons (MCP 2025-11-25 Implementation.icons), in serverInfo too', async () => {
+    const card = await json('/.well-known/mcp/server-card');
+    const icons = [{ src: catalog.company.logo!.url, mimeType: catalog.company.logo!.media_type, sizes: ['any'] }];
+    assert.deepEqual(card.icons, icons);
+    assert.deepEqual((card.serverInfo as { icons?: unknown }).icons, icons);
+    assert.match(icons[0]!.src, /^http:\/\/vitrine\.test\//);
+  });
+
+  test('has no icons when the content has no logo', () => {
+    const card = mcpServerCard({ ...catalog, company: { ...catalog.company, logo: undefined } }, genericToolDefinitions());
+    assert.equal('icons' in card, false);
+    assert.equal('icons' in card.serverInfo, false);
   });
 });
 

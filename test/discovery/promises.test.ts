@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
+import type { Catalog } from '../../src/content/types.js';
+import { listenTestApp, testCatalog } from '../helper.js';
+import { assertMatchesOpenApi } from '../openapi-validator.js';
+
+/**
+ * Every status /openapi.json documents, for every operation, provoked on the
+ * real server over a socket: the status comes back, the headers the document
+ * promises are there (and none it documents elsewhere but not here), the body
+ * matches its schema, and an error's body is the document's own example. The
+ * 500 is provoked by test/api/errors.test.ts, whose answers the same checks
+ * see (test/helper.ts).
+ */
+
+interface Reply {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+interface Server {
+  readonly url: string;
+  readonly document: Document;
+  close(): Promise<void>;
+}
+
+type Operation = { parameters?: { name: string; in: string; example?: unknown; required?: boolean }[]; responses: Record<string, { content?: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }> }> };
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+function send(base: string, method: string, target: string, headers: OutgoingHttpHeaders = {}, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${base}${target}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }) } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+async function start(env: Record<string, string> = {}): Promise<Server> {
+  const app = await listenTestApp({ env });
+  const document = (await (await fetch(`${app.url}/openapi.json`)).json()) as Document;
+  return { url: app.url, document, close: () => app.server.close() };
+}
+
+let open: Server;
+/** Its quota is one request: everything it counts after the first is a 429. */
+let spent: Server;
+let catalog: Catalog;
+
+before(async () => {
+  [open, spent, catalog] = await Promise.all([start(), start({ RATE_LIMIT_REQUESTS: '1' }), testCatalog()]);
+  await send(spent.url, 'GET', '/api/v1');
+});
+after(async () => {
+  await Promise.all([open?.close(), spent?.close()]);
+});
+
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const LONG_QUERY = `q=${'a'.repeat(8200)}`;
+
+/** The request that makes `operation` at `path` answer `status`, on which server; undefined when no request can. */
+async function provoke(method: string, path: string, operation: Operation, status: string): Promise<{ server: Server; target: string; reply: Reply } | undefined> {
+  const slug = operation.parameters?.find((p) => p.in === 'path')?.example;
+  const concrete = path.replace('{slug}', encodeURIComponent(String(slug ?? '')));
+  const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`);
+  const query = (more: string[] = []) => ([...required, ...more].length ? `?${[...required, ...more].join('&')}` : '');
+  const on = async (server: Server, target: string, headers: OutgoingHttpHeaders = {}, body?: string) => ({ server, target, reply: await send(server.url, method, target, headers, body) });
+  if (method === 'post') {
+    const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    switch (status) {
+      case '200':
+        return on(open, path, MCP_HEADERS, rpc);
+      case '202':
+        return on(open, path, MCP_HEADERS, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+      case '400':
+        return on(open, path, MCP_HEADERS, 'not json');
+      case '403':
+        return on(open, path, { ...MCP_HEADERS, origin: 'https://elsewhere.example' }, rpc);
+      case '406':
+        return on(open, path, { ...MCP_HEADERS, accept: 'application/json' }, rpc);
+      case '413':
+        return on(open, path, MCP_HEADERS, ' '.repeat(4 * 1024 * 1024 + 1));
+      case '415':
+        return on(open, path, { ...MCP_HEADERS, 'content-type': 'text/plain' }, rpc);
+      case '414':
+        return on(open, `${path}?${LONG_QUERY}`, MCP_HEADERS, rpc);
+      case '429':
+        return on(spent, path, MCP_HEADERS, rpc);
+      case '431':
+        return on(open, path, { ...MCP_HEADERS, 'x-filler': 'a'.repeat(40 * 1024) }, rpc);
+    }
+    return undefined;
+  }
+  switch (status) {
+    case '200':
+      return on(open, `${concrete}${query()}`);
+    case '304': {
+      const etag = (await send(open.url, 'GET', `${concrete}${query()}`)).headers.etag;
+      return on(open, `${concrete}${query()}`, { 'if-none-match': etag });
+    }
+    case '400':
+      return on(open, `${concrete}${query(['unknown=x'])}`);
+    case '404':
+      return on(open, path.replace('{slug}', 'no-such-slug'));
+    case '406':
+      return on(open, `${concrete}${query()}`, { accept: 'text/html' });
+    case '414':
+      return on(open, `${concrete}?${LONG_QUERY}`);
+    case '415':
+      return on(open, `${concrete}${query()}`, {}, '{}');
+    case '429':
+      return on(spent, `${concrete}${query()}`);
+    case '431':
+      return on(open, `${concrete}${query()}`, { 'x-filler': 'a'.repeat(40 * 1024) });
+  }
+  return undefined;
+}
+
+/** The document's example for an error body: the one example, or the one of the same code. */
+function exampleFor(operation: Operation, status: string, body: Record<string, unknown>): unknown {
+  const media = Object.values(operation.responses[status]?.content ?? {})[0];
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const named = (body.code as string | undefined) ?? '';
+  return media.examples?.[named]?.value;
+}
+
+describe('what /openapi.json promises is what the server answers', () => {
+  test('every documented status of every operation, with its headers and its example', async () => {
+    const proved: string[] = [];
+    for (const [path, item] of Object.entries(open.document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const status of Object.keys(operation.responses)) {
+          const where = `${method.toUpperCase()} ${path} ${status}`;
+          // An unexpected failure: test/api/errors.test.ts provokes it, through the same checks.
+          if (status === '500') continue;
+          const provoked = await provoke(method, path, operation, status);
+          assert.ok(provoked, `${where}: no request provokes it`);
+          const { server, target, reply } = provoked;
+          assert.equal(reply.status, Number(status), `${where}: ${reply.body.slice(0, 300)}`);
+          const response = { statusCode: reply.status, headers: reply.headers, json: () => JSON.parse(reply.body) as unknown } as unknown as LightMyRequestResponse;
+          assertMatchesOpenApi(catalog, method.toUpperCase(), target, response);
+          if (Number(status) >= 400) {
+            const body = JSON.parse(reply.body) as Record<string, unknown>;
+            const served = server.document.paths[path]![method]!;
+            assert.deepEqual(body, exampleFor(served, status, body), `${where}: the example is the real answer`);
+          }
+          proved.push(where);
+        }
+      }
+    }
+    assert.ok(proved.length > 80, `${proved.length} answers`);
+  });
+
+  test('the quota counts /api/v1 and /mcp, never /healthz', async () => {
+    const healthz = await send(spent.url, 'GET', '/healthz');
+    assert.equal(healthz.status, 200);
+    assert.equal(healthz.headers['cache-control'], 'no-store');
+    assert.equal(healthz.headers.ratelimit, undefined);
+    assert.equal((await send(spent.url, 'GET', '/api/v1/health')).status, 429);
+  });
+});
