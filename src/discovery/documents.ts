@@ -1,5 +1,8 @@
 import type { Catalog } from '../content/types.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
+import { serverIcons } from '../mcp/icons.js';
+import { PROMPT_SUMMARIES } from '../mcp/prompts.js';
+import { MCP_PROTOCOL_VERSIONS, PREFERRED_MCP_PROTOCOL_VERSION } from '../mcp/versions.js';
 import { API_VERSION } from '../version.js';
 
 /**
@@ -10,9 +13,6 @@ import { API_VERSION } from '../version.js';
 
 /** OAuth scopes, declared for future use; nothing checks them. */
 export const SCOPES = ['content:read', 'products:read', 'posts:read', 'company:read'] as const;
-
-/** MCP specification revision served at /mcp (MCP 2025-06-18). */
-export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 export interface ToolSummary {
   readonly name: string;
@@ -84,32 +84,38 @@ export function protectedResourceMetadata(catalog: Catalog, resourcePath: '' | '
  * The MCP server card: SEP-2127 fields (name, version, title, description,
  * websiteUrl, remotes, capabilities, tools, resources) plus SEP-1649's
  * `serverInfo`, `transport` and `protocolVersion`, so readers of either draft
- * find what they look for in the one document served at both paths.
+ * find what they look for in the one document served at both paths. Every
+ * revision the server speaks is in `supportedProtocolVersions`; the single
+ * `protocolVersion` is the one a client without a preference should ask for.
+ * The icons (MCP 2025-11-25 `Implementation.icons`) are the company logo's.
  */
 export function mcpServerCard(catalog: Catalog, tools: readonly ToolSummary[]) {
   const base = catalog.base_url;
   const host = new URL(base).hostname;
   const name = `${host.split('.').reverse().join('.')}/content`;
   const description = `Read-only content of ${catalog.site.name}: products, articles, institutional pages, company identity and search. ${catalog.site.description}`;
+  const icons = serverIcons(catalog);
+  const withIcons = icons ? { icons: [...icons] } : {};
   return {
     name,
     version: API_VERSION,
     title: `${catalog.site.name} content`,
     description,
     websiteUrl: base,
-    protocolVersion: MCP_PROTOCOL_VERSION,
-    serverInfo: { name, title: `${catalog.site.name} content`, version: API_VERSION },
+    ...withIcons,
+    protocolVersion: PREFERRED_MCP_PROTOCOL_VERSION,
+    serverInfo: { name, title: `${catalog.site.name} content`, version: API_VERSION, ...withIcons },
     transport: { type: 'streamable-http', url: `${base}/mcp`, endpoint: `${base}/mcp` },
     remotes: [
       {
         type: 'streamable-http',
         url: `${base}/mcp`,
-        supportedProtocolVersions: [MCP_PROTOCOL_VERSION],
+        supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
         authentication: { required: false, schemes: [] },
       },
     ],
     authentication: { required: false, method: 'anonymous', credential_type: 'none' },
-    capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } },
+    capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false }, completions: {} },
     tools: tools.map(({ name: tool, title, description: text, inputSchema, outputSchema, annotations }) => ({
       name: tool,
       ...(title ? { title } : {}),
@@ -122,11 +128,12 @@ export function mcpServerCard(catalog: Catalog, tools: readonly ToolSummary[]) {
       description: 'Every product, article and page and the company record as text/markdown; each URI is its /md/ mirror URL.',
       examples: [catalog.company.markdown_url, catalog.products[0]?.markdown_url, catalog.posts[0]?.markdown_url].filter(Boolean),
       templates: [
-        { uriTemplate: `${base}/md/products/{slug}.md`, name: 'product', mimeType: 'text/markdown' },
-        { uriTemplate: `${base}/md/blog/{slug}.md`, name: 'post', mimeType: 'text/markdown' },
-        { uriTemplate: `${base}/md/{slug}.md`, name: 'page', mimeType: 'text/markdown' },
+        { uriTemplate: `${base}/md/products/{slug}.md`, name: 'product', title: 'Product', mimeType: 'text/markdown' },
+        { uriTemplate: `${base}/md/blog/{slug}.md`, name: 'post', title: 'Article', mimeType: 'text/markdown' },
+        { uriTemplate: `${base}/md/{slug}.md`, name: 'page', title: 'Page', mimeType: 'text/markdown' },
       ],
     },
+    prompts: PROMPT_SUMMARIES.map(({ name: prompt, title, description: text, arguments: args }) => ({ name: prompt, title, description: text, arguments: args.map((a) => ({ ...a })) })),
     documentationUrl: `${base}/developers`,
   };
 }
@@ -145,7 +152,7 @@ export function aiCatalog(catalog: Catalog, quota: RateLimitPolicy) {
         displayName: `${catalog.site.name} content (MCP)`,
         type: 'application/mcp-server-card+json',
         url: `${base}/.well-known/mcp/server-card`,
-        description: `MCP server at ${base}/mcp (Streamable HTTP, ${MCP_PROTOCOL_VERSION}, anonymous): tools to list and read products, articles, pages and the company record, and to search them.`,
+        description: `MCP server at ${base}/mcp (Streamable HTTP, protocol ${MCP_PROTOCOL_VERSIONS.join(', ')}, anonymous): tools to list and read products, articles, pages and the company record, and to search them; prompts to describe the company, quote an article and verify its registration.`,
         tags: ['mcp', 'content', 'read-only'],
         version: API_VERSION,
       },

@@ -1,25 +1,35 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { isJSONRPCNotification, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  GetPromptRequestSchema,
+  InitializeRequestSchema,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../content/types.js';
-import { MCP_PROTOCOL_VERSION } from '../discovery/documents.js';
 import type { Answer } from '../http/answer.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Incoming } from '../http/request.js';
 import type { Log } from '../log.js';
-import { JSON_RPC, rpcAnswer } from './json-rpc.js';
+import { errorResponse, JSON_RPC, rpcAnswer } from './json-rpc.js';
 import { createMcpServer } from './server.js';
 import { TOOL_NAMES } from './tools.js';
 import { rememberedReply, remember } from './tool-results.js';
 import { RequestReplyTransport } from './transport.js';
 import { readMessage } from './messages.js';
+import type { McpProtocolVersion } from './versions.js';
+import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSIONS, versionsInWords } from './versions.js';
 
 /**
  * The side of `POST /mcp` that runs the official SDK's server (src/mcp/routes.ts
  * declares the route): loaded on the first POST, so a server that is never
  * asked over MCP does not evaluate the SDK's modules and schemas at start-up.
  *
- * Streamable HTTP (MCP 2025-06-18, "Transports"), stateless, JSON responses:
+ * Streamable HTTP (MCP 2025-11-25 and 2025-06-18, "Transports"; 2025-03-26
+ * for a client that sends no MCP-Protocol-Version), stateless, JSON responses:
  * each POST carries one JSON-RPC message; a request gets 200 and its
  * response, a notification or a response gets 202 and no body.
  */
@@ -63,24 +73,30 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
     return rpcAnswer(400, null, JSON_RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
   }
   if (Array.isArray(parsed)) {
-    return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, `Invalid Request: batches are not accepted (MCP ${MCP_PROTOCOL_VERSION} removed JSON-RPC batching); send each message in its own POST.`);
+    return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, 'Invalid Request: batches are not accepted (MCP 2025-06-18 removed JSON-RPC batching); send each message in its own POST.');
   }
   const read = readMessage(parsed);
   if (!read) {
     return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
   }
-  // MCP 2025-06-18, "Protocol Version Header": after initialize, every
-  // request names the negotiated revision; an unsupported one is a 400.
-  const version = request.headers['mcp-protocol-version'];
+  // MCP 2025-06-18 and 2025-11-25, Transports, "Protocol Version Header":
+  // after initialize, every request names the negotiated revision; one the
+  // server does not support is a 400. Without the header, the server assumes
+  // 2025-03-26. An initialize negotiates instead (src/mcp/server.ts).
+  // RFC 9110 section 5.5: whitespace around a field value is not part of it.
+  const raw = request.headers['mcp-protocol-version'];
+  const header = raw === undefined ? undefined : String(raw).trim();
   const initialize = read.kind === 'request' && read.message.method === 'initialize';
-  if (version !== undefined && version !== MCP_PROTOCOL_VERSION && !initialize) {
+  if (header !== undefined && !isSupportedVersion(header) && !initialize) {
     return rpcAnswer(
       400,
       read.kind === 'request' ? read.message.id : null,
       JSON_RPC.INVALID_REQUEST,
-      `Bad Request: unsupported MCP-Protocol-Version "${String(version).slice(0, 50)}"; this server speaks ${MCP_PROTOCOL_VERSION} only.`,
+      `Bad Request: unsupported MCP-Protocol-Version "${String(header).slice(0, 50)}"; this server supports ${versionsInWords()}.`,
+      { supported: [...MCP_PROTOCOL_VERSIONS] },
     );
   }
+  const version: McpProtocolVersion = isSupportedVersion(header) ? header : HEADERLESS_MCP_PROTOCOL_VERSION;
 
   const { catalog } = request;
   await connected;
@@ -94,7 +110,7 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
   const message = read.message;
   // A read-only request asked before with the same parameters is answered from what the server said then.
   const tool = message.method === 'tools/call' ? toolOf(message.params) : undefined;
-  const remembered = rememberedReply(catalog, message);
+  const remembered = rememberedReply(catalog, message, version);
   if (remembered !== undefined) {
     // Only successful results are remembered.
     if (tool) onToolCall(tool, 'ok');
@@ -102,13 +118,59 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
   }
   // The SDK's server drops a message its own schemas refuse, and would never answer: check with them first.
   if (!isJSONRPCRequest(message)) return rpcAnswer(400, read.message.id, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
-  const reply = await transport.request(message);
+  const invalid = invalidParams(message);
+  if (invalid !== undefined) return replyAnswer(JSON.stringify(errorResponse(message.id, JSON_RPC.INVALID_PARAMS, invalid)));
+  // The handlers read the revision where the SDK's HTTP transports put the request's headers.
+  const reply = await transport.request(message, { requestInfo: { headers: { 'mcp-protocol-version': version } } });
   if (tool) onToolCall(tool, !('result' in reply) ? 'error' : (reply.result as { isError?: unknown }).isError === true ? 'tool_error' : 'ok');
-  if (!('result' in reply)) return replyAnswer(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: reply.error }));
+  if (!('result' in reply)) return replyAnswer(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: withoutPrefix(reply.error) }));
   // Encoded once: kept as bytes, a remembered result is copied into the answer, not encoded again.
   const result = Buffer.from(JSON.stringify(reply.result));
-  remember(catalog, message, reply.result, result);
+  remember(catalog, message, version, reply.result, result);
   return replyAnswer(resultBody(message.id, result));
+}
+
+/**
+ * The SDK's schema of each request this server answers. Its server reads a
+ * request's params with them too, but answers a failure as -32603 Internal
+ * error with the schema library's raw report; a request whose params are not
+ * what the method takes is the caller's mistake, -32602 (JSON-RPC 2.0
+ * section 5.1), and is told so here, in a few words.
+ */
+interface RequestSchema {
+  safeParse(value: unknown): { readonly success: boolean; readonly error?: { readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[] } };
+}
+
+const REQUEST_SCHEMAS: ReadonlyMap<string, RequestSchema> = new Map<string, RequestSchema>([
+  ['initialize', InitializeRequestSchema],
+  ['tools/call', CallToolRequestSchema],
+  ['resources/read', ReadResourceRequestSchema],
+  ['prompts/get', GetPromptRequestSchema],
+  ['completion/complete', CompleteRequestSchema],
+]);
+
+/** Why `request`'s params are not what its method takes, or undefined. */
+function invalidParams(request: JSONRPCRequest): string | undefined {
+  const schema = REQUEST_SCHEMAS.get(request.method);
+  const parsed = schema?.safeParse(request);
+  if (!parsed || parsed.success) return undefined;
+  const issues = (parsed.error?.issues ?? []).slice(0, 3).map((issue) => {
+    const path = issue.path.filter((key) => key !== 'params').map(String).join('.');
+    return `${path || 'params'}: ${issue.message}`;
+  });
+  return `Invalid params for ${request.method}: ${issues.join('; ')}`.slice(0, 500);
+}
+
+/**
+ * A JSON-RPC error as the SDK's server sent it, without the "MCP error
+ * <code>: " its McpError puts before the message (the prompts' argument
+ * errors): a client's McpError adds it again, and `code` already says it.
+ */
+function withoutPrefix(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const prefix = `MCP error ${String(code)}: `;
+  return typeof message === 'string' && message.startsWith(prefix) ? { ...error, message: message.slice(prefix.length) } : error;
 }
 
 const RESULT_END = Buffer.from('}');

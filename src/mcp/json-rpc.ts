@@ -6,6 +6,7 @@ import type { Answer } from '../http/answer.js';
 export const JSON_RPC = {
   PARSE_ERROR: -32700,
   INVALID_REQUEST: -32600,
+  INVALID_PARAMS: -32602,
   INTERNAL_ERROR: -32603,
   SERVER_ERROR: -32000,
 } as const;

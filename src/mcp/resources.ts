@@ -1,4 +1,5 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ResourceTemplate as SdkResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../log.js';
@@ -7,6 +8,10 @@ import { pageSlugs, postSlugs, productSlugs } from '../query/queries.js';
 import type { MirrorRecord } from '../content/mirror.js';
 import { mirrorMarkdown } from '../content/mirror.js';
 import type { Catalog } from '../content/types.js';
+import type { Completer, Completers } from './completions.js';
+import { completersFor } from './completions.js';
+import type { Icon } from './icons.js';
+import { iconsFor, withIcons } from './icons.js';
 
 /**
  * Every product, article and page, and the company record, as a
@@ -52,6 +57,8 @@ interface Kind {
   /** The `/md/` path of a record with slug `{slug}`. */
   readonly path: string;
   readonly slugs: (catalog: Catalog) => readonly string[];
+  /** Completes the template's `slug` (completion/complete with a `ref/resource`). */
+  readonly complete: (completers: Completers) => Completer;
 }
 
 const KINDS: readonly Kind[] = [
@@ -61,6 +68,7 @@ const KINDS: readonly Kind[] = [
     description: 'A product by slug, as markdown: status, tags, links, then the problem it solves and how it works.',
     path: '/md/products/{slug}.md',
     slugs: productSlugs,
+    complete: (c) => c.productSlug,
   },
   {
     name: 'post',
@@ -68,6 +76,7 @@ const KINDS: readonly Kind[] = [
     description: 'A blog article by slug, as markdown: date, author, category, locale, translations, then the full text.',
     path: '/md/blog/{slug}.md',
     slugs: postSlugs,
+    complete: (c) => c.postSlug,
   },
   {
     name: 'page',
@@ -75,6 +84,7 @@ const KINDS: readonly Kind[] = [
     description: 'An institutional page by slug (index is the home page), as markdown.',
     path: '/md/{slug}.md',
     slugs: pageSlugs,
+    complete: (c) => c.pageSlug,
   },
 ];
 
@@ -124,24 +134,26 @@ function decodeCursor(cursor: string, total: number): number {
   return offset;
 }
 
-export function listResources(catalog: Catalog, cursor: string | undefined): ListResourcesResult {
+/** One page of resources; with `icons` (MCP 2025-11-25 clients), each resource carries them. */
+export function listResources(catalog: Catalog, cursor: string | undefined, icons?: readonly Icon[]): ListResourcesResult {
   const { entries } = tableOf(catalog);
   const offset = cursor === undefined ? 0 : decodeCursor(cursor, entries.length);
   const end = offset + RESOURCE_PAGE_SIZE;
   return {
-    resources: entries.slice(offset, end).map((entry) => entry.resource),
+    resources: [...withIcons(entries.slice(offset, end).map((entry) => entry.resource), icons)],
     ...(end < entries.length ? { nextCursor: encodeCursor(end) } : {}),
   };
 }
 
-export function resourceTemplates(catalog: Catalog): ResourceTemplate[] {
-  return KINDS.map((kind) => ({
+export function resourceTemplates(catalog: Catalog, icons?: readonly Icon[]): ResourceTemplate[] {
+  const templates = KINDS.map((kind) => ({
     uriTemplate: `${catalog.base_url}${kind.path}`,
     name: kind.name,
     title: kind.title,
     description: kind.description,
     mimeType: MARKDOWN_MIME_TYPE,
   }));
+  return [...withIcons(templates, icons)];
 }
 
 export function readResource(catalog: Catalog, uri: string): ReadResourceResult {
@@ -169,14 +181,32 @@ function notFound(catalog: Catalog, uri: string): RpcError {
   });
 }
 
-/** Answers the three resource methods over `catalog`; `server` must declare the resources capability first. */
-export function registerResources(server: Server, catalog: Catalog, log: Log): void {
+/**
+ * Answers the three resource methods over `catalog`, and completes each
+ * template's slug. The templates are registered with the SDK, each with the
+ * `complete` callback of its variable, so that the SDK's completion/complete
+ * finds them by their URI template (MCP 2025-06-18, "Completion", `ref/resource`);
+ * the list and read methods are then answered here, from the table built
+ * once per Catalog, with the pagination and errors described above.
+ */
+export function registerResources(mcp: McpServer, catalog: Catalog, log: Log): void {
+  for (const kind of KINDS) {
+    // The completers are built on the first completion, not with the server.
+    const complete = (typed: string) => kind.complete(completersFor(catalog))(typed);
+    mcp.registerResource(
+      kind.name,
+      new SdkResourceTemplate(`${catalog.base_url}${kind.path}`, { list: undefined, complete: { slug: complete } }),
+      { title: kind.title, description: kind.description, mimeType: MARKDOWN_MIME_TYPE },
+      (uri) => readResource(catalog, uri.href),
+    );
+  }
+  const server = mcp.server;
   // The SDK would send an unexpected error's own message; this one says nothing of its cause, which is logged.
   const guarded =
-    <R, A>(answer: (request: R) => A) =>
-    (request: R): A => {
+    <R, E, A>(answer: (request: R, extra: E) => A) =>
+    (request: R, extra: E): A => {
       try {
-        return answer(request);
+        return answer(request, extra);
       } catch (error) {
         if (error instanceof RpcError) throw error;
         log.error({ err: error }, 'MCP resource request failed');
@@ -185,11 +215,11 @@ export function registerResources(server: Server, catalog: Catalog, log: Log): v
     };
   server.setRequestHandler(
     ListResourcesRequestSchema,
-    guarded((request) => listResources(catalog, request.params?.cursor)),
+    guarded((request, extra) => listResources(catalog, request.params?.cursor, iconsFor(catalog, extra))),
   );
   server.setRequestHandler(
     ListResourceTemplatesRequestSchema,
-    guarded(() => ({ resourceTemplates: resourceTemplates(catalog) })),
+    guarded((_request, extra) => ({ resourceTemplates: resourceTemplates(catalog, iconsFor(catalog, extra)) })),
   );
   server.setRequestHandler(
     ReadResourceRequestSchema,

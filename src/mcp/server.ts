@@ -1,13 +1,16 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { InitializeResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, InitializeResult } from '@modelcontextprotocol/sdk/types.js';
 import { InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../log.js';
 import type { Catalog } from '../content/types.js';
-import { MCP_PROTOCOL_VERSION } from '../discovery/documents.js';
 import { API_VERSION } from '../version.js';
+import type { Icon } from './icons.js';
+import { iconsFor, serverIcons, withIcons } from './icons.js';
+import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { registerTools, toolDefinitions } from './tools.js';
+import { ICONS_SINCE, negotiatedVersion, versionAtLeast } from './versions.js';
 
 /**
  * The SDK builds an Ajv instance per server unless given one (several
@@ -16,10 +19,16 @@ import { registerTools, toolDefinitions } from './tools.js';
  */
 const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
-/** Tools and resources, fixed for the life of a server: no list change to announce, nothing to subscribe to. */
+/**
+ * Tools, resources and prompts, fixed for the life of a server: no list
+ * change to announce, nothing to subscribe to; completions for the prompt
+ * arguments and template variables that take content values.
+ */
 export const CAPABILITIES = Object.freeze({
   tools: Object.freeze({ listChanged: false }),
   resources: Object.freeze({ subscribe: false, listChanged: false }),
+  prompts: Object.freeze({ listChanged: false }),
+  completions: Object.freeze({}),
 });
 
 /** What a model is told about this server when it connects (`instructions` of the initialize result). */
@@ -29,41 +38,67 @@ export function instructions(catalog: Catalog): string {
     `Read-only, public content of ${site.name} (${site.description}): its products, blog articles (locales: ${site.locales.join(', ')}), institutional pages and company registration record. Nothing here needs a credential or changes anything.`,
     'To find something by subject, call search_content, then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products or list_posts (without bodies), then the get_ tool for the full markdown text. For the legal name, CNPJ, address and contact channels, call get_company_info.',
     'Every product, article and page and the company record is also a text/markdown resource whose URI is its /md/ mirror URL (resources/list, resources/read).',
+    'Prompts: describe_company, quote_article (topic, locale) and verify_company_registration (locale, cnpj).',
     'Pricing and contractual terms are not published here.',
   ].join('\n\n');
 }
 
+/** The server's `Implementation`: the site's name, at the API version. */
+function serverInfoOf(catalog: Catalog): Implementation {
+  return { name: `${catalog.site.name} content`, title: `${catalog.site.name} content`, version: API_VERSION };
+}
+
 /**
- * A new MCP server over `catalog`, for one request: the stateless Streamable
- * HTTP transport takes a fresh server and transport per request
- * (modelcontextprotocol/typescript-sdk, simpleStatelessStreamableHttp), and
- * building it from the Catalog in force means a content reload reaches the
- * very next call.
+ * The icons `read` gives, or none when reading them fails: an icon is not
+ * worth a refused connection or list, and the SDK would send the failure's
+ * own message. The failure is logged.
+ */
+function iconsOrNone(log: Log, read: () => readonly Icon[] | undefined): readonly Icon[] | undefined {
+  try {
+    return read();
+  } catch (error) {
+    log.error({ err: error }, 'MCP icons failed');
+    return undefined;
+  }
+}
+
+/**
+ * The MCP server over `catalog`. The endpoint keeps one per Catalog
+ * (src/mcp/endpoint.ts), connected to a transport that carries each HTTP
+ * request's message to it: building it from the Catalog in force means a
+ * content reload reaches the very next call, and the Catalog's schemas,
+ * definitions and completions are built once, not per request.
  */
 export function createMcpServer(catalog: Catalog, log: Log): McpServer {
-  const serverInfo = { name: `${catalog.site.name} content`, title: `${catalog.site.name} content`, version: API_VERSION };
+  const serverInfo = serverInfoOf(catalog);
   const text = instructions(catalog);
   const server = new McpServer(serverInfo, { instructions: text, jsonSchemaValidator: SCHEMA_VALIDATOR });
   registerTools(server, catalog, log);
   // The SDK would convert every schema again on each tools/list; the
   // definitions of this Catalog are the same conversion, done once.
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolDefinitions(catalog)] }));
-  // Replaces the SDK's `tools.listChanged: true`: this server lives for one request, so nothing changes in its life.
+  server.server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
+    tools: [...withIcons(toolDefinitions(catalog), iconsOrNone(log, () => iconsFor(catalog, extra)))],
+  }));
+  registerResources(server, catalog, log);
+  registerPrompts(server, catalog, log);
+  // Replaces the SDK's `listChanged: true` (it would announce changes of
+  // registrations made later); nothing is registered after this point.
   server.server.registerCapabilities(CAPABILITIES);
-  registerResources(server.server, catalog, log);
 
-  // The protocol revision is 2025-06-18. The SDK would echo any
-  // revision it knows (2025-11-25, 2024-11-05, ...); MCP's version
-  // negotiation lets a server answer the one it supports, and a client that
-  // cannot speak it disconnects (MCP 2025-06-18, "Lifecycle").
-  server.server.setRequestHandler(
-    InitializeRequestSchema,
-    (): InitializeResult => ({
-      protocolVersion: MCP_PROTOCOL_VERSION,
+  // MCP 2025-11-25, Lifecycle, "Version Negotiation": the revision the
+  // client asks for when it is one this server speaks, otherwise its latest
+  // (the rule of the SDK's own Server, over this server's revisions, which
+  // are fewer than the SDK's). The icons are a 2025-11-25 member of
+  // Implementation: a client of an older revision does not get them.
+  server.server.setRequestHandler(InitializeRequestSchema, (request): InitializeResult => {
+    const protocolVersion = negotiatedVersion(request.params.protocolVersion);
+    const icons = versionAtLeast(protocolVersion, ICONS_SINCE) ? iconsOrNone(log, () => serverIcons(catalog)) : undefined;
+    return {
+      protocolVersion,
       capabilities: CAPABILITIES,
-      serverInfo,
+      serverInfo: icons ? { ...serverInfo, icons: [...icons] } : serverInfo,
       instructions: text,
-    }),
-  );
+    };
+  });
   return server;
 }

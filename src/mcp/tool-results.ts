@@ -2,18 +2,23 @@ import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import { LruCache } from '../util/lru.js';
+import type { McpProtocolVersion } from './versions.js';
 
 /**
  * What the server answered read-only requests, per Catalog: a tool's result
  * is a function of the content and its arguments alone (every tool is
- * read-only and idempotent), and so are the lists and resource reads. Kept
+ * read-only and idempotent), and so are the lists, resource reads, prompts
+ * and completions. Kept
  * serialized under the method and its canonical parameters (key order does
  * not matter), so a repeated call is answered without running the tool, the
  * argument validation or the SDK's dispatch again.
  */
 
 /** Methods whose answer depends only on the Catalog and the request's `params`. */
-const READ_ONLY_METHODS = new Set(['tools/call', 'tools/list', 'resources/read', 'resources/list', 'resources/templates/list', 'prompts/list']);
+const READ_ONLY_METHODS = new Set(['tools/call', 'tools/list', 'resources/read', 'resources/list', 'resources/templates/list', 'prompts/list', 'prompts/get', 'completion/complete']);
+
+/** Methods whose answer also depends on the protocol revision: the lists carry icons for 2025-11-25 clients only. */
+const VERSIONED_METHODS = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
 
 /** Bounds of the results kept per Catalog, the least recently used dropped first. */
 export const REMEMBERED_RESULTS = 1_000;
@@ -25,15 +30,16 @@ const results = perCatalog(() => new LruCache<Buffer>(REMEMBERED_RESULTS, REMEMB
  * The key of a request whose result may be kept, or undefined: a read-only
  * method, without `_meta` (a progress token belongs to one request).
  */
-function keyOf(request: JSONRPCRequest): string | undefined {
+function keyOf(request: JSONRPCRequest, version: McpProtocolVersion): string | undefined {
   if (!READ_ONLY_METHODS.has(request.method)) return undefined;
   if (request.params !== undefined && '_meta' in request.params) return undefined;
-  return `${request.method}\0${canonicalJson(request.params ?? null)}`;
+  const key = `${request.method}\0${canonicalJson(request.params ?? null)}`;
+  return VERSIONED_METHODS.has(request.method) ? `${version}\0${key}` : key;
 }
 
-/** The serialized result (UTF-8 JSON) kept for a request like `request`, if any. */
-export function rememberedReply(catalog: Catalog, request: JSONRPCRequest): Buffer | undefined {
-  const key = keyOf(request);
+/** The serialized result (UTF-8 JSON) kept for a request like `request`, made under `version`, if any. */
+export function rememberedReply(catalog: Catalog, request: JSONRPCRequest, version: McpProtocolVersion): Buffer | undefined {
+  const key = keyOf(request, version);
   return key === undefined ? undefined : results(catalog).get(key);
 }
 
@@ -42,8 +48,8 @@ export function rememberedReply(catalog: Catalog, request: JSONRPCRequest): Buff
  * kept: an unexpected failure must be tried again, and a caller's mistake is
  * cheap to answer.
  */
-export function remember(catalog: Catalog, request: JSONRPCRequest, result: unknown, json: Buffer): void {
-  const key = keyOf(request);
+export function remember(catalog: Catalog, request: JSONRPCRequest, version: McpProtocolVersion, result: unknown, json: Buffer): void {
+  const key = keyOf(request, version);
   if (key === undefined) return;
   if (typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true) return;
   results(catalog).set(key, json);

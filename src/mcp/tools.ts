@@ -10,7 +10,7 @@ import type { EnumParam, InstantParam, IntegerParam, SortParam } from '../query/
 import { readInstant, readSort } from '../query/params.js';
 import { companyRecord, pageDetail, postDetail, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
-import { oneValue, pageSlugs, postQuery, productQuery, productSlugs, searchQuery } from '../query/queries.js';
+import { pageSlugs, postQuery, productQuery, productSlugs, searchQuery } from '../query/queries.js';
 import * as schemas from '../query/schemas.js';
 
 /**
@@ -166,6 +166,49 @@ function choice(param: Pick<EnumParam, 'values' | 'description'>, catalog: Catal
     .describe(description);
 }
 
+/** What several values of a filter look like, as the descriptions say it. */
+const SEVERAL = 'several as an array (["A", "B"]) or in one string separated by commas ("A,B"), meaning any of them';
+
+/**
+ * A regular expression of `values` separated by commas, as JSON Schema's
+ * `pattern` (ECMA-262; validators such as Ajv compile it with the `u` flag,
+ * under which only syntax characters and `/` may be escaped).
+ */
+function commaListPattern(values: readonly string[]): string {
+  const one = `(?:${values.map((v) => v.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')).join('|')})`;
+  return `^${one}(?:,${one})*$`;
+}
+
+/**
+ * A filter that takes one value or several, meaning any of them, as the REST
+ * list takes `tag=A,B` (src/query/params.ts, `multiple`): one value, an
+ * array of values, or the REST form, one string with commas. Agents write
+ * all three; the schema shows the allowed values in each. The tool reads
+ * the values with `valuesOf`.
+ */
+function choices(param: Pick<EnumParam, 'values' | 'description'>, catalog: Catalog | undefined, description: string): z.ZodType<string | string[]> {
+  const text = `${description} One value, or ${SEVERAL}.`;
+  if (catalog === undefined) return z.union([z.string(), z.array(z.string()).min(1)]).describe(text);
+  const values = [...param.values(catalog)];
+  const error = (issue: { readonly input?: unknown }) => {
+    const given = Array.isArray(issue.input) ? issue.input : typeof issue.input === 'string' ? issue.input.split(',') : undefined;
+    const wrong = given === undefined || given.length === 0 ? issue.input : given.find((one) => !values.includes(one as string));
+    const what = given !== undefined && given.length > 1 ? `; ${got(wrong)} is not one of them` : '';
+    return `expected one of ${quoted(values)}, or ${SEVERAL}; got ${got(issue.input)}${what}`;
+  };
+  // Zod reports the issue of the one option whose type matched (a string, an array) when there is one: each says the same.
+  const one = z.enum(values, { error });
+  const several = z.array(one, { error }).min(1, { error });
+  const commas = z.string({ error }).regex(new RegExp(commaListPattern(values)), { error });
+  return z.union([one, several, commas], { error }).describe(text);
+}
+
+/** The values of a `choices` argument, each once, in the order given; undefined when it is absent. */
+function valuesOf(value: string | readonly string[] | undefined): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  return [...new Set(typeof value === 'string' ? value.split(',') : value)];
+}
+
 /** A whole-number argument with the bounds and default of an endpoint's parameter. */
 function count(param: IntegerParam, description = param.description): z.ZodType<number> {
   const range = param.maximum === undefined ? `at least ${param.minimum}` : `from ${param.minimum} to ${param.maximum}`;
@@ -216,10 +259,10 @@ const listProductsTool = define({
   name: 'list_products',
   title: 'List products',
   description:
-    "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag; updated_since keeps what changed at or after an instant, sort orders by name or updated_at (- for descending). To find products by subject rather than browse, use search_content.",
+    "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag, each one value or several (an array, or separated by commas: any of them matches); updated_since keeps what changed at or after an instant, sort orders by name or updated_at (- for descending). To find products by subject rather than browse, use search_content.",
   input: (catalog) => ({
-    status: choice(productQuery.status, catalog, 'Only products with this status.').optional(),
-    tag: choice(productQuery.tag, catalog, 'Only products with this tag.').optional(),
+    status: choices(productQuery.status, catalog, 'Only products with this status.').optional(),
+    tag: choices(productQuery.tag, catalog, 'Only products with this tag.').optional(),
     updated_since: instant(productQuery.updated_since).optional(),
     sort: order(productQuery.sort).optional(),
     limit: count(productQuery.limit),
@@ -228,7 +271,7 @@ const listProductsTool = define({
   output: fromJson(schemas.ProductList),
   run: (catalog, { status, tag, updated_since, sort, limit, offset }) =>
     listPage(limit, (l) =>
-      queries.listProducts(catalog, { status: oneValue(status), tag: oneValue(tag), updated_since: since(updated_since), sort: sorted(productQuery.sort, sort), limit: l, offset }),
+      queries.listProducts(catalog, { status: valuesOf(status), tag: valuesOf(tag), updated_since: since(updated_since), sort: sorted(productQuery.sort, sort), limit: l, offset }),
     ),
 });
 
@@ -246,10 +289,10 @@ const listPostsTool = define({
   name: 'list_posts',
   title: 'List articles',
   description:
-    "List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date, author and links to its translations, without the article text. Filter by category and/or locale, keep what changed since an instant with updated_since, order with sort (published_at, updated_at or title; - for descending), and page with limit (1 to 100, default 20) and offset: total counts every match. Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.",
+    "List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date, author and links to its translations, without the article text. Filter by category and/or locale, each one value or several (an array, or separated by commas: any of them matches), keep what changed since an instant with updated_since, order with sort (published_at, updated_at or title; - for descending), and page with limit (1 to 100, default 20) and offset: total counts every match. Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.",
   input: (catalog) => ({
-    category: choice(postQuery.category, catalog, 'Only posts in this category.').optional(),
-    locale: choice(postQuery.locale, catalog, 'Only posts in this locale.').optional(),
+    category: choices(postQuery.category, catalog, 'Only posts in this category.').optional(),
+    locale: choices(postQuery.locale, catalog, 'Only posts in this locale.').optional(),
     updated_since: instant(postQuery.updated_since).optional(),
     sort: order(postQuery.sort).optional(),
     limit: count(postQuery.limit),
@@ -258,7 +301,7 @@ const listPostsTool = define({
   output: fromJson(schemas.PostList),
   run: (catalog, { category, locale, updated_since, sort, limit, offset }) =>
     listPage(limit, (l) =>
-      queries.listPosts(catalog, { category: oneValue(category), locale: oneValue(locale), updated_since: since(updated_since), sort: sorted(postQuery.sort, sort), limit: l, offset }),
+      queries.listPosts(catalog, { category: valuesOf(category), locale: valuesOf(locale), updated_since: since(updated_since), sort: sorted(postQuery.sort, sort), limit: l, offset }),
     ),
 });
 

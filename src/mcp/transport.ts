@@ -1,5 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 /** What the server answered one request: a result or a JSON-RPC error. */
 export type Reply = { readonly result: unknown } | { readonly error: unknown };
@@ -37,13 +37,17 @@ export class RequestReplyTransport implements Transport {
     resolve('result' in message ? { result: message.result } : { error: message.error });
   }
 
-  /** Hands `request` to the server and resolves with its reply. */
-  request(request: JSONRPCRequest): Promise<Reply> {
+  /**
+   * Hands `request` to the server and resolves with its reply. `info` reaches
+   * the handler as its `extra.requestInfo`, as the SDK's own HTTP transports
+   * pass the request's headers: how a handler learns the protocol revision.
+   */
+  request(request: JSONRPCRequest, info?: MessageExtraInfo): Promise<Reply> {
     this.#next += 1;
     const id: RequestId = this.#next;
     return new Promise((resolve) => {
       this.#pending.set(id, resolve);
-      this.onmessage?.({ ...request, id });
+      this.onmessage?.({ ...request, id }, info);
     });
   }
 

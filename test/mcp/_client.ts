@@ -1,14 +1,39 @@
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
+export interface ClientOptions {
+  /**
+   * The revision the client asks for in `initialize`. The SDK's client always
+   * asks for its latest (2025-11-25); through its `fetch` option, its
+   * initialize body is sent with this one instead, as an older client's would
+   * be, and the client then speaks whatever the server answered.
+   */
+  readonly protocolVersion?: string;
+}
+
 /** The SDK's own client, connected (initialize + initialized) to `${url}/mcp` over Streamable HTTP. */
-export async function connectClient(url: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+export async function connectClient(
+  url: string,
+  options: ClientOptions = {},
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport; sentVersions: (string | null)[] }> {
   const client = new Client({ name: 'vitrine-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
+  // The MCP-Protocol-Version header of every POST after initialize, in order.
+  const sentVersions: (string | null)[] = [];
+  const fetchAs: FetchLike = (input, init) => {
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string; params?: Record<string, unknown> }) : undefined;
+    if (body?.method === 'initialize' && options.protocolVersion !== undefined) {
+      init = { ...init, body: JSON.stringify({ ...body, params: { ...body.params, protocolVersion: options.protocolVersion } }) };
+    } else if (init?.method === 'POST') {
+      sentVersions.push(new Headers(init.headers).get('mcp-protocol-version'));
+    }
+    return fetch(input, init);
+  };
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: fetchAs });
   await client.connect(transport);
-  return { client, transport };
+  return { client, transport, sentVersions };
 }
 
 /** The structured result of a successful call, after checking its text block carries the same JSON. */

@@ -53,11 +53,11 @@ describe('mirrorMarkdown', () => {
     );
   });
 
-  test('a page: title, quoted description, last update and canonical URL, then the body', async () => {
+  test('a page: title, quoted description, last update, locale and canonical URL, then the body', async () => {
     const catalog = await testCatalog(path.join(FIXTURES, 'minimal'));
     assert.equal(
       mirrorMarkdown(catalog.pagesBySlug.get('about')!),
-      ['# Página about', '', '> A página about.', '', '- Updated: 2026-01-02', `- Canonical URL: ${BASE_URL}/about`, '', '---', '', 'Texto da página about.', ''].join(
+      ['# Página about', '', '> A página about.', '', '- Updated: 2026-01-02', '- Locale: pt-BR', `- Canonical URL: ${BASE_URL}/about`, '', '---', '', 'Texto da página about.', ''].join(
         '\n',
       ),
     );

@@ -7,6 +7,7 @@ import type { App } from '../../src/app.js';
 import { mirrorMarkdown } from '../../src/content/mirror.js';
 import type { MirrorRecord } from '../../src/content/mirror.js';
 import type { Catalog } from '../../src/content/types.js';
+import { serverIcons } from '../../src/mcp/icons.js';
 import { RESOURCE_PAGE_SIZE } from '../../src/mcp/resources.js';
 import { BASE_URL, listenTestApp, testCatalog } from '../helper.js';
 import { catalogWithPosts } from './_catalog.js';
@@ -89,6 +90,8 @@ describe('resources/list', () => {
         mimeType: 'text/markdown',
         size: Buffer.byteLength(mirrorMarkdown(post)),
         annotations: { lastModified: post.updated_at ?? post.published_at },
+        // The SDK's client speaks 2025-11-25, whose resources carry icons: the company logo.
+        icons: serverIcons(catalog),
       },
     );
     const page = catalog.pagesBySlug.get('about')!;

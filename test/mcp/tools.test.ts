@@ -5,6 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';
+import { serverIcons } from '../../src/mcp/icons.js';
 import { genericToolDefinitions, toolDefinitions } from '../../src/mcp/tools.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 import { connectClient, failure, structured } from './_client.js';
@@ -38,15 +39,17 @@ async function call(name: string, args: Record<string, unknown> = {}) {
 }
 
 describe('initialize', () => {
-  test('negotiates protocol 2025-06-18 and names the server after the site, at the API version', () => {
-    assert.equal(transport.protocolVersion, '2025-06-18');
-    assert.deepEqual(client.getServerVersion(), { name: 'Aroeira content', title: 'Aroeira content', version: '1.0.0' });
+  test('negotiates the revision the SDK asks for, 2025-11-25, and names the server after the site, at the API version, with its logo', () => {
+    assert.equal(transport.protocolVersion, '2025-11-25');
+    assert.deepEqual(client.getServerVersion(), { name: 'Aroeira content', title: 'Aroeira content', version: '1.0.0', icons: serverIcons(catalog) });
   });
 
-  test('declares tools and resources, neither of which changes or takes subscriptions', () => {
+  test('declares tools, resources, prompts (none of which changes or takes subscriptions) and completions', () => {
     assert.deepEqual(client.getServerCapabilities(), {
       tools: { listChanged: false },
       resources: { subscribe: false, listChanged: false },
+      prompts: { listChanged: false },
+      completions: {},
     });
   });
 
@@ -82,15 +85,17 @@ describe('tools/list', () => {
     const { tools } = await client.listTools();
     const expected = toolDefinitions(catalog);
     for (const [i, tool] of tools.entries()) {
-      const { name, title, description, inputSchema, outputSchema, annotations } = tool;
+      const { name, title, description, inputSchema, outputSchema, annotations, icons } = tool;
       assert.deepEqual({ name, title, description, inputSchema, outputSchema, annotations }, expected[i]);
+      assert.deepEqual(icons, serverIcons(catalog), `${name} carries the server's icon for a 2025-11-25 client`);
     }
-    const input = (name: string) => tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { enum?: unknown }>;
-    assert.deepEqual(input('list_products').status!.enum, ['coming-soon', 'live']);
-    assert.deepEqual(input('list_products').tag!.enum, catalog.site.product_tags);
+    const input = (name: string) => tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { enum?: unknown; anyOf?: { enum?: unknown }[] }>;
+    // A filter takes one value (an enum), several as an array of that enum, or several in one string separated by commas.
+    assert.deepEqual(input('list_products').status!.anyOf![0]!.enum, ['coming-soon', 'live']);
+    assert.deepEqual(input('list_products').tag!.anyOf![0]!.enum, catalog.site.product_tags);
     assert.deepEqual(input('get_product').slug!.enum, catalog.products.map((p) => p.slug));
-    assert.deepEqual(input('list_posts').category!.enum, catalog.site.all_post_categories);
-    assert.deepEqual(input('list_posts').locale!.enum, ['en', 'pt-BR']);
+    assert.deepEqual(input('list_posts').category!.anyOf![0]!.enum, catalog.site.all_post_categories);
+    assert.deepEqual(input('list_posts').locale!.anyOf![0]!.enum, ['en', 'pt-BR']);
     assert.deepEqual(input('get_page').slug!.enum, catalog.site.page_slugs);
     assert.deepEqual(input('search_content').kind!.enum, ['product', 'page', 'post']);
   });
@@ -109,7 +114,10 @@ describe('tools/list', () => {
       assert.deepEqual(inputSchema.required, liveInput.required);
     }
     const tag = (genericToolDefinitions()[0]!.inputSchema.properties as Record<string, object>).tag;
-    assert.deepEqual(tag, { type: 'string', description: 'Only products with this tag.' });
+    assert.deepEqual(tag, {
+      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
+      description: 'Only products with this tag. One value, or several as an array (["A", "B"]) or in one string separated by commas ("A,B"), meaning any of them.',
+    });
   });
 
   test('a content reload reaches the next request: the enums come from the Catalog in force', async () => {
@@ -137,6 +145,28 @@ describe('tools/call answers what the REST API answers', () => {
     const result = structured(await call('list_products', { status: 'live', tag: 'Kubernetes' }));
     assert.deepEqual(result, await rest('/api/v1/products?status=live&tag=Kubernetes'));
     assert.ok((result.items as unknown[]).length > 0);
+  });
+
+  test('list_products with several statuses and tags, as arrays or separated by commas: GET /api/v1/products?status=A,B&tag=C,D', async () => {
+    const expected = await rest('/api/v1/products?status=live,coming-soon&tag=Kubernetes,SaaS');
+    for (const args of [
+      { status: ['live', 'coming-soon'], tag: ['Kubernetes', 'SaaS'] },
+      { status: 'live,coming-soon', tag: 'Kubernetes,SaaS' },
+      { status: ['live', 'coming-soon', 'live'], tag: 'Kubernetes,SaaS,Kubernetes' },
+    ]) {
+      assert.deepEqual(structured(await call('list_products', args)), expected, JSON.stringify(args));
+    }
+    const items = (expected as { items: { tags: string[] }[] }).items;
+    assert.ok(items.length > 1 && items.every((p) => p.tags.includes('Kubernetes') || p.tags.includes('SaaS')));
+    assert.deepEqual(structured(await call('list_products', { tag: ['SaaS'] })), await rest('/api/v1/products?tag=SaaS'));
+  });
+
+  test('list_posts with several categories and locales: GET /api/v1/posts?category=A,B&locale=C,D, its links repeating them', async () => {
+    const expected = (await rest('/api/v1/posts?category=Automation,Automa%C3%A7%C3%A3o&locale=en,pt-BR&limit=2')) as { items: { category: string }[]; next: string | null };
+    assert.deepEqual(structured(await call('list_posts', { category: ['Automation', 'Automação'], locale: ['en', 'pt-BR'], limit: 2 })), expected);
+    assert.deepEqual(structured(await call('list_posts', { category: 'Automation,Automação', locale: 'en,pt-BR', limit: 2 })), expected);
+    assert.ok(expected.items.every((p) => ['Automation', 'Automação'].includes(p.category)));
+    assert.match(String(expected.next), /category=Automation%2CAutoma%C3%A7%C3%A3o/);
   });
 
   test('list_products with limit and offset: the same page as REST', async () => {
@@ -203,9 +233,30 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
   const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v)).join(', ');
 
   test('list_products with an unknown status or tag', async () => {
-    assert.match(failure(await call('list_products', { status: 'retired' })), /expected one of "coming-soon", "live"; got "retired" at status/);
+    assert.match(failure(await call('list_products', { status: 'retired' })), /expected one of "coming-soon", "live", or several as an array \(\["A", "B"\]\) or in one string separated by commas \("A,B"\), meaning any of them; got "retired" at status/);
     const text = failure(await call('list_products', { tag: 'Blockchain' }));
-    assert.ok(text.includes(`expected one of ${quoted(catalog.site.product_tags)}; got "Blockchain" at tag`), text);
+    assert.ok(text.includes(`expected one of ${quoted(catalog.site.product_tags)}, or several`), text);
+    assert.ok(text.endsWith('; got "Blockchain" at tag'), text);
+  });
+
+  test('list_products and list_posts with several values, one of them wrong, or none', async () => {
+    const several = /or several as an array \(\["A", "B"\]\) or in one string separated by commas \("A,B"\), meaning any of them; got /;
+    const wrong = [
+      [{ status: ['live', 'retired'] }, /got \["live","retired"\]; "retired" is not one of them at status$/],
+      [{ status: 'live,retired' }, /got "live,retired"; "retired" is not one of them at status$/],
+      [{ status: 'live,,coming-soon' }, /got "live,,coming-soon"; "" is not one of them at status$/],
+      [{ status: [] }, /got \[\] at status$/],
+      [{ status: 5 }, /got 5 at status$/],
+      [{ status: [5] }, /got \[5\] at status$/],
+      [{ tag: 'kubernetes' }, /got "kubernetes" at tag$/],
+      [{ locale: ['en', 'fr'] }, /got \["en","fr"\]; "fr" is not one of them at locale$/],
+      [{ category: 'Automation, Management' }, /got "Automation, Management"; " Management" is not one of them at category$/],
+    ] as const;
+    for (const [args, message] of wrong) {
+      const text = failure(await call('locale' in args || 'category' in args ? 'list_posts' : 'list_products', args));
+      assert.match(text, several, JSON.stringify(args));
+      assert.match(text, message, JSON.stringify(args));
+    }
   });
 
   test('list_products with an argument it does not take', async () => {
@@ -228,8 +279,9 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
 
   test('list_posts with an unknown category or locale', async () => {
     const category = failure(await call('list_posts', { category: 'Sports' }));
-    assert.ok(category.includes(`expected one of ${quoted(catalog.site.all_post_categories)}; got "Sports" at category`), category);
-    assert.match(failure(await call('list_posts', { locale: 'fr' })), /expected one of "en", "pt-BR"; got "fr" at locale/);
+    assert.ok(category.includes(`expected one of ${quoted(catalog.site.all_post_categories)}, or several`), category);
+    assert.ok(category.endsWith('; got "Sports" at category'), category);
+    assert.match(failure(await call('list_posts', { locale: 'fr' })), /expected one of "en", "pt-BR", or several .*; got "fr" at locale/);
   });
 
   test('get_post with an unknown slug says so and lists every post slug', async () => {

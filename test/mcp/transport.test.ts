@@ -67,8 +67,8 @@ describe('POST /mcp with one JSON-RPC message', () => {
     assertCommonHeaders(response);
   });
 
-  test('initialize answers protocol 2025-06-18 whichever revision the client asks for', async () => {
-    for (const asked of ['2025-06-18', '2025-11-25', '2025-03-26', '2024-11-05']) {
+  test('initialize answers the revision the client asks for when supported, the latest otherwise (test/mcp/versions.test.ts has the rest)', async () => {
+    for (const [asked, answered] of [['2025-06-18', '2025-06-18'], ['2025-11-25', '2025-11-25'], ['2025-03-26', '2025-03-26'], ['2024-11-05', '2025-11-25']]) {
       const response = await post({
         jsonrpc: '2.0',
         id: 1,
@@ -76,9 +76,9 @@ describe('POST /mcp with one JSON-RPC message', () => {
         params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
       });
       assert.equal(response.statusCode, 200);
-      const { result } = response.json() as { result: { protocolVersion: string; serverInfo: object } };
-      assert.equal(result.protocolVersion, '2025-06-18', `asked ${asked}`);
-      assert.deepEqual(result.serverInfo, { name: 'Aroeira content', title: 'Aroeira content', version: '1.0.0' });
+      const { result } = response.json() as { result: { protocolVersion: string; serverInfo: { name: string } } };
+      assert.equal(result.protocolVersion, answered, `asked ${asked}`);
+      assert.equal(result.serverInfo.name, 'Aroeira content');
     }
   });
 
@@ -94,9 +94,27 @@ describe('POST /mcp with one JSON-RPC message', () => {
   });
 
   test('an unknown JSON-RPC method is error -32601 in a 200 response', async () => {
-    const response = await post({ jsonrpc: '2.0', id: 3, method: 'prompts/list' });
+    const response = await post({ jsonrpc: '2.0', id: 3, method: 'resources/subscribe', params: { uri: `${BASE_URL}/md/company.md` } });
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found' } });
+  });
+
+  test('params that are not what the method takes are error -32602 naming what is wrong, never an internal error', async () => {
+    const cases = [
+      [{ method: 'resources/read', params: {} }, 'Invalid params for resources/read: uri: '],
+      [{ method: 'resources/read' }, 'Invalid params for resources/read: params: '],
+      [{ method: 'tools/call', params: { arguments: {} } }, 'Invalid params for tools/call: name: '],
+      [{ method: 'prompts/get', params: { name: 7 } }, 'Invalid params for prompts/get: name: '],
+      [{ method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'quote_article' } } }, 'Invalid params for completion/complete: argument: '],
+      [{ method: 'initialize', params: { protocolVersion: '2025-06-18' } }, 'Invalid params for initialize: capabilities: '],
+    ] as const;
+    for (const [request, start] of cases) {
+      const response = await post({ jsonrpc: '2.0', id: 'p', ...request });
+      assert.equal(response.statusCode, 200);
+      const { error } = response.json() as { error: { code: number; message: string } };
+      assert.equal(error.code, -32602, request.method);
+      assert.ok(error.message.startsWith(start), error.message);
+    }
   });
 });
 
@@ -140,11 +158,15 @@ describe('POST /mcp with a body that is not one valid JSON-RPC message answers 4
     }
   });
 
-  test('an MCP-Protocol-Version other than 2025-06-18 is refused', async () => {
+  test('an MCP-Protocol-Version this server does not speak is refused, naming those it does', async () => {
     assertRpcError(await post({ jsonrpc: '2.0', id: 9, method: 'tools/list' }, { 'mcp-protocol-version': '2024-11-05' }), 400, {
       jsonrpc: '2.0',
       id: 9,
-      error: { code: -32600, message: 'Bad Request: unsupported MCP-Protocol-Version "2024-11-05"; this server speaks 2025-06-18 only.' },
+      error: {
+        code: -32600,
+        message: 'Bad Request: unsupported MCP-Protocol-Version "2024-11-05"; this server supports 2025-11-25, 2025-06-18 and 2025-03-26.',
+        data: { supported: ['2025-11-25', '2025-06-18', '2025-03-26'] },
+      },
     });
   });
 

@@ -5,6 +5,7 @@ import { ENDPOINTS } from '../../src/api/endpoints.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { PUBLIC_READ } from '../../src/http/rate-limit.js';
+import { PROMPT_SUMMARIES, quoteArticle } from '../../src/mcp/prompts.js';
 import { genericToolDefinitions } from '../../src/mcp/tools.js';
 import { API_VERSION } from '../../src/version.js';
 import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
@@ -127,6 +128,37 @@ describe('GET /developers', () => {
       assert.ok(row, tool.name);
       for (const name of Object.keys((tool.inputSchema.properties ?? {}) as object)) assert.ok(row.includes(`\`${name}\``), `${tool.name}: ${name}`);
     }
+  });
+
+  test('states the MCP protocol revisions, how they are negotiated, and the icons', () => {
+    assert.ok(mirror.includes('**Protocol revisions.** `2025-11-25`, `2025-06-18`, `2025-03-26`.'), 'the revisions');
+    assert.match(mirror, /otherwise the latest, `2025-11-25`/);
+    assert.match(mirror, /no header is taken as `2025-03-26`/);
+    assert.match(mirror, /"protocolVersion":"2025-06-18"/, 'the curl example asks for the revision every current client speaks');
+    assert.match(mirror, /`serverInfo\.icons`/);
+  });
+
+  test('documents the prompts, each with its arguments, and a live prompts/get transcript', () => {
+    for (const prompt of PROMPT_SUMMARIES) {
+      const row = mirror.split('\n').find((line) => line.startsWith(`| \`${prompt.name}\` | `));
+      assert.ok(row, prompt.name);
+      assert.ok(row.includes(prompt.title), prompt.name);
+      for (const argument of prompt.arguments) assert.ok(row.includes(`\`${argument.name}\``), `${prompt.name}: ${argument.name}`);
+    }
+    const topic = catalog.site.post_categories[catalog.site.default_locale]![0]!;
+    assert.ok(mirror.includes(`"method": "prompts/get",\n  "params": {\n    "name": "quote_article",\n    "arguments": {\n      "topic": "${topic}",`), 'the request');
+    const answer = JSON.stringify(shortened({ jsonrpc: '2.0', id: 3, result: quoteArticle(catalog, topic, catalog.site.default_locale) }), null, 2);
+    assert.ok(mirror.includes(`Answer:\n\n\`\`\`json\n${answer}\n\`\`\``), 'the live answer');
+  });
+
+  test('documents completions with a live completion/complete transcript', () => {
+    assert.match(mirror, /\*\*Completions\.\*\* `completion\/complete` suggests/);
+    const start = mirror.indexOf('"method": "completion/complete"');
+    assert.ok(start > 0);
+    const answer = mirror.slice(mirror.indexOf('Answer:', start));
+    const body = JSON.parse(answer.slice(answer.indexOf('{'), answer.indexOf('\n```', answer.indexOf('{')))) as { result: { completion: { values: string[]; total: number } } };
+    assert.ok(body.result.completion.values.length > 0);
+    assert.equal(body.result.completion.total, body.result.completion.values.length);
   });
 
   test('is also its markdown mirror to Accept: text/markdown', async () => {
