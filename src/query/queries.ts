@@ -243,6 +243,6 @@ export function findPost(catalog: Catalog, slug: string): Post {
 export function findPage(catalog: Catalog, slug: string, locale?: string): Page {
   const pages = pagesIn(catalog, locale);
   const page = pages.bySlug.get(slug);
-  if (!page) throw notFound('page', slug, locale === undefined || locale === catalog.site.default_locale ? pageSlugs(catalog) : [...pages.bySlug.keys()]);
+  if (!page) throw notFound('page', slug, pageSlugs(catalog).filter((valid) => pages.bySlug.has(valid)));
   return page;
 }
