@@ -199,3 +199,32 @@ test('a tag or category holding a comma is refused: filters list several values 
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('pictures: size and type are read from the file; a missing file, a missing alt or a path out of the folder are refused at their field', async () => {
+  const good = await loadCatalog({ dir: path.join(FIXTURES, 'bilingual'), baseUrl: BASE });
+  const image = good.productsBySlug.get('pao-de-queijo')!.image!;
+  assert.deepEqual([image.width, image.height, image.media_type], [640, 336, 'image/png']);
+  assert.match(image.url, /^https:\/\/example\.com\/media\/[0-9a-f]{12}\/images\/pao\.png$/);
+  assert.deepEqual([good.company.logo!.width, good.company.logo!.height, good.company.logo!.media_type], [160, 48, 'image/svg+xml']);
+  assert.deepEqual([...good.pagesByLocale.keys()], ['pt-BR', 'en']);
+
+  const dir = path.join(await mkdtemp(path.join(tmpdir(), 'vitrine-images-')), 'content');
+  try {
+    await cp(path.join(FIXTURES, 'bilingual'), dir, { recursive: true });
+    const product = path.join(dir, 'products/pao-de-queijo.md');
+    await writeFile(product, (await readFile(product, 'utf8')).replace('images/pao.png', 'images/nope.png'));
+    const post = path.join(dir, 'posts/receita-de-broa.md');
+    await writeFile(post, (await readFile(post, 'utf8')).replace('translation_key: broa', 'translation_key: broa\nimage:\n  file: images/pao.png'));
+    const company = path.join(dir, 'company.md');
+    await writeFile(company, (await readFile(company, 'utf8')).replace('file: images/logo.svg', 'file: ../outside.svg'));
+    await writeFile(path.join(dir, 'pages/en/index.md'), '---\ntitle: Home\ndescription: Home.\nupdated_at: 2026-01-01\nimage:\n  file: site.yaml\n  alt: Not a picture\n---\nHi.\n');
+    const problems = await problemsOf(dir);
+    const root = path.basename(dir);
+    assert.ok(problems.includes(`${root}/products/pao-de-queijo.md: image.file: images/nope.png is missing`), problems.join('\n'));
+    assert.ok(problems.some((p) => p.startsWith(`${root}/posts/receita-de-broa.md: image.alt: `)), problems.join('\n'));
+    assert.ok(problems.some((p) => p.startsWith(`${root}/company.md: logo.file: must be a relative path inside the content folder`)), problems.join('\n'));
+    assert.ok(problems.some((p) => p.startsWith(`${root}/pages/en/index.md: image.file: site.yaml must be one of png, jpg, jpeg, gif, webp, svg, ico`)), problems.join('\n'));
+  } finally {
+    await rm(path.dirname(dir), { recursive: true, force: true });
+  }
+});
