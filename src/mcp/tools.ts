@@ -10,7 +10,7 @@ import type { EnumParam, InstantParam, IntegerParam, SortParam } from '../query/
 import { readInstant, readSort } from '../query/params.js';
 import { companyRecord, pageDetail, postDetail, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
-import { pageSlugs, postQuery, productQuery, productSlugs, searchQuery } from '../query/queries.js';
+import { pageLocale, pageSlugs, postQuery, productQuery, productSlugs, searchQuery } from '../query/queries.js';
 import * as schemas from '../query/schemas.js';
 
 /**
@@ -324,10 +324,14 @@ const getPageTool = define({
   name: 'get_page',
   title: 'Get a page',
   description:
-    "One institutional page of the website by slug (index is the home page; the slug argument lists them all), as markdown with its title and description. Use it for what the site itself says: who the company is, how it works, how to reach it, its privacy policy and terms. Products and articles have their own tools.",
-  input: (catalog) => ({ slug: choice({ values: pageSlugs, description: 'The page slug; index is the home page.' }, catalog) }),
+    "One institutional page of the website by slug (index is the home page; the slug argument lists them all), as markdown with its title and description, in the site's default language or the locale asked for (translations names the locales it exists in). Use it for what the site itself says: who the company is, how it works, how to reach it, its privacy policy and terms. Products and articles have their own tools.",
+  input: (catalog) => ({
+    slug: choice({ values: pageSlugs, description: 'The page slug; index is the home page.' }, catalog),
+    locale: choice(pageLocale.locale, catalog).optional(),
+  }),
   output: fromJson(schemas.Page),
-  run: (catalog, { slug }) => single(() => pageDetail(queries.findPage(catalog, slug)), 'Call search_content to find a page by its words.'),
+  run: (catalog, { slug, locale }) =>
+    single(() => pageDetail(queries.findPage(catalog, slug, locale)), 'Call search_content to find a page by its words, or get_page without locale for the default language.'),
 });
 
 const { q: queryParam } = searchQuery;

@@ -207,10 +207,16 @@ describe('tools/call answers what the REST API answers', () => {
     }
   });
 
-  test('get_page, for every page: GET /api/v1/pages/{slug}', async () => {
+  test('get_page, for every page in every locale: GET /api/v1/pages/{slug}?locale=', async () => {
     for (const slug of catalog.site.page_slugs) {
       assert.deepEqual(structured(await call('get_page', { slug })), await rest(`/api/v1/pages/${slug}`));
+      for (const locale of catalog.site.locales) {
+        assert.deepEqual(structured(await call('get_page', { slug, locale })), await rest(`/api/v1/pages/${slug}?locale=${locale}`), `${slug} ${locale}`);
+      }
     }
+    const wrong = await call('get_page', { slug: 'about', locale: 'xx' });
+    assert.equal(wrong.isError, true);
+    assert.match(JSON.stringify(wrong.content), /locale/);
   });
 
   test('search_content: GET /api/v1/search with q, and with kind, locale and limit', async () => {
