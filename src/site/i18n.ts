@@ -51,6 +51,8 @@ export interface Words {
   readonly filter: string;
   readonly clearFilters: string;
   readonly noArticle: string;
+  readonly articleCount: (total: number) => string;
+  readonly everyArticle: string;
   readonly showing: (first: number, last: number, total: number) => string;
   readonly pages: string;
   readonly page: (n: number) => string;
@@ -140,6 +142,8 @@ const en: Words = {
   filter: 'Filter',
   clearFilters: 'Clear filters',
   noArticle: 'No article matches these filters.',
+  articleCount: (total) => `${total} ${plural(total, 'article', 'articles')}, newest first.`,
+  everyArticle: 'Every article',
   showing: (first, last, total) => `Showing ${first}–${last} of ${total} ${plural(total, 'article', 'articles')}, newest first.`,
   pages: 'Pages',
   page: (n) => `Page ${n}`,
@@ -224,6 +228,8 @@ const ptBR: Words = {
   filter: 'Filtrar',
   clearFilters: 'Limpar filtros',
   noArticle: 'Nenhum artigo corresponde a esses filtros.',
+  articleCount: (total) => `${total} ${plural(total, 'artigo', 'artigos')}, do mais recente ao mais antigo.`,
+  everyArticle: 'Todos os artigos',
   showing: (first, last, total) => `Mostrando ${first}–${last} de ${total} ${plural(total, 'artigo', 'artigos')}, do mais recente ao mais antigo.`,
   pages: 'Páginas',
   page: (n) => `Página ${n}`,

@@ -7,7 +7,8 @@ import type { BlogFilters, ProductFilters } from './filters.js';
 import { filterPosts, filterProducts } from './filters.js';
 import { isoDay } from './format.js';
 import type { PageRoute } from './site-map.js';
-import { latestPosts, pageRoutes } from './site-map.js';
+import { wordsOf } from './i18n.js';
+import { latestPosts, pageRoute, pageRoutes } from './site-map.js';
 
 /**
  * The markdown mirror of every site route. Products, posts, pages and the
@@ -40,20 +41,23 @@ function postLine(post: Post): string {
 }
 
 export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
+  const w = wordsOf(route.locale);
   const latest = latestPosts(catalog, route.locale);
+  const blog = pageRoute(catalog, 'blog', route.locale);
   return join(
     pageMirror(catalog, route),
-    catalog.products.length > 0 && `## Products\n\n${catalog.products.map(productLine).join('\n')}`,
-    latest.length > 0 && `## Latest articles\n\n${latest.map(postLine).join('\n')}\n\nEvery article: ${catalog.base_url}/md/blog.md`,
+    catalog.products.length > 0 && `## ${w.products}\n\n${catalog.products.map(productLine).join('\n')}`,
+    latest.length > 0 && `## ${w.latestArticles}\n\n${latest.map(postLine).join('\n')}${blog ? `\n\n${w.everyArticle}: ${catalog.base_url}${blog.markdownPath}` : ''}`,
   );
 }
 
 export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
   const products = filterProducts(catalog, filters);
+  const w = wordsOf(route.locale);
   const active = [filters.status && `status ${filters.status}`, filters.tag && `tag ${filters.tag}`].filter(Boolean).join(', ');
   return join(
     pageMirror(catalog, route),
-    `## ${active ? `Products (${active})` : 'All products'}\n\n${products.length} of ${catalog.products.length} products.${
+    `## ${active ? `${w.products} (${active})` : w.allProducts}\n\n${w.productCount(products.length, catalog.products.length)}${
       products.length ? `\n\n${products.map(productLine).join('\n')}` : ''
     }`,
   );
@@ -62,10 +66,10 @@ export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: Pr
 /** Every matching article, unpaginated: one line each is short enough to read whole. */
 export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFilters): string {
   const posts = filterPosts(catalog, filters);
-  const active = [filters.category && `category ${filters.category}`].filter(Boolean).join(', ');
+  const w = wordsOf(route.locale);
   return join(
     pageMirror(catalog, route),
-    `## ${active ? `Articles (${active})` : 'All articles'}\n\n${posts.length} article${posts.length === 1 ? '' : 's'}, newest first.${
+    `## ${filters.category ? `${w.articles} (${filters.category})` : w.allArticles}\n\n${w.articleCount(posts.length)}${
       posts.length ? `\n\n${posts.map(postLine).join('\n')}` : ''
     }`,
   );
