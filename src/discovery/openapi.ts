@@ -286,6 +286,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: '`invalid_parameter` or `missing_parameter`: a query parameter is missing, malformed, out of range, repeated, empty or unknown, or the path is not valid percent-encoded UTF-8. The body names it (`parameter`) and what it accepts (`accepted`).',
   404: '`not_found`: no record has that slug; `valid_slugs` lists every one that does.',
   406: '`not_acceptable`: the Accept header admits neither application/json nor application/problem+json.',
+  408: '`invalid_parameter` with status 408: the request head was not received within the server\'s timeout; the connection is closed after the answer. The request line had not been read, so the answer is a problem document whatever the path, with none of the headers of the part of the service it was for.',
   414: '`uri_too_long`: the request target is longer than this server reads.',
   415: '`unsupported_media_type`: the request carries a body; GET takes none.',
   429: '`rate_limited`: over the quota of this client address; wait Retry-After seconds.',
@@ -323,11 +324,25 @@ function thrown(policy: HttpPolicy, request: Incoming, path: string, run: () => 
 /** A request the way the pipeline would read it, for the error examples. */
 const requestTo = (catalog: Catalog, method: string, url: string, headers: Incoming['headers'] = {}) => new Incoming(catalog, method, url, headers, '');
 
+/** A request too slow to be read: answered before anything knows its path (see Pipeline.refusal). */
+function timeoutResponse(policy: HttpPolicy, catalog: Catalog): Json {
+  const answer = policy.problemAnswer(clientProblem('ERR_HTTP_REQUEST_TIMEOUT'), requestTo(catalog, 'GET', '/'));
+  return {
+    description: STATUS_TEXT[408],
+    headers: {
+      'Cache-Control': HEADER_REF('Cache-Control-No-Store'),
+      Vary: { description: 'The request headers the answer was chosen by.', schema: { type: 'string', example: 'Accept, Accept-Encoding' } },
+    },
+    content: { [PROBLEM_MEDIA_TYPE]: { schema: { $ref: SCHEMA_REF('Problem') }, example: JSON.parse(String(answer.body)) as unknown } },
+  };
+}
+
 /** Statuses every door of the HTTP side can answer, whatever the route: what the pipeline and the parser refuse. */
 function pipelineErrors(policy: HttpPolicy, catalog: Catalog, path: string, door: Door, render: (problem: ProblemError, request: Incoming) => Answer, media: string, schema: string): Json {
   const request = requestTo(catalog, 'GET', path);
   const long = requestTo(catalog, 'GET', `${path}?q=${'a'.repeat(8200)}`);
   const responses: Json = {
+    408: timeoutResponse(policy, catalog),
     414: problemResponse(STATUS_TEXT[414]!, door, 414, media, schema, { uri_too_long: render(uriTooLong(long), long) }),
     431: problemResponse(STATUS_TEXT[431]!, door, 431, media, schema, { headers_too_large: render(clientProblem('HPE_HEADER_OVERFLOW'), request) }),
     500: problemResponse(STATUS_TEXT[500]!, door, 500, media, schema, { internal_error: render(internalError(), request) }),

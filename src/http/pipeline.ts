@@ -9,7 +9,7 @@ import { acceptedCodings } from './encoding.js';
 import type { HttpPolicy } from './policy.js';
 import { notModified, READ_METHODS } from './policy.js';
 import type { PreparedAnswer } from './prepared.js';
-import { internalError, ProblemError } from './problem.js';
+import { internalError, PROBLEM_MEDIA_TYPE, ProblemError } from './problem.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
 import { clip } from '../query/errors.js';
@@ -194,8 +194,13 @@ export class Pipeline {
    * as any other failure is, with `Connection: close`: after a parse error
    * the rest of the connection's bytes cannot be trusted.
    */
-  refusal(problem: ProblemError, path: string): Buffer {
-    const request = new Incoming(this.#options.store.catalog, 'GET', path, {}, '');
+  /**
+   * What a request node:http refused is answered, rendered by the door of
+   * its path; without a path (a request that timed out before its line was
+   * read), a problem document (RFC 9457), which any client can read.
+   */
+  refusal(problem: ProblemError, path: string | undefined): Buffer {
+    const request = new Incoming(this.#options.store.catalog, 'GET', path ?? '/', path === undefined ? { accept: PROBLEM_MEDIA_TYPE } : {}, '');
     const answer = this.#render(problem, request);
     const prepared = this.#options.policy.prepare(request, answer);
     const representation = prepared.choose(IDENTITY);

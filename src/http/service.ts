@@ -12,7 +12,8 @@ export interface ServiceOptions {
   readonly handle: RequestListener;
   readonly config: Config;
   /** The full response to a request the parser refused, rendered by the pipeline. */
-  readonly refusal: (problem: ProblemError, path: string) => Buffer;
+  /** The answer to a request node:http could not read; `path` when its request line was read, else undefined. */
+  readonly refusal: (problem: ProblemError, path: string | undefined) => Buffer;
   /** Called when the server has stopped: releases what the service holds (the quota store). */
   readonly onClose: () => Promise<void>;
   /** Tells the pipeline to close each connection with its next answer. */
@@ -102,7 +103,8 @@ export class Service {
       socket.destroy();
       return;
     }
-    const path = Buffer.isBuffer(error.rawPacket) ? requestPath(error.rawPacket) : '/';
+    // A request that timed out comes with no bytes: which door it was for is unknown.
+    const path = Buffer.isBuffer(error.rawPacket) ? requestPath(error.rawPacket) : undefined;
     socket.end(this.#options.refusal(clientProblem(error.code), path));
   }
 }

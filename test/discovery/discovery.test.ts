@@ -48,12 +48,12 @@ describe('/openapi.json', () => {
       assert.equal(operation.operationId, endpoint.operationId);
       assert.deepEqual(operation.security, []);
       // A GET is never a 405 (that is another method's answer), and only a slug can be missing.
-      const statuses = ['200', '304', '400', ...(endpoint.slug ? ['404'] : []), '406', '414', '415', '429', '431', '500'];
+      const statuses = ['200', '304', '400', ...(endpoint.slug ? ['404'] : []), '406', '408', '414', '415', '429', '431', '500'];
       assert.deepEqual(Object.keys(operation.responses as object), statuses, path);
     }
     // /healthz is outside the quota: no 429, no RateLimit headers.
     const healthz = paths['/healthz']!.get.responses as Record<string, { headers: Record<string, unknown> }>;
-    assert.deepEqual(Object.keys(healthz), ['200', '304', '400', '406', '414', '415', '431', '500']);
+    assert.deepEqual(Object.keys(healthz), ['200', '304', '400', '406', '408', '414', '415', '431', '500']);
     for (const response of Object.values(healthz)) assert.ok(!Object.keys(response.headers).some((name) => name.startsWith('RateLimit')));
     assert.deepEqual((healthz['200']!.headers['Cache-Control'] as { $ref: string }).$ref, '#/components/headers/Cache-Control-No-Store');
   });

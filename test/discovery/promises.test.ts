@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
@@ -53,18 +54,46 @@ async function start(env: Record<string, string> = {}): Promise<Server> {
 let open: Server;
 /** Its quota is one request: everything it counts after the first is a 429. */
 let spent: Server;
+/** It waits a fifth of a second for a request head: a head sent in part is a 408. */
+let impatient: Server;
 let catalog: Catalog;
 
 before(async () => {
-  [open, spent, catalog] = await Promise.all([start(), start({ RATE_LIMIT_REQUESTS: '1' }), testCatalog()]);
+  [open, spent, impatient, catalog] = await Promise.all([
+    start(),
+    start({ RATE_LIMIT_REQUESTS: '1' }),
+    start({ HEADERS_TIMEOUT_MS: '200', REQUEST_TIMEOUT_MS: '400' }),
+    testCatalog(),
+  ]);
   await send(spent.url, 'GET', '/api/v1');
 });
 after(async () => {
-  await Promise.all([open?.close(), spent?.close()]);
+  await Promise.all([open?.close(), spent?.close(), impatient?.close()]);
 });
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const LONG_QUERY = `q=${'a'.repeat(8200)}`;
+
+/** A request whose head never ends: the server answers 408 when its head timeout passes, then closes. */
+function stall(base: string, method: string, target: string): Promise<Reply> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${method.toUpperCase()} ${target} HTTP/1.1\r\nhost: 127.0.0.1\r\n`));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: IncomingHttpHeaders = {};
+      for (const line of lines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+    // Bounded: the server's head timeout is a fifth of a second.
+    socket.setTimeout(5000, () => socket.destroy(new Error(`no answer to a stalled ${method} ${target}`)));
+  });
+}
 
 /** The request that makes `operation` at `path` answer `status`, on which server; undefined when no request can. */
 async function provoke(method: string, path: string, operation: Operation, status: string): Promise<{ server: Server; target: string; reply: Reply } | undefined> {
@@ -73,6 +102,7 @@ async function provoke(method: string, path: string, operation: Operation, statu
   const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`);
   const query = (more: string[] = []) => ([...required, ...more].length ? `?${[...required, ...more].join('&')}` : '');
   const on = async (server: Server, target: string, headers: OutgoingHttpHeaders = {}, body?: string) => ({ server, target, reply: await send(server.url, method, target, headers, body) });
+  if (status === '408') return { server: impatient, target: concrete, reply: await stall(impatient.url, method, concrete) };
   if (method === 'post') {
     const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     switch (status) {

@@ -157,6 +157,8 @@ describe('slow clients', () => {
     const response = parseResponse(data);
     assert.equal(response.status, 408, data.toString('latin1'));
     assert.equal(response.headers['connection'], 'close');
+    // Its request line was not read, so no door's words: a problem document any client reads.
+    assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8');
   });
 
   test('a client that trickles its body is cut off before it finishes', async () => {
