@@ -9,6 +9,10 @@
  * of ROUNDS. Then a well-behaved client's latency while another address
  * floods, cold start and resident memory. Installs wrk with apt-get when
  * absent. Prints a table; targets are printed, never asserted.
+ *
+ * Words after `--` keep only the rows whose label holds one of them, and skip
+ * the flood and memory sections: `npm run bench -- MCP` measures the two MCP
+ * rows alone.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -312,13 +316,17 @@ async function main(): Promise<void> {
       },
     ];
 
+    const only = process.argv.slice(2);
+    const chosen = only.length === 0 ? rows : rows.filter((row) => only.some((word) => row.label.includes(word)));
+    if (chosen.length === 0) throw new Error(`no row's label holds ${only.join(' or ')}; the rows are: ${rows.map((row) => row.label).join('; ')}`);
+
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     console.log(`\n${new Date().toISOString()}  ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${os.type()} ${os.release()}`);
     console.log(`wrk -t1 -c${CONNECTIONS} -d${DURATION}, server on core 0, wrk on core 1, median of ${ROUNDS} rounds alternating vitrine and bare Node`);
     console.log(`vitrine: npm start's bundle, quota 600 per 60 s, TRUST_PROXY=loopback; bare Node writes the answer vitrine gave the row's first request\n`);
 
     const results: string[][] = [['row', 'vitrine req/s', 'p99 ms', 'node req/s', 'p99 ms', 'x node', 'target']];
-    for (const row of rows) {
+    for (const row of chosen) {
       const file = path.join(work, `${results.length}.lua`);
       await writeFile(file, script(row.shape, { ...(row.client ? { client: row.client } : {}), ...(row.make ? { make: row.make } : {}), words: row.make?.includes('"/api') ? encoded : words }));
       if (row.spend) for (let i = 0; i < row.spend; i += 1) await capture(row.shape, row.sample);
@@ -341,6 +349,7 @@ async function main(): Promise<void> {
       results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), `>= ${row.target}`]);
     }
     table(results);
+    if (only.length > 0) return;
 
     // A well-behaved client (100 requests a second, under its quota) while another address floods.
     const floodScript = path.join(work, 'flood.lua');

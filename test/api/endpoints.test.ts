@@ -227,6 +227,29 @@ describe('pages', () => {
     }
   });
 
+  test('locale chooses the language of the pages, default the site\'s, and a bad one is a 400 naming it', async () => {
+    const { body: english } = await get('/api/v1/pages/about');
+    const { body: same } = await get('/api/v1/pages/about?locale=en');
+    assert.deepEqual(same, english, 'locale=en is the answer without it');
+    assert.equal(english.locale, 'en');
+    const { response, body } = await get('/api/v1/pages/about?locale=pt-BR');
+    assert.equal(response.statusCode, 200);
+    assert.equal(body.locale, 'pt-BR');
+    assert.equal(body.url, `${BASE_URL}/pt-BR/about`);
+    assert.equal(body.markdown_url, `${BASE_URL}/md/pt-BR/about.md`);
+    assert.deepEqual((body.translations as { locale: string }[]).map((t) => t.locale), ['en']);
+    assert.deepEqual((english.translations as { url: string }[]).map((t) => t.url), [`${BASE_URL}/pt-BR/about`]);
+    const { body: list } = await get('/api/v1/pages?locale=pt-BR&limit=100');
+    assert.equal(list.total, catalog.pagesByLocale.get('pt-BR')!.pages.length);
+    assert.ok((list.items as { locale: string }[]).every((p) => p.locale === 'pt-BR'));
+    for (const bad of ['/api/v1/pages?locale=fr', '/api/v1/pages/about?locale=', '/api/v1/pages/about?locale=en,pt-BR']) {
+      const { response: refused, body: problem } = await get(bad);
+      assert.equal(refused.statusCode, 400, bad);
+      assert.equal(problem.parameter, 'locale', bad);
+      assert.deepEqual(problem.accepted, catalog.site.locales, bad);
+    }
+  });
+
   test('limit and offset page the pages', async () => {
     const { body } = await get('/api/v1/pages?limit=3&offset=3');
     assert.equal(body.items.length, 3);
