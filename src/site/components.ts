@@ -45,12 +45,28 @@ export function statusBadge(status: string, w: Words): Html {
 }
 
 /**
- * A content image with its intrinsic size, so its box is reserved before it
- * loads; `lazy` for images below the fold (the browser loads them as they
- * near the viewport).
+ * How a picture is fetched: `lazy` below the fold (the browser loads it as it
+ * nears the viewport), `eager` when it may show in the first screen, and
+ * `priority` for the one picture likely to be the page's largest contentful
+ * paint, fetched ahead of the others (fetchpriority="high"). Boosting several
+ * pictures splits the bandwidth they compete for, so only one gets it
+ * (web.dev/articles/fetch-priority, web.dev/articles/optimize-lcp).
  */
-export function picture(catalog: Catalog, image: Image, options: { lazy?: boolean; className?: string; sizes?: string } = {}): Html {
-  return html`<img${options.className ? html` class="${options.className}"` : ''} src="${sitePath(catalog, image.url)}" alt="${image.alt}" width="${image.width}" height="${image.height}"${options.lazy ? html` loading="lazy"` : html` fetchpriority="high"`} decoding="async">`;
+export type Loading = 'lazy' | 'eager' | 'priority';
+
+/** A content image with its intrinsic size, so its box is reserved before it loads. */
+export function picture(catalog: Catalog, image: Image, options: { loading?: Loading; className?: string } = {}): Html {
+  const loading = options.loading === 'lazy' ? html` loading="lazy"` : options.loading === 'priority' ? html` fetchpriority="high"` : '';
+  return html`<img${options.className ? html` class="${options.className}"` : ''} src="${sitePath(catalog, image.url)}" alt="${image.alt}" width="${image.width}" height="${image.height}"${loading} decoding="async">`;
+}
+
+/**
+ * A card's picture in a grid: the first is the largest paint of a phone's
+ * first screen, the second may show beside it on a wider one, the rest load
+ * as they are scrolled to.
+ */
+export function cardLoading(index: number): Loading {
+  return index === 0 ? 'priority' : index === 1 ? 'eager' : 'lazy';
 }
 
 export function pageHero(title: string, lead: string, extra: Html | string = ''): Html {
@@ -83,10 +99,10 @@ export function postCategoryHref(catalog: Catalog, post: Pick<Post, 'category' |
   return `${siteLocale(catalog, post.locale).pagePath('blog')}?${new URLSearchParams({ category: post.category })}`;
 }
 
-export function productCard(catalog: Catalog, product: Product, headingLevel: 2 | 3 = 2, w: Words = wordsOf(catalog.site.default_locale), lazy = true): Html {
+export function productCard(catalog: Catalog, product: Product, headingLevel: 2 | 3 = 2, w: Words = wordsOf(catalog.site.default_locale), loading: Loading = 'lazy'): Html {
   const heading = html`<a href="${sitePath(catalog, product.url)}">${product.name}</a>`;
   return html`<li class="card product-card">
-${product.image ? picture(catalog, product.image, { lazy, className: 'card-image' }) : ''}
+${product.image ? picture(catalog, product.image, { loading, className: 'card-image' }) : ''}
 <div class="card-head">${headingLevel === 2 ? html`<h2>${heading}</h2>` : html`<h3>${heading}</h3>`}${statusBadge(product.status, w)}</div>
 <p>${product.summary}</p>
 ${tagList(product.tags, productTagHref, w)}
@@ -106,7 +122,7 @@ export function postMeta(catalog: Catalog, post: Post): Html {
 export function postItem(catalog: Catalog, post: Post, headingLevel: 2 | 3 = 2): Html {
   const heading = html`<a href="${sitePath(catalog, post.url)}">${post.title}</a>`;
   return html`<li class="post-item${post.image ? ' with-image' : ''}" lang="${post.locale}">
-${post.image ? picture(catalog, post.image, { lazy: true, className: 'post-thumb' }) : ''}
+${post.image ? picture(catalog, post.image, { loading: 'lazy', className: 'post-thumb' }) : ''}
 <div>
 ${headingLevel === 2 ? html`<h2>${heading}</h2>` : html`<h3>${heading}</h3>`}
 ${postMeta(catalog, post)}

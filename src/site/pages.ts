@@ -1,6 +1,7 @@
 import type { Catalog, Post, Product } from '../content/types.js';
 import type { SearchPage } from '../query/queries.js';
 import {
+  cardLoading,
   channelLink,
   fieldLabel,
   pageHero,
@@ -28,7 +29,7 @@ import { feedPath, layout, routeDocument } from './layout.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
 import { pageSeo, postSeo, productSeo } from './seo.js';
 import type { PageRoute } from './site-map.js';
-import { latestPosts, pageRoute, sitePath } from './site-map.js';
+import { latestPosts, navigationRoute, pageRoute, sitePath } from './site-map.js';
 
 /** The HTML of every site route. Each returns a whole document, in the route's language. */
 
@@ -55,11 +56,6 @@ function pageDocument(catalog: Catalog, route: PageRoute, main: Html, more: Part
   return routeDocument(catalog, route, main, { head: pageSeo(catalog, route), feeds: feeds(catalog, route.locale), ...more });
 }
 
-/** The route of `slug` in the page's language, else in the default one (the navigation's rule). */
-function linkTo(catalog: Catalog, slug: string, locale: string): PageRoute | undefined {
-  return pageRoute(catalog, slug, locale) ?? pageRoute(catalog, slug);
-}
-
 /**
  * The home page: what the company does (the page's title and description),
  * the two calls to action, every product with its picture, the page's own
@@ -68,8 +64,8 @@ function linkTo(catalog: Catalog, slug: string, locale: string): PageRoute | und
 export function homeHtml(catalog: Catalog, route: PageRoute): string {
   const w = wordsOf(route.locale);
   const latest = latestPosts(catalog, route.locale);
-  const products = linkTo(catalog, 'products', route.locale);
-  const contact = linkTo(catalog, 'contact', route.locale);
+  const products = navigationRoute(catalog, 'products', route.locale);
+  const contact = navigationRoute(catalog, 'contact', route.locale);
   const blog = pageRoute(catalog, 'blog', route.locale);
   const actions = html`<p class="actions">
 ${products ? html`<a class="button" href="${products.path}">${w.ourProducts}</a>` : ''}
@@ -82,7 +78,7 @@ ${
   catalog.products.length
     ? html`<section class="band" aria-labelledby="home-products"><div class="container">
 <h2 id="home-products">${products?.title ?? w.products}</h2>
-<ul class="cards">${catalog.products.map((p, i) => productCard(catalog, p, 3, w, i > 1))}</ul>
+<ul class="cards">${catalog.products.map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
 </div></section>`
     : ''
 }
@@ -148,7 +144,7 @@ export function productsHtml(catalog: Catalog, route: PageRoute, filters: Produc
   const list = html`<section class="band" aria-labelledby="product-list"><div class="container">
 <h2 id="product-list">${active ? w.productsFiltered(active) : w.allProducts}</h2>
 ${active ? html`<p class="result-count">${w.productCount(products.length, catalog.products.length)} <a href="${route.path}">${w.showAll}</a></p>` : ''}
-<ul class="cards">${products.map((p, i) => productCard(catalog, p, 3, w, i > 1))}</ul>
+<ul class="cards">${products.map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
 ${products.length === 0 ? html`<p>${w.noProduct} <a href="${route.path}">${w.showAllProducts}</a>.</p>` : ''}
 </div></section>`;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['product-list']) })}${list}`);
@@ -169,7 +165,7 @@ ${products ? html`<p class="eyebrow"><a href="${products.path}">${products.title
 <div class="hero-meta">${statusBadge(product.status, w)}${tagList(product.tags, productTagHref, w)}</div>
 ${links.length ? html`<ul class="inline-list links" aria-label="${w.links}">${links.map(([name, href]) => html`<li><a href="${safeHref(href)}">${fieldLabel(name, w)}</a></li>`)}</ul>` : ''}
 </div>
-${product.image ? picture(catalog, product.image, { className: 'hero-image' }) : ''}
+${product.image ? picture(catalog, product.image, { loading: 'priority', className: 'hero-image' }) : ''}
 </div></div>
 <div class="container with-aside${toc ? '' : ' no-aside'}">
 <div class="prose">${body.html}</div>
@@ -255,7 +251,7 @@ ${postMeta(catalog, post)}
 ${translations.length ? html`<p class="translations">${translations}</p>` : ''}
 </div></div>
 <div class="container narrow">
-${post.image ? picture(catalog, post.image, { className: 'cover' }) : ''}
+${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'cover' }) : ''}
 <div class="prose">${body.html}</div>
 <p class="back"><a href="${blog?.path ?? here.pagePath('blog')}">${w.allArticles}</a></p></div>
 </article>`;

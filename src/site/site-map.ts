@@ -95,7 +95,7 @@ export function routeTranslations(catalog: Catalog, route: PageRoute): PageRoute
 }
 
 /** A page of the navigation in `locale`: its own route when it has one, else the default locale's. */
-function navigationRoute(catalog: Catalog, slug: string, locale: string): PageRoute | undefined {
+export function navigationRoute(catalog: Catalog, slug: string, locale: string): PageRoute | undefined {
   return pageRoute(catalog, slug, locale) ?? pageRoute(catalog, slug);
 }
 
