@@ -98,6 +98,32 @@ function withEnums(schema: unknown, enums: ReadonlyMap<string, readonly string[]
 }
 
 /**
+ * The slugs of a tag's records when the site declares them (the path takes an
+ * `enum`, not a `pattern`), given to the `slug` of the records its responses
+ * answer, a list's items included: a consumer that lists then fetches each
+ * by `item.slug` type-checks. A nested record (a `Translation`, shared with
+ * tags whose slugs are free) keeps its own.
+ */
+function declaredSlugs(catalog: Catalog): Map<string, readonly string[]> {
+  const byTag = new Map<string, readonly string[]>();
+  for (const endpoint of ENDPOINTS) if (endpoint.slug && !endpoint.slug.pattern) byTag.set(endpoint.tag, endpoint.slug.values(catalog));
+  return byTag;
+}
+
+function withSlugEnum(schema: Json, slugs: readonly string[] | undefined): Json {
+  if (!slugs) return schema;
+  const record = (object: Json): Json => {
+    const props = object.properties as Json | undefined;
+    const slug = props?.slug;
+    if (!isObject(slug) || slug.enum !== undefined || !types(slug).includes('string')) return object;
+    return { ...object, properties: { ...props, slug: { ...slug, enum: [...slugs] } } };
+  };
+  const items = (schema.properties as Json | undefined)?.items;
+  if (isObject(items) && isObject(items.items)) return { ...schema, properties: { ...(schema.properties as Json), items: { ...items, items: record(items.items) } } };
+  return record(schema);
+}
+
+/**
  * Component schemas: every response schema by its `title`, and every object
  * nested in one replaced by a `$ref` to a component of its own, named by its
  * `title` or else by the property that holds it (`links` -> `Links`). A
@@ -559,7 +585,13 @@ function exampleOf(endpoint: Endpoint, catalog: Catalog): unknown {
 function schemaComponents(catalog: Catalog): SchemaComponents {
   const enums = contentEnums(catalog);
   const problem = { ...Problem, properties: { ...Problem.properties, code: { ...Problem.properties.code, enum: Object.keys(PROBLEM_CODES) } } };
-  const roots = [problem, JsonRpcRequest, JsonRpcResponse, ...ENDPOINTS.map((endpoint) => withEnums(endpoint.response, enums.get(endpoint.tag) ?? new Map()) as Json)];
+  const slugs = declaredSlugs(catalog);
+  const roots = [
+    problem,
+    JsonRpcRequest,
+    JsonRpcResponse,
+    ...ENDPOINTS.map((endpoint) => withSlugEnum(withEnums(endpoint.response, enums.get(endpoint.tag) ?? new Map()) as Json, slugs.get(endpoint.tag))),
+  ];
   const components = new SchemaComponents(roots);
   for (const root of roots) components.add(root as Json);
   return components;

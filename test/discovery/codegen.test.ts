@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { buildTestApp, ROOT } from '../helper.js';
+import { ROOT } from '../helper.js';
+import { ADVICE, describeDiagnostics, useServedDocument } from './_served-document.js';
 
 /**
  * The served /openapi.json as client generators and linters see it: Redocly's
@@ -23,38 +21,7 @@ import { buildTestApp, ROOT } from '../helper.js';
 
 const run = promisify(execFile);
 
-let server: { close(): Promise<void> } | undefined;
-let url = '';
-let dir = '';
-let document: Record<string, unknown>;
-
-before(async () => {
-  // BASE_URL is the address the server listens on, so the absolute `next` links it writes can be followed.
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const app = await buildTestApp({ env: { BASE_URL: url } });
-  server = app.server;
-  await app.server.listen({ port, host: '127.0.0.1' });
-  dir = await mkdtemp(path.join(tmpdir(), 'vitrine-codegen-'));
-  const response = await fetch(`${url}/openapi.json`);
-  assert.equal(response.status, 200);
-  document = (await response.json()) as Record<string, unknown>;
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
-
-after(async () => {
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const served = useServedDocument('vitrine-codegen-');
 
 /** The consumer a developer would write with the generated types: an incremental sync. */
 const CONSUMER = `import createClient from 'openapi-fetch';
@@ -63,30 +30,7 @@ import type { components, paths } from './schema.js';
 type Problem = components['schemas']['Problem'];
 type PostList = components['schemas']['PostList'];
 
-/** What to do about a problem document, decided on its code (every code handled: the switch is exhaustive). */
-export function advice(problem: Problem): string {
-  switch (problem.code) {
-    case 'not_found':
-      return 'use one of ' + (problem.valid_slugs ?? []).join(', ');
-    case 'invalid_parameter':
-    case 'missing_parameter':
-      return 'fix the parameter ' + (problem.parameter ?? '');
-    case 'rate_limited':
-      return 'wait for Retry-After';
-    case 'internal_error':
-      return 'retry later';
-    case 'method_not_allowed':
-    case 'not_acceptable':
-    case 'unsupported_media_type':
-    case 'uri_too_long':
-    case 'headers_too_large':
-      return 'fix the request';
-    default: {
-      const unknown: never = problem.code;
-      return unknown;
-    }
-  }
-}
+${ADVICE}
 
 export async function sync(baseUrl: string, since: string): Promise<{ slugs: string[]; total: number; missing: string | undefined }> {
   // Several values of a filter are one parameter, separated by commas (form, not exploded).
@@ -137,8 +81,6 @@ function typeErrors(files: readonly string[]): ts.Diagnostic[] {
   return ts.getPreEmitDiagnostics(program).filter((d) => d.file === undefined || files.includes(path.resolve(d.file.fileName)));
 }
 
-const describeDiagnostics = (diagnostics: readonly ts.Diagnostic[]) =>
-  diagnostics.map((d) => `${d.file ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`).join('\n');
 
 async function generate(into: string, source: Record<string, unknown>): Promise<string> {
   await mkdir(into, { recursive: true });
@@ -150,11 +92,11 @@ async function generate(into: string, source: Record<string, unknown>): Promise<
 
 describe('/openapi.json for client generators', () => {
   test('Redocly CLI lints it with no error and no warning', async () => {
-    const file = path.join(dir, 'openapi.json');
-    await writeFile(file, JSON.stringify(document));
+    const file = path.join(served.dir, 'openapi.json');
+    await writeFile(file, JSON.stringify(served.document));
     const cli = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
-    const { stdout } = await run(process.execPath, [cli, 'lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format', 'json'], { cwd: dir, env }).catch(
+    const { stdout } = await run(process.execPath, [cli, 'lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format', 'json'], { cwd: served.dir, env }).catch(
       (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr }),
     );
     const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
@@ -163,12 +105,12 @@ describe('/openapi.json for client generators', () => {
   });
 
   test('an openapi-typescript client type-checks a sync consumer (strict), which then runs against the server', async () => {
-    const good = await generate(path.join(dir, 'served'), document);
+    const good = await generate(path.join(served.dir, 'served'), served.document);
     // The same document with the article slugs as an enum of today's: `item.slug` (a string) no longer fits.
-    const closed = structuredClone(document) as { paths: Record<string, { get: { parameters: { schema: unknown }[] } }> };
-    const posts = (await (await fetch(`${url}/api/v1/posts?limit=100`)).json()) as { items: { slug: string }[] };
+    const closed = structuredClone(served.document) as { paths: Record<string, { get: { parameters: { schema: unknown }[] } }> };
+    const posts = (await (await fetch(`${served.url}/api/v1/posts?limit=100`)).json()) as { items: { slug: string }[] };
     closed.paths['/api/v1/posts/{slug}']!.get.parameters[0]!.schema = { type: 'string', enum: posts.items.map((p) => p.slug) };
-    const bad = await generate(path.join(dir, 'enum'), closed);
+    const bad = await generate(path.join(served.dir, 'enum'), closed);
 
     const diagnostics = typeErrors([good, bad]);
     const inGood = diagnostics.filter((d) => d.file && path.resolve(d.file.fileName) === good);
@@ -179,10 +121,10 @@ describe('/openapi.json for client generators', () => {
     // Run it: the generated types describe what the server really sends.
     const compiled = ts.transpileModule(CONSUMER, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
     const fetchClient = pathToFileURL(path.join(ROOT, 'node_modules', 'openapi-fetch', 'dist', 'index.mjs')).href;
-    const runnable = path.join(dir, 'served', 'consumer.mjs');
+    const runnable = path.join(served.dir, 'served', 'consumer.mjs');
     await writeFile(runnable, compiled.replace(`from 'openapi-fetch'`, `from '${fetchClient}'`));
     const consumer = (await import(pathToFileURL(runnable).href)) as { sync: (base: string, since: string) => Promise<{ slugs: string[]; total: number; missing: string | undefined }> };
-    const result = await consumer.sync(url, '2000-01-01T00:00:00Z');
+    const result = await consumer.sync(served.url, '2000-01-01T00:00:00Z');
     assert.equal(result.slugs.length, result.total);
     assert.equal(new Set(result.slugs).size, result.total, 'next walks every page once');
     assert.ok(result.total > 3, 'the sync followed next');
