@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PreparedUrl } from './app.js';
 import type { PreparedAnswer } from './http/prepared.js';
+import { joined } from './http/prepared.js';
 import { scopeOf } from './http/scope.js';
 
 /**
@@ -97,7 +98,7 @@ async function write(dir: string, url: string, file: string, answer: PreparedAns
     const representation = answer.choose([coding]);
     if (representation.coding !== coding || representation.etag === undefined) continue;
     const suffix = coding === 'gzip' ? 'gz' : 'br';
-    await writeFile(`${target}.${suffix}`, representation.body);
+    await writeFile(`${target}.${suffix}`, joined(representation.body));
     coded[coding] = { file: `${file}.${suffix}`, etag: representation.etag };
   }
   return { url, file, headers: [...scopeHeaders, ...answer.headers], ...coded };

@@ -7,7 +7,11 @@ export interface Answer {
   readonly status: number;
   /** Lower-case names. */
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | Buffer;
+  /**
+   * The body; or its parts, written one after the other without being
+   * joined (a large body assembled around bytes kept elsewhere).
+   */
+  readonly body: string | Buffer | readonly Buffer[];
   /**
    * Whether the answer is the same for every client until the content
    * changes, so caches may keep it (a 200 to a GET is, unless its door says

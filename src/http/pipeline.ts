@@ -9,6 +9,7 @@ import { acceptedCodings } from './encoding.js';
 import type { HttpPolicy } from './policy.js';
 import { notModified, READ_METHODS } from './policy.js';
 import type { PreparedAnswer } from './prepared.js';
+import { joined } from './prepared.js';
 import { internalError, PROBLEM_MEDIA_TYPE, ProblemError } from './problem.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
@@ -184,7 +185,15 @@ export class Pipeline {
     if (this.#closing) headers.push('connection', 'close');
     const status = unchanged ? 304 : prepared.status;
     res.writeHead(status, headers);
-    res.end(unchanged || request.method === 'HEAD' || status === 204 ? undefined : representation.body);
+    const body = unchanged || request.method === 'HEAD' || status === 204 ? undefined : representation.body;
+    if (body === undefined || Buffer.isBuffer(body)) {
+      res.end(body);
+    } else {
+      // Parts go out in one write of the socket (writev), never joined into a new buffer.
+      res.cork();
+      for (const part of body as readonly Buffer[]) res.write(part);
+      res.end();
+    }
     this.#options.requestLog(request.method, prepared.route ?? request.route, status, started);
   }
 
@@ -192,12 +201,9 @@ export class Pipeline {
    * The whole HTTP/1.1 response (head and body) of a request the HTTP parser
    * refused before it reached the pipeline, rendered by the door of its path
    * as any other failure is, with `Connection: close`: after a parse error
-   * the rest of the connection's bytes cannot be trusted.
-   */
-  /**
-   * What a request node:http refused is answered, rendered by the door of
-   * its path; without a path (a request that timed out before its line was
-   * read), a problem document (RFC 9457), which any client can read.
+   * the rest of the connection's bytes cannot be trusted. Without a path (a
+   * request that timed out before its line was read), a problem document
+   * (RFC 9457), which any client can read.
    */
   refusal(problem: ProblemError, path: string | undefined): Buffer {
     const request = new Incoming(this.#options.store.catalog, 'GET', path ?? '/', path === undefined ? { accept: PROBLEM_MEDIA_TYPE } : {}, '');
@@ -207,7 +213,7 @@ export class Pipeline {
     const headers = [...this.#options.policy.scopeHeaders(request.scope), ...representation.ok, 'connection', 'close'];
     let head = `HTTP/1.1 ${prepared.status} ${problem.title}\r\n`;
     for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
-    return Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), representation.body]);
+    return Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), joined(representation.body)]);
   }
 
   /** The answer of the door of `request`'s scope to `problem`; a problem document where it has no words of its own. */

@@ -4,7 +4,7 @@ import Negotiator from 'negotiator';
 import type { Deprecation } from '../config.js';
 import { API_VERSION } from '../version.js';
 import type { Answer } from './answer.js';
-import { isCompressible, PreparedAnswer } from './prepared.js';
+import { byteLength, isCompressible, joined, PreparedAnswer } from './prepared.js';
 import { PROBLEM_MEDIA_TYPE, PROBLEM_TYPE, ProblemError, problemDocument } from './problem.js';
 import type { RateLimitDecision, RateLimitPolicy } from './rate-limit.js';
 import { pushRateLimitHeaders } from './rate-limit.js';
@@ -182,9 +182,9 @@ export class HttpPolicy {
     if (link !== undefined) headers.push(['link', link]);
     const cacheControl = answer.headers['cache-control'] ?? (ok && answer.shared !== false ? CACHE_POLICY : NO_STORE);
     if (answer.headers['cache-control'] === undefined) headers.push(['cache-control', cacheControl]);
-    const etag = ok ? strongEtag(body) : undefined;
+    const etag = ok ? strongEtag(joined(body)) : undefined;
     if (etag !== undefined) headers.push(['etag', etag]);
-    if (isCompressible(answer.status, body, answer.headers['content-type'])) {
+    if (isCompressible(answer.status, byteLength(body), answer.headers['content-type'])) {
       const vary = headers.findIndex(([name]) => name === 'vary');
       if (vary === -1) headers.push(['vary', 'Accept-Encoding']);
       else if (!/\baccept-encoding\b/i.test(headers[vary]![1])) headers[vary] = ['vary', `${headers[vary]![1]}, Accept-Encoding`];

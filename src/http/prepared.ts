@@ -11,14 +11,29 @@ const NOT_MODIFIED_OMITS = new Set(['content-type', 'content-length', 'content-e
 const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:[\w.-]+\+)?(?:json|xml|javascript|manifest\+json)\b|image\/(?:svg\+xml|x-icon)\b)/i;
 
 /** Whether an answer is sent compressed to a client that accepts it: a 200 of text, long enough to gain from it. */
-export function isCompressible(status: number, body: Buffer, contentType: string | undefined): boolean {
-  return status === 200 && body.length >= MIN_COMPRESSED_BYTES && contentType !== undefined && COMPRESSIBLE_TYPE.test(contentType);
+export function isCompressible(status: number, bytes: number, contentType: string | undefined): boolean {
+  return status === 200 && bytes >= MIN_COMPRESSED_BYTES && contentType !== undefined && COMPRESSIBLE_TYPE.test(contentType);
+}
+
+/** A body as written: one buffer, or parts written in order (see Answer.body). */
+export type Body = Buffer | readonly Buffer[];
+
+export function byteLength(body: Body): number {
+  if (Buffer.isBuffer(body)) return body.length;
+  let length = 0;
+  for (const part of body as readonly Buffer[]) length += part.length;
+  return length;
+}
+
+/** The body in one buffer: parts are joined, which copies them. */
+export function joined(body: Body): Buffer {
+  return Buffer.isBuffer(body) ? body : Buffer.concat(body as readonly Buffer[]);
 }
 
 /** One representation (one content coding) of an answer: its body and the headers to write, flat as `writeHead` takes them. */
 export interface Representation {
   readonly coding: Coding;
-  readonly body: Buffer;
+  readonly body: Body;
   readonly etag: string | undefined;
   readonly ok: readonly string[];
   readonly notModified: readonly string[];
@@ -33,12 +48,13 @@ export interface Representation {
 export class PreparedAnswer {
   readonly #representations = new Map<Coding, Representation | null>();
   #bytes: number;
+  #body: Body;
 
   constructor(
     readonly status: number,
     /** In writing order, lower-case names; no Content-Length (each representation has its own). */
     readonly headers: readonly (readonly [string, string])[],
-    readonly body: Buffer,
+    body: Body,
     /** The route pattern, for the access log. */
     readonly route: string | null,
     /** The strong validator of the identity body, for 200s. */
@@ -48,13 +64,21 @@ export class PreparedAnswer {
     /** Its Last-Modified, epoch milliseconds, when its door gave one. */
     readonly lastModified?: number,
   ) {
-    this.#bytes = body.length;
+    this.#body = body;
+    this.#bytes = byteLength(body);
     this.#representations.set('identity', this.#represent('identity', body));
+  }
+
+  /** The identity body in one buffer (joined on first read when it came in parts). */
+  get body(): Buffer {
+    const body = joined(this.#body);
+    this.#body = body;
+    return body;
   }
 
   /** Whether a client that accepts a compressed coding gets one (RFC 9110 section 12.5.5: the answer then varies). */
   get compressible(): boolean {
-    return isCompressible(this.status, this.body, this.headers.find(([name]) => name === 'content-type')?.[1]);
+    return isCompressible(this.status, this.#bytes, this.headers.find(([name]) => name === 'content-type')?.[1]);
   }
 
   /** Bytes held: the bodies of every representation made so far. */
@@ -85,7 +109,7 @@ export class PreparedAnswer {
     return representation;
   }
 
-  #represent(coding: Coding, body: Buffer): Representation {
+  #represent(coding: Coding, body: Body): Representation {
     // A strong validator per coding (RFC 9110 section 8.8.3): the bytes differ.
     const etag = this.etag === undefined || coding === 'identity' ? this.etag : `${this.etag.slice(0, -1)}-${coding}"`;
     const ok: string[] = [];
@@ -96,7 +120,7 @@ export class PreparedAnswer {
       if (!NOT_MODIFIED_OMITS.has(name)) notModified.push(name, written);
       if (name === 'content-type' && coding !== 'identity') ok.push('content-encoding', coding);
     }
-    ok.push('content-length', String(body.length));
+    ok.push('content-length', String(byteLength(body)));
     return { coding, body, etag, ok, notModified };
   }
 }

@@ -184,13 +184,15 @@ function toolOf(params: unknown): string {
 /**
  * The JSON-RPC response to request `id` with `result`, written here in one
  * fixed member order whatever produced it: a result remembered from an
- * earlier request and one just computed are the same bytes.
+ * earlier request and one just computed are the same bytes. In three parts,
+ * so the kept result is written as it is, not copied into a new buffer for
+ * each request (a tool's result is often several kilobytes).
  */
-function resultBody(id: RequestId, result: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, RESULT_END]);
+function resultBody(id: RequestId, result: Buffer): readonly Buffer[] {
+  return [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, RESULT_END];
 }
 
-function replyAnswer(body: string | Buffer): Answer {
+function replyAnswer(body: Answer['body']): Answer {
   return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body };
 }
 
