@@ -1,6 +1,6 @@
 /**
  * The synthetic content folder the benchmarks load: the demo's site.yaml,
- * company.md and pages/, and any number of generated posts in pt-BR and
+ * company.md, pages/ and images/, and any number of generated posts in pt-BR and
  * English (markdown with accents, about 400 words each). Seeded, so every run
  * measures the same corpus. `npm run bench:search` and the 10,000-post cold
  * start of `npm run bench` both use it.
@@ -207,6 +207,8 @@ export async function writeCorpus(dir: string, demo: Catalog, vocabulary: Record
   await copyFile(path.join(DEMO, 'site.yaml'), path.join(dir, 'site.yaml'));
   await copyFile(path.join(DEMO, 'company.md'), path.join(dir, 'company.md'));
   await cp(path.join(DEMO, 'pages'), path.join(dir, 'pages'), { recursive: true });
+  // The pictures and icons site.yaml and company.md name.
+  await cp(path.join(DEMO, 'images'), path.join(dir, 'images'), { recursive: true });
   // The loader requires a products/ folder; the benchmark's records are the posts.
   await mkdir(path.join(dir, 'products'));
   await mkdir(path.join(dir, 'posts'));

@@ -195,12 +195,12 @@ class SchemaComponents {
 }
 
 /** The MCP door's messages (JSON-RPC 2.0), as loose as the protocol: the methods and their results are the MCP schema's. */
-const JSON_RPC_ID = { type: ['string', 'integer'], description: 'The request id (JSON-RPC 2.0 section 4); null in an error about a message that could not be read.' } as const;
+const JSON_RPC_ID = { type: ['string', 'integer'], description: 'The request id (JSON-RPC 2.0 section 4).' } as const;
 const JsonRpcRequest = {
   title: 'JsonRpcMessage',
   type: 'object',
   required: ['jsonrpc'],
-  description: `One JSON-RPC 2.0 message of the Model Context Protocol (revisions ${MCP_REVISIONS}): a request (with an id and a method), a notification (a method, no id) or a response. Batches are refused.`,
+  description: `One JSON-RPC 2.0 message of the Model Context Protocol (revisions ${MCP_REVISIONS}): a request (with an id and a method), a notification (a method, no id) or a response.`,
   properties: {
     jsonrpc: { type: 'string', enum: ['2.0'] },
     id: JSON_RPC_ID,
@@ -225,10 +225,24 @@ const JsonRpcResponse = {
   description: 'The answer to one request: a result, or an error.',
   properties: {
     jsonrpc: { type: 'string', enum: ['2.0'] },
-    id: { ...JSON_RPC_ID, type: ['string', 'integer', 'null'] },
+    id: { type: ['string', 'integer', 'null'], description: "The request's id; null in an error about a message that could not be read." },
     result: { type: 'object', description: "The method's result (see the MCP specification)." },
     error: JsonRpcError,
   },
+} as const;
+
+/** What a POST carries: one message, or (from a 2025-03-26 client) a batch of them (JSON-RPC 2.0 section 6). */
+const JsonRpcPost = {
+  title: 'JsonRpcPost',
+  description: 'One JSON-RPC message; a client of revision 2025-03-26 may send a batch (an array), which later revisions removed.',
+  oneOf: [JsonRpcRequest, { type: 'array', items: JsonRpcRequest }],
+} as const;
+
+/** What a 200 carries: the response to the request, or to a batch the responses to its requests, in order. */
+const JsonRpcReply = {
+  title: 'JsonRpcReply',
+  description: 'The response to the request; to a 2025-03-26 batch, the responses to its requests, in order.',
+  oneOf: [JsonRpcResponse, { type: 'array', minItems: 1, items: JsonRpcResponse }],
 } as const;
 
 // ---------------------------------------------------------------- headers
@@ -509,12 +523,18 @@ function mcpOperation(catalog: Catalog, policy: HttpPolicy): Json {
   const noStore = (more: readonly string[] = []) => headersOf(door, { own: ['Cache-Control-No-Store', ...more] });
   const responses: Json = {
     200: {
-      description: 'The JSON-RPC response to a request (a result, or a JSON-RPC error such as an unknown method).',
+      description:
+        'The JSON-RPC response to a request (a result, or a JSON-RPC error such as an unknown method); to a 2025-03-26 batch, the array of the responses to its requests, in order.',
       headers: noStore(['Vary']),
-      content: { 'application/json': { schema: { $ref: SCHEMA_REF('JsonRpcResponse') }, example: { jsonrpc: '2.0', id: 1, result: { tools: [] } } } },
+      content: {
+        'application/json': {
+          schema: { $ref: SCHEMA_REF('JsonRpcReply') },
+          example: { jsonrpc: '2.0', id: 1, result: { tools: [] } },
+        },
+      },
     },
     202: { description: 'A notification or a response was accepted. No body.', headers: noStore() },
-    400: error(400, 'The body is not JSON, is a batch, is not one JSON-RPC message, or names an unsupported MCP-Protocol-Version.', {
+    400: error(400, 'The body is not JSON, is a batch (but from a 2025-03-26 client) or an empty one, is not a JSON-RPC message, or names an unsupported MCP-Protocol-Version.', {
       parse_error: rpc(400, JSON_RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.'),
     }),
     403: error(
@@ -536,7 +556,7 @@ function mcpOperation(catalog: Catalog, policy: HttpPolicy): Json {
   return {
     operationId: 'postMcp',
     summary: 'MCP endpoint',
-    description: `The Model Context Protocol (revisions ${MCP_REVISIONS}) over Streamable HTTP with JSON responses: stateless and anonymous, one JSON-RPC message per POST; the tools and resources serve the same content as this API. Any other method is a 405 with Allow: POST.`,
+    description: `The Model Context Protocol (revisions ${MCP_REVISIONS}) over Streamable HTTP with JSON responses: stateless and anonymous, one JSON-RPC message per POST (a 2025-03-26 client, which sends no MCP-Protocol-Version or that one, may send a batch); the tools and resources serve the same content as this API. Any other method is a 405 with Allow: POST.`,
     tags: ['MCP'],
     security: [],
     parameters: [
@@ -558,7 +578,12 @@ function mcpOperation(catalog: Catalog, policy: HttpPolicy): Json {
     ],
     requestBody: {
       required: true,
-      content: { 'application/json': { schema: { $ref: SCHEMA_REF('JsonRpcMessage') }, example: { jsonrpc: '2.0', id: 1, method: 'tools/list' } } },
+      content: {
+        'application/json': {
+          schema: { $ref: SCHEMA_REF('JsonRpcPost') },
+          example: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        },
+      },
     },
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
@@ -588,8 +613,9 @@ function schemaComponents(catalog: Catalog): SchemaComponents {
   const slugs = declaredSlugs(catalog);
   const roots = [
     problem,
-    JsonRpcRequest,
-    JsonRpcResponse,
+    // JsonRpcMessage and JsonRpcResponse are named inside these.
+    JsonRpcPost,
+    JsonRpcReply,
     ...ENDPOINTS.map((endpoint) => withSlugEnum(withEnums(endpoint.response, enums.get(endpoint.tag) ?? new Map()) as Json, slugs.get(endpoint.tag))),
   ];
   const components = new SchemaComponents(roots);

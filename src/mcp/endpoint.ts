@@ -30,8 +30,9 @@ import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSI
  *
  * Streamable HTTP (MCP 2025-11-25 and 2025-06-18, "Transports"; 2025-03-26
  * for a client that sends no MCP-Protocol-Version), stateless, JSON responses:
- * each POST carries one JSON-RPC message; a request gets 200 and its
- * response, a notification or a response gets 202 and no body.
+ * each POST carries one JSON-RPC message (or, in 2025-03-26, a batch of
+ * them); a request gets 200 and its response, a notification or a response
+ * gets 202 and no body.
  */
 
 const INVALID_REQUEST = 'Invalid Request: the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a "method", or a "result" or "error" with an "id").';
@@ -52,7 +53,26 @@ export function mcpEndpoint(log: Log, onToolCall: ToolCallObserver = () => {}): 
   return (request) => handlePost(request, serverFor(request.catalog), onToolCall);
 }
 
-async function handlePost(request: Incoming, { transport, connected }: { transport: RequestReplyTransport; connected: Promise<void> }, onToolCall: ToolCallObserver): Promise<Answer> {
+interface Server {
+  readonly transport: RequestReplyTransport;
+  readonly connected: Promise<void>;
+}
+
+/** What the handling of one message needs besides it. */
+interface Context extends Server {
+  readonly catalog: Catalog;
+  readonly version: McpProtocolVersion;
+  readonly onToolCall: ToolCallObserver;
+}
+
+/**
+ * What one message comes to: its response's bytes (a request), nothing (a
+ * notification or a response, which get none), or the reason it is no
+ * JSON-RPC message this server can take.
+ */
+type Outcome = { readonly reply: string | readonly Buffer[] } | { readonly refused: { readonly id: RequestId | null; readonly message: string } } | null;
+
+async function handlePost(request: Incoming, server: Server, onToolCall: ToolCallObserver): Promise<Answer> {
   // The Streamable HTTP rules a client must follow before its message is read.
   const accept = String(request.headers.accept ?? '');
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
@@ -72,13 +92,6 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
   } catch {
     return rpcAnswer(400, null, JSON_RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
   }
-  if (Array.isArray(parsed)) {
-    return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, 'Invalid Request: batches are not accepted (MCP 2025-06-18 removed JSON-RPC batching); send each message in its own POST.');
-  }
-  const read = readMessage(parsed);
-  if (!read) {
-    return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
-  }
   // MCP 2025-06-18 and 2025-11-25, Transports, "Protocol Version Header":
   // after initialize, every request names the negotiated revision; one the
   // server does not support is a 400. Without the header, the server assumes
@@ -86,26 +99,72 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
   // RFC 9110 section 5.5: whitespace around a field value is not part of it.
   const raw = request.headers['mcp-protocol-version'];
   const header = raw === undefined ? undefined : String(raw).trim();
-  const initialize = read.kind === 'request' && read.message.method === 'initialize';
+  const single = Array.isArray(parsed) ? undefined : readMessage(parsed);
+  const initialize = single?.kind === 'request' && single.message.method === 'initialize';
   if (header !== undefined && !isSupportedVersion(header) && !initialize) {
     return rpcAnswer(
       400,
-      read.kind === 'request' ? read.message.id : null,
+      single?.kind === 'request' ? single.message.id : null,
       JSON_RPC.INVALID_REQUEST,
       `Bad Request: unsupported MCP-Protocol-Version "${String(header).slice(0, 50)}"; this server supports ${versionsInWords()}.`,
       { supported: [...MCP_PROTOCOL_VERSIONS] },
     );
   }
   const version: McpProtocolVersion = isSupportedVersion(header) ? header : HEADERLESS_MCP_PROTOCOL_VERSION;
+  const context: Context = { ...server, catalog: request.catalog, version, onToolCall };
+  if (Array.isArray(parsed)) return answerBatch(parsed, context);
+  const outcome = await answerMessage(parsed, context);
+  if (outcome === null) return { status: 202, headers: { 'cache-control': 'no-store' }, body: '' };
+  if ('refused' in outcome) return rpcAnswer(400, outcome.refused.id, JSON_RPC.INVALID_REQUEST, outcome.refused.message);
+  return replyAnswer(outcome.reply);
+}
 
-  const { catalog } = request;
+/**
+ * A JSON-RPC batch (JSON-RPC 2.0 section 6): MCP 2025-03-26 lets a client
+ * send one and requires servers to accept it (Transports, "Sending Messages
+ * to the Server"); 2025-06-18 removed batching. Each message is answered as
+ * if alone, in order; the responses go back as one array, or 202 when none
+ * is a request. An initialize may not be batched (2025-03-26, Lifecycle).
+ */
+async function answerBatch(batch: readonly unknown[], context: Context): Promise<Answer> {
+  if (context.version !== '2025-03-26') {
+    return rpcAnswer(
+      400,
+      null,
+      JSON_RPC.INVALID_REQUEST,
+      `Invalid Request: batches are not accepted in MCP ${context.version} (2025-06-18 removed JSON-RPC batching); send each message in its own POST.`,
+    );
+  }
+  if (batch.length === 0) return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, 'Invalid Request: the batch is empty (JSON-RPC 2.0 section 6).');
+  const parts: Buffer[] = [];
+  for (const item of batch) {
+    const read = readMessage(item);
+    const outcome: Outcome =
+      read?.kind === 'request' && read.message.method === 'initialize'
+        ? { refused: { id: read.message.id, message: 'Invalid Request: initialize may not be part of a batch; send it in its own POST.' } }
+        : await answerMessage(item, context);
+    if (outcome === null) continue;
+    parts.push(Buffer.from(parts.length === 0 ? '[' : ','));
+    if ('refused' in outcome) parts.push(Buffer.from(JSON.stringify(errorResponse(outcome.refused.id, JSON_RPC.INVALID_REQUEST, outcome.refused.message))));
+    else if (typeof outcome.reply === 'string') parts.push(Buffer.from(outcome.reply));
+    else parts.push(...outcome.reply);
+  }
+  if (parts.length === 0) return { status: 202, headers: { 'cache-control': 'no-store' }, body: '' };
+  parts.push(Buffer.from(']'));
+  return replyAnswer(parts);
+}
+
+/** One message, answered: a request by the SDK's server (or from what it answered before), a notification passed on. */
+async function answerMessage(value: unknown, { transport, connected, catalog, version, onToolCall }: Context): Promise<Outcome> {
+  const read = readMessage(value);
+  if (!read) return { refused: { id: null, message: INVALID_REQUEST } };
   await connected;
   if (read.kind !== 'request') {
     if (read.kind === 'notification') {
-      if (!isJSONRPCNotification(read.message)) return rpcAnswer(400, null, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
+      if (!isJSONRPCNotification(read.message)) return { refused: { id: null, message: INVALID_REQUEST } };
       transport.notify(read.message);
     }
-    return { status: 202, headers: { 'cache-control': 'no-store' }, body: '' };
+    return null;
   }
   const message = read.message;
   // A read-only request asked before with the same parameters is answered from what the server said then.
@@ -114,20 +173,20 @@ async function handlePost(request: Incoming, { transport, connected }: { transpo
   if (remembered !== undefined) {
     // Only successful results are remembered.
     if (tool) onToolCall(tool, 'ok');
-    return replyAnswer(resultBody(message.id, remembered));
+    return { reply: resultBody(message.id, remembered) };
   }
   // The SDK's server drops a message its own schemas refuse, and would never answer: check with them first.
-  if (!isJSONRPCRequest(message)) return rpcAnswer(400, read.message.id, JSON_RPC.INVALID_REQUEST, INVALID_REQUEST);
+  if (!isJSONRPCRequest(message)) return { refused: { id: read.message.id, message: INVALID_REQUEST } };
   const invalid = invalidParams(message);
-  if (invalid !== undefined) return replyAnswer(JSON.stringify(errorResponse(message.id, JSON_RPC.INVALID_PARAMS, invalid)));
+  if (invalid !== undefined) return { reply: JSON.stringify(errorResponse(message.id, JSON_RPC.INVALID_PARAMS, invalid)) };
   // The handlers read the revision where the SDK's HTTP transports put the request's headers.
   const reply = await transport.request(message, { requestInfo: { headers: { 'mcp-protocol-version': version } } });
   if (tool) onToolCall(tool, !('result' in reply) ? 'error' : (reply.result as { isError?: unknown }).isError === true ? 'tool_error' : 'ok');
-  if (!('result' in reply)) return replyAnswer(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: withoutPrefix(reply.error) }));
+  if (!('result' in reply)) return { reply: JSON.stringify({ jsonrpc: '2.0', id: message.id, error: withoutPrefix(reply.error) }) };
   // Encoded once: kept as bytes, a remembered result is copied into the answer, not encoded again.
   const result = Buffer.from(JSON.stringify(reply.result));
   remember(catalog, message, version, reply.result, result);
-  return replyAnswer(resultBody(message.id, result));
+  return { reply: resultBody(message.id, result) };
 }
 
 /**

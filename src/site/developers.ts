@@ -270,7 +270,7 @@ function mcpSection(catalog: Catalog): ReferenceSection {
       'sh',
       `curl -s ${url} \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -d '${initialize}'\n\ncurl -s ${url} \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -d '${call}'`,
     )}`,
-    `A request gets 200 with a JSON-RPC response; a notification gets 202 with no body; a batch, or a body that is not one JSON-RPC message, gets 400 with a JSON-RPC error; any method but POST gets 405. The quota and headers below apply to ${code('/mcp')} as to the API.`,
+    `A request gets 200 with a JSON-RPC response; a notification gets 202 with no body; a batch (an array) is answered with the array of its requests' responses for a 2025-03-26 client (no ${code('MCP-Protocol-Version')}, or that one) and is a 400 for later revisions, which removed batching; a body that is not a JSON-RPC message gets 400 with a JSON-RPC error; any method but POST gets 405. The quota and headers below apply to ${code('/mcp')} as to the API.`,
     `**Tools**\n\n${table(
       ['Tool', 'What it does', 'Arguments'],
       genericToolDefinitions().map((tool) => [code(tool.name), tool.description, toolArguments(tool.inputSchema)]),

@@ -96,13 +96,17 @@ export function assertRpcError(answer: Answer, context: string): void {
   assertNoInternals(answer.body, context);
 }
 
-/** A JSON-RPC response (result or error) to a /mcp request that got 200. */
+/** A JSON-RPC response (result or error) to a /mcp request that got 200; to a batch, an array of them. */
 export function assertRpcResponse(answer: Answer, context: string): void {
   assert.match(String(answer.headers['content-type']), /^application\/json(?:;|$)/, context);
-  const body = JSON.parse(answer.body) as { jsonrpc?: unknown; result?: unknown; error?: unknown };
-  assert.equal(body.jsonrpc, '2.0', context);
-  assert.ok(('result' in body) !== ('error' in body), `${context}: exactly one of result and error`);
-  if ('error' in body) assertRpcError({ ...answer }, context);
+  const parsed = JSON.parse(answer.body) as unknown;
+  const bodies = (Array.isArray(parsed) ? parsed : [parsed]) as { jsonrpc?: unknown; result?: unknown; error?: unknown }[];
+  assert.ok(bodies.length > 0, `${context}: an empty batch answer`);
+  for (const body of bodies) {
+    assert.equal(body.jsonrpc, '2.0', context);
+    assert.ok(('result' in body) !== ('error' in body), `${context}: exactly one of result and error`);
+    if ('error' in body) assertRpcError({ ...answer, body: JSON.stringify(body) }, context);
+  }
   assertNoInternals(answer.body, context);
 }
 

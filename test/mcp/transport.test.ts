@@ -125,17 +125,39 @@ describe('POST /mcp with a body that is not one valid JSON-RPC message answers 4
     }
   });
 
-  test('a batch (a JSON array) is -32600: MCP 2025-06-18 has no batches', async () => {
-    for (const batch of [[{ jsonrpc: '2.0', id: 1, method: 'ping' }], [{ jsonrpc: '2.0', method: 'notifications/initialized' }], []]) {
-      assertRpcError(await post(batch), 400, {
-        jsonrpc: '2.0',
-        id: null,
-        error: {
-          code: -32600,
-          message: 'Invalid Request: batches are not accepted (MCP 2025-06-18 removed JSON-RPC batching); send each message in its own POST.',
-        },
-      });
+  test('a batch (a JSON array) is -32600 from 2025-06-18 on, which removed batching', async () => {
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      for (const batch of [[{ jsonrpc: '2.0', id: 1, method: 'ping' }], [{ jsonrpc: '2.0', method: 'notifications/initialized' }]]) {
+        assertRpcError(await post(batch, { 'mcp-protocol-version': version }), 400, {
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32600,
+            message: `Invalid Request: batches are not accepted in MCP ${version} (2025-06-18 removed JSON-RPC batching); send each message in its own POST.`,
+          },
+        });
+      }
     }
+  });
+
+  test('a 2025-03-26 client (no MCP-Protocol-Version) may send a batch: each message answered in order, one array back', async () => {
+    const headerless = { 'mcp-protocol-version': '2025-03-26' };
+    const list = { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'list_products', arguments: {} } };
+    const alone = (await post(list, headerless)).json() as Record<string, unknown>;
+    const batch = [list, { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'ping' }, { nonsense: true }, { jsonrpc: '2.0', id: 3, method: 'initialize', params: {} }];
+    for (const headers of [{}, headerless]) {
+      const response = await post(batch, headers);
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['content-type'], 'application/json');
+      const replies = response.json() as { id: unknown; result?: unknown; error?: { code: number; message: string } }[];
+      assert.deepEqual(replies.map((r) => r.id), ['a', 2, null, 3], 'a reply per request, none for the notification, in order');
+      assert.deepEqual(replies[0], alone, 'a batched request is answered as it is alone');
+      assert.deepEqual(replies[1], { jsonrpc: '2.0', id: 2, result: {} });
+      assert.equal(replies[2]!.error!.code, -32600);
+      assert.match(replies[3]!.error!.message, /initialize may not be part of a batch/);
+    }
+    assert.equal((await post([{ jsonrpc: '2.0', method: 'notifications/initialized' }])).statusCode, 202, 'notifications alone: nothing to answer');
+    assertRpcError(await post([]), 400, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: the batch is empty (JSON-RPC 2.0 section 6).' } });
   });
 
   test('a JSON value that is not a JSON-RPC message is -32600', async () => {
