@@ -19,6 +19,7 @@ import { createMcpServer } from './server.js';
 import { TOOL_NAMES } from './tools.js';
 import { rememberedReply, remember } from './tool-results.js';
 import { RequestReplyTransport } from './transport.js';
+import type { Message } from './messages.js';
 import { readMessage } from './messages.js';
 import type { McpProtocolVersion } from './versions.js';
 import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSIONS, versionsInWords } from './versions.js';
@@ -111,9 +112,10 @@ async function handlePost(request: Incoming, server: Server, onToolCall: ToolCal
     );
   }
   const version: McpProtocolVersion = isSupportedVersion(header) ? header : HEADERLESS_MCP_PROTOCOL_VERSION;
-  const context: Context = { ...server, catalog: request.catalog, version, onToolCall };
+  const context: Context = { transport: server.transport, connected: server.connected, catalog: request.catalog, version, onToolCall };
   if (Array.isArray(parsed)) return answerBatch(parsed, context);
-  const outcome = await answerMessage(parsed, context);
+  const pending = answerMessage(single, context);
+  const outcome = pending instanceof Promise ? await pending : pending;
   if (outcome === null) return { status: 202, headers: { 'cache-control': 'no-store' }, body: '' };
   if ('refused' in outcome) return rpcAnswer(400, outcome.refused.id, JSON_RPC.INVALID_REQUEST, outcome.refused.message);
   return replyAnswer(outcome.reply);
@@ -142,7 +144,7 @@ async function answerBatch(batch: readonly unknown[], context: Context): Promise
     const outcome: Outcome =
       read?.kind === 'request' && read.message.method === 'initialize'
         ? { refused: { id: read.message.id, message: 'Invalid Request: initialize may not be part of a batch; send it in its own POST.' } }
-        : await answerMessage(item, context);
+        : await answerMessage(read, context);
     if (outcome === null) continue;
     parts.push(Buffer.from(parts.length === 0 ? '[' : ','));
     if ('refused' in outcome) parts.push(Buffer.from(JSON.stringify(errorResponse(outcome.refused.id, JSON_RPC.INVALID_REQUEST, outcome.refused.message))));
@@ -154,10 +156,25 @@ async function answerBatch(batch: readonly unknown[], context: Context): Promise
   return replyAnswer(parts);
 }
 
-/** One message, answered: a request by the SDK's server (or from what it answered before), a notification passed on. */
-async function answerMessage(value: unknown, { transport, connected, catalog, version, onToolCall }: Context): Promise<Outcome> {
-  const read = readMessage(value);
+/**
+ * One message, answered: a request from what the server answered before
+ * when it can be (at once: neither the SDK nor a turn of the event loop is
+ * needed), else by the SDK's server; a notification passed on.
+ */
+function answerMessage(read: Message | undefined, context: Context): Outcome | Promise<Outcome> {
   if (!read) return { refused: { id: null, message: INVALID_REQUEST } };
+  if (read.kind === 'request') {
+    const remembered = rememberedReply(context.catalog, read.message, context.version);
+    if (remembered !== undefined) {
+      // Only successful results are remembered.
+      if (read.message.method === 'tools/call') context.onToolCall(toolOf(read.message.params), 'ok');
+      return { reply: resultBody(read.message.id, remembered) };
+    }
+  }
+  return answerByServer(read, context);
+}
+
+async function answerByServer(read: Message, { transport, connected, catalog, version, onToolCall }: Context): Promise<Outcome> {
   await connected;
   if (read.kind !== 'request') {
     if (read.kind === 'notification') {
@@ -167,14 +184,7 @@ async function answerMessage(value: unknown, { transport, connected, catalog, ve
     return null;
   }
   const message = read.message;
-  // A read-only request asked before with the same parameters is answered from what the server said then.
   const tool = message.method === 'tools/call' ? toolOf(message.params) : undefined;
-  const remembered = rememberedReply(catalog, message, version);
-  if (remembered !== undefined) {
-    // Only successful results are remembered.
-    if (tool) onToolCall(tool, 'ok');
-    return { reply: resultBody(message.id, remembered) };
-  }
   // The SDK's server drops a message its own schemas refuse, and would never answer: check with them first.
   if (!isJSONRPCRequest(message)) return { refused: { id: read.message.id, message: INVALID_REQUEST } };
   const invalid = invalidParams(message);
