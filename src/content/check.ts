@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { pageRouteSlugs } from '../site/site-map.js';
+import { EVERY_LOCALE, pageRouteSlugs } from '../site/site-map.js';
 import { parseYaml, splitFrontMatter } from './front-matter.js';
 import type { ContentProblem } from './load.js';
 import { ContentError, loadCatalog } from './load.js';
@@ -52,7 +52,7 @@ const LOADER_BASE_URL = 'http://localhost';
 const READ_CONCURRENCY = 64;
 
 /** The two lists of site.yaml that routes depend on, read even when another of its fields is wrong (hence strip, not strict). */
-const siteRouteFields = siteSchema.pick({ locales: true, page_slugs: true }).strip();
+const siteRouteFields = siteSchema.pick({ default_locale: true, locales: true, page_slugs: true }).strip();
 type SiteRouteFields = z.output<typeof siteRouteFields>;
 
 type Kind = 'company' | 'product' | 'post' | 'page';
@@ -70,6 +70,8 @@ interface ParsedDocument {
 interface ContentFile {
   readonly kind: Kind;
   readonly slug: string;
+  /** A page's locale when it is a translation (`pages/<locale>/<slug>.md`). */
+  readonly locale?: string;
   /** Its path inside the content folder. */
   readonly file: string;
   /** Undefined when the front matter does not parse (the loader says why). */
@@ -137,10 +139,12 @@ function byFileAndLine(a: CheckProblem, b: CheckProblem): number {
 async function readSiteView(dir: string): Promise<SiteView> {
   const siteSource = await readOptional(path.join(dir, 'site.yaml'));
   const site = siteSource === undefined ? undefined : readSiteRouteFields(siteSource);
+  const translated = (site?.locales ?? []).filter((locale) => locale !== site?.default_locale);
   const folders = await Promise.all([
     listRecords(dir, 'products', 'product'),
     listRecords(dir, 'posts', 'post'),
     listRecords(dir, 'pages', 'page'),
+    ...translated.map((locale) => listRecords(dir, `pages/${locale}`, 'page').then((files) => files.map((file) => ({ ...file, locale })))),
   ]);
   const wanted = [{ kind: 'company' as const, slug: 'company', file: 'company.md' }, ...folders.flat()];
   const files: ContentFile[] = [];
@@ -312,9 +316,12 @@ function siteRoutes(site: SiteRouteFields, files: readonly ContentFile[]): Set<s
   const routes = new Set(FIXED_ROUTES);
   const add = ({ path: page, markdownPath }: RecordPaths) => routes.add(page).add(markdownPath);
   for (const slug of pageRouteSlugs(site)) add(pagePaths(slug));
+  // Another locale has its home page, blog and search page, and the pages translated into it.
+  for (const locale of site.locales) if (locale !== site.default_locale) for (const slug of EVERY_LOCALE) add(pagePaths(slug, locale));
   for (const file of files) {
     if (file.kind === 'product') add(productPaths(file.slug));
     if (file.kind === 'post') add(postPaths(file.slug));
+    if (file.kind === 'page' && file.locale !== undefined) add(pagePaths(file.slug, file.locale));
   }
   routes.add(COMPANY_PATHS.markdownPath);
   for (const locale of site.locales) routes.add(feedPath(locale));

@@ -27,7 +27,7 @@ export type ListingSlug = keyof typeof LISTING_PAGES;
  * Routes every locale has, translated or not: its home page, its blog (the
  * articles in that locale) and its search page.
  */
-const EVERY_LOCALE = new Set(['index', 'blog', 'search']);
+export const EVERY_LOCALE: ReadonlySet<string> = new Set(['index', 'blog', 'search']);
 
 export function isListing(slug: string): slug is ListingSlug {
   return Object.hasOwn(LISTING_PAGES, slug);

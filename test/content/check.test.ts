@@ -28,9 +28,9 @@ function vitrine(args: readonly string[], env: Record<string, string> = {}): Pro
   });
 }
 
-/** The files the check reads: site.yaml, company.md and every record. */
+/** The files the check reads: site.yaml, company.md and every record, translated pages (pages/<locale>/) included. */
 async function contentFileCount(dir: string): Promise<number> {
-  const records = await Promise.all(['products', 'posts', 'pages'].map((folder) => readdir(path.join(dir, folder))));
+  const records = await Promise.all(['products', 'posts', 'pages'].map((folder) => readdir(path.join(dir, folder), { recursive: true, encoding: 'utf8' })));
   return 2 + records.flat().filter((name) => name.endsWith('.md')).length;
 }
 
@@ -230,5 +230,21 @@ describe('usage errors exit 2 with one line naming the problem', () => {
       assert.equal(run.stderr, `${line}\n`);
       assert.equal(run.stdout, '');
     });
+  }
+});
+
+test('links in a translated page are checked against the routes of every language', async () => {
+  const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'vitrine-check-')), 'bilingual');
+  try {
+    await cp(path.join(FIXTURES, 'bilingual'), dir, { recursive: true });
+    const page = path.join(dir, 'pages', 'en', 'about.md');
+    await writeFile(page, `${await readFile(page, 'utf8')}\nSee [ours](/about), [home](/en), [blog](/en/blog), [search](/en/search), [this](/md/en/about.md) and [nothing](/en/nope).\n`);
+    const report = await checkContent(dir);
+    assert.deepEqual(
+      report.errors.map((e) => [path.relative(dir, e.file), e.message.split(':')[0]]),
+      [[path.join('pages', 'en', 'about.md'), 'link /en/nope']],
+    );
+  } finally {
+    await rm(path.dirname(dir), { recursive: true, force: true });
   }
 });
