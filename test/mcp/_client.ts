@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { App } from '../../src/app.js';
+import type { Catalog } from '../../src/content/types.js';
+import { listenTestApp, testCatalog } from '../helper.js';
 
 export interface ClientOptions {
   /**
@@ -53,4 +57,31 @@ export function failure(result: unknown): string {
   assert.equal(content.length, 1);
   assert.equal(content[0]?.type, 'text');
   return (content[0] as { text: string }).text;
+}
+
+/**
+ * For a whole test file: the real app over the demo content, listening on
+ * 127.0.0.1, and the SDK's client connected to it, handed to `receive`
+ * before the first test (which keeps its own names); closed after the file's
+ * tests.
+ */
+export interface ConnectedApp {
+  readonly app: App & { url: string };
+  readonly catalog: Catalog;
+  readonly client: Client;
+}
+
+export function useConnectedClient(receive: (connected: ConnectedApp) => void): void {
+  let connected: ConnectedApp | undefined;
+  before(async () => {
+    const app = await listenTestApp();
+    const catalog = await testCatalog();
+    const { client } = await connectClient(app.url);
+    connected = { app, catalog, client };
+    receive(connected);
+  });
+  after(async () => {
+    await connected?.client.close();
+    await connected?.app.server.close();
+  });
 }

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CompleteRequest } from '@modelcontextprotocol/sdk/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';
-import { BASE_URL, listenTestApp, testCatalog } from '../helper.js';
+import { BASE_URL, listenTestApp } from '../helper.js';
 import { catalogWithPosts } from './_catalog.js';
-import { connectClient } from './_client.js';
+import { connectClient, useConnectedClient } from './_client.js';
 
 /** completion/complete (MCP 2025-06-18, Server Features, "Completion"), through the SDK's client. */
 
@@ -15,15 +15,7 @@ let app: App & { url: string };
 let catalog: Catalog;
 let client: Client;
 
-before(async () => {
-  app = await listenTestApp();
-  catalog = await testCatalog();
-  ({ client } = await connectClient(app.url));
-});
-after(async () => {
-  await client.close();
-  await app.server.close();
-});
+useConnectedClient((connected) => ({ app, catalog, client } = connected));
 
 const prompt = (name: string) => ({ type: 'ref/prompt' as const, name });
 const template = (path: string) => ({ type: 'ref/resource' as const, uri: `${BASE_URL}${path}` });

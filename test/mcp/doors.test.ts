@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';
-import { listenTestApp, testCatalog } from '../helper.js';
-import { connectClient, structured } from './_client.js';
+import { structured, useConnectedClient } from './_client.js';
 
 /**
  * Same answers, whatever the door: for every product, article and page, the
@@ -17,15 +16,7 @@ let app: App & { url: string };
 let catalog: Catalog;
 let client: Client;
 
-before(async () => {
-  app = await listenTestApp();
-  catalog = await testCatalog();
-  ({ client } = await connectClient(app.url));
-});
-after(async () => {
-  await client.close();
-  await app.server.close();
-});
+useConnectedClient((connected) => ({ app, catalog, client } = connected));
 
 async function rest(path: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${app.url}/api/v1${path}`);

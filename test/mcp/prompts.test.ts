@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -9,21 +9,13 @@ import { mirrorMarkdown } from '../../src/content/mirror.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROMPT_SUMMARIES } from '../../src/mcp/prompts.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
-import { connectClient } from './_client.js';
+import { connectClient, useConnectedClient } from './_client.js';
 
 let app: App & { url: string };
 let catalog: Catalog;
 let client: Client;
 
-before(async () => {
-  app = await listenTestApp();
-  catalog = await testCatalog();
-  ({ client } = await connectClient(app.url));
-});
-after(async () => {
-  await client.close();
-  await app.server.close();
-});
+useConnectedClient((connected) => ({ app, catalog, client } = connected));
 
 /** The text of the first message, and the embedded resources of the others. */
 function parts(result: GetPromptResult): { text: string; resources: { uri: string; mimeType?: string; text?: string }[] } {

@@ -1,31 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
-import type { App } from '../../src/app.js';
 import { mirrorMarkdown } from '../../src/content/mirror.js';
 import type { MirrorRecord } from '../../src/content/mirror.js';
 import type { Catalog } from '../../src/content/types.js';
 import { serverIcons } from '../../src/mcp/icons.js';
 import { RESOURCE_PAGE_SIZE } from '../../src/mcp/resources.js';
-import { BASE_URL, listenTestApp, testCatalog } from '../helper.js';
+import { BASE_URL, listenTestApp } from '../helper.js';
 import { catalogWithPosts } from './_catalog.js';
-import { connectClient } from './_client.js';
+import { connectClient, useConnectedClient } from './_client.js';
 
-let app: App & { url: string };
 let catalog: Catalog;
 let client: Client;
 
-before(async () => {
-  app = await listenTestApp();
-  catalog = await testCatalog();
-  ({ client } = await connectClient(app.url));
-});
-after(async () => {
-  await client.close();
-  await app.server.close();
-});
+useConnectedClient((connected) => ({ catalog, client } = connected));
 
 /** Every record of `c` with the resource name it is listed under, in listing order. */
 function records(c: Catalog): [string, MirrorRecord][] {
