@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';
 import { listenTestApp, testCatalog } from '../helper.js';
@@ -84,4 +85,14 @@ export function useConnectedClient(receive: (connected: ConnectedApp) => void): 
     await connected?.client.close();
     await connected?.app.server.close();
   });
+}
+
+/** The McpError a call rejects with (a JSON-RPC error answer). */
+export async function rpcError(promise: Promise<unknown>): Promise<McpError> {
+  const error = await promise.then(
+    () => assert.fail('the call succeeded'),
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof McpError, String(error));
+  return error;
 }

@@ -3,13 +3,12 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../../src/app.js';
 import { mirrorMarkdown } from '../../src/content/mirror.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROMPT_SUMMARIES } from '../../src/mcp/prompts.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
-import { connectClient, useConnectedClient } from './_client.js';
+import { connectClient, rpcError, useConnectedClient } from './_client.js';
 
 let app: App & { url: string };
 let catalog: Catalog;
@@ -28,15 +27,6 @@ function parts(result: GetPromptResult): { text: string; resources: { uri: strin
     return (message.content as { resource: { uri: string; mimeType?: string; text?: string } }).resource;
   });
   return { text: (first!.content as { text: string }).text, resources };
-}
-
-async function rpcError(promise: Promise<unknown>): Promise<McpError> {
-  const error = await promise.then(
-    () => assert.fail('the call succeeded'),
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof McpError, String(error));
-  return error;
 }
 
 describe('prompts/list', () => {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import { mirrorMarkdown } from '../../src/content/mirror.js';
 import type { MirrorRecord } from '../../src/content/mirror.js';
@@ -10,7 +9,7 @@ import { serverIcons } from '../../src/mcp/icons.js';
 import { RESOURCE_PAGE_SIZE } from '../../src/mcp/resources.js';
 import { BASE_URL, listenTestApp } from '../helper.js';
 import { catalogWithPosts } from './_catalog.js';
-import { connectClient, useConnectedClient } from './_client.js';
+import { connectClient, rpcError, useConnectedClient } from './_client.js';
 
 let catalog: Catalog;
 let client: Client;
@@ -37,16 +36,6 @@ async function listAll(c: Client): Promise<Resource[][]> {
     cursor = result.nextCursor;
   } while (cursor !== undefined);
   return pages;
-}
-
-/** The McpError a call rejects with. */
-async function rpcError(promise: Promise<unknown>): Promise<McpError> {
-  const error = await promise.then(
-    () => assert.fail('the call succeeded'),
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof McpError, String(error));
-  return error;
 }
 
 describe('resources/list', () => {
