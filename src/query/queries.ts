@@ -213,14 +213,10 @@ export function searchContent(catalog: Catalog, query: QueryOf<typeof searchQuer
 
 /**
  * The site's search: what a reader of `language` is shown (products, and
- * that language's pages and articles), a page of ten at `offset`; `next`
- * and `prev` are set when there is such a page (as offsets: the site
- * builds its own links).
+ * that language's pages and articles), a page of ten at `offset`.
  */
-export function searchSite(catalog: Catalog, q: string, offset: number, language: string): SearchPage {
-  const limit = 10;
-  const result = searchIndexFor(catalog).search(q, { limit, offset, language });
-  return { ...result, next: offset + limit < result.total ? String(offset + limit) : null, prev: offset > 0 ? String(Math.max(0, offset - limit)) : null };
+export function searchSite(catalog: Catalog, q: string, offset: number, language: string): SearchResult {
+  return searchIndexFor(catalog).search(q, { limit: 10, offset, language });
 }
 
 function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[]): QueryError {

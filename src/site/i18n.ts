@@ -304,10 +304,8 @@ export interface SiteLocale {
   readonly words: Words;
   /** Whether it is the site's default locale (pages at the root). */
   readonly isDefault: boolean;
-  /** The site path of a page slug in this locale (`/pt-BR/about`, `/pt-BR` for the home page). */
+  /** The site path of a page slug in this locale (`/pt-BR/about`, `/pt-BR` for the home page, `/pt-BR/search`). */
   readonly pagePath: (slug: string) => string;
-  /** The site path of a route generated for every locale (`/search`, `/pt-BR/search`). */
-  readonly path: (route: string) => string;
 }
 
 export function siteLocale(catalog: Catalog, locale: string = catalog.site.default_locale): SiteLocale {
@@ -318,7 +316,6 @@ export function siteLocale(catalog: Catalog, locale: string = catalog.site.defau
     words: wordsOf(locale),
     isDefault,
     pagePath: (slug) => pagePaths(slug, prefix).path,
-    path: (route) => (isDefault ? route : `/${locale}${route}`),
   };
 }
 

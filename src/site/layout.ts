@@ -114,7 +114,7 @@ export function layout(catalog: Catalog, doc: Document): string {
   const feeds = doc.feeds ?? [];
   const translations = doc.translations ?? [];
   const home = here.pagePath('index');
-  const searchPath = here.path('/search');
+  const searchPath = here.pagePath('search');
   const link = (path: string, label: Interpolation, current: boolean) =>
     html`<a href="${path}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
   const navList = html`<ul>

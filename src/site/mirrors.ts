@@ -2,7 +2,7 @@ import { mirrorMarkdown } from '../content/mirror.js';
 import type { Catalog, Company, Post, Product } from '../content/types.js';
 import { referenceMarkdown } from './developers.js';
 import type { ReferenceSection } from './developers.js';
-import type { SearchPage } from '../query/queries.js';
+import type { SearchResult } from '../search/index.js';
 import type { BlogFilters, ProductFilters } from './filters.js';
 import { filterPosts, filterProducts } from './filters.js';
 import { isoDay } from './format.js';
@@ -76,12 +76,12 @@ export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFi
 }
 
 /** The search page in markdown: the query's hits, one line each, or how to search when there is no query. */
-export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string, result: SearchPage | undefined): string {
+export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string, result: SearchResult | undefined): string {
   if (!result) {
     return join(pageMirror(catalog, route), `Search with \`${catalog.base_url}${route.path}?q=<words>\`, or the API: ${catalog.base_url}/api/v1/search?q=<words>`);
   }
   const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
-  const more = result.next ? `\n\nMore: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
+  const more = result.offset + result.items.length < result.total ? `\n\nMore: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
   return join(`# ${route.title}: ${query}`, `${result.total} result${result.total === 1 ? '' : 's'}, best match first.${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}`);
 }
 

@@ -1,5 +1,5 @@
 import type { Catalog, Post, Product } from '../content/types.js';
-import type { SearchPage } from '../query/queries.js';
+import type { SearchResult } from '../search/index.js';
 import {
   cardLoading,
   channelLink,
@@ -295,7 +295,7 @@ function highlighted(text: string, matches: readonly string[], fold: (s: string)
  * in the page's language (products, its pages, its articles), with the
  * matched words highlighted. Result pages are kept out of indexes.
  */
-export function searchHtml(catalog: Catalog, route: PageRoute, query: string, result: SearchPage | undefined, fold: (s: string) => string, pageHref: (offset: number) => string): string {
+export function searchHtml(catalog: Catalog, route: PageRoute, query: string, result: SearchResult | undefined, fold: (s: string) => string, pageHref: (offset: number) => string): string {
   const w = wordsOf(route.locale);
   const first = (result?.offset ?? 0) + 1;
   const last = (result?.offset ?? 0) + (result?.items.length ?? 0);
@@ -312,10 +312,10 @@ ${result.total === 0 ? html`<p>${w.noHit(query)} ${w.searchHint}</p>` : ''}
 </li>`,
       )}</ol>
 ${
-  result.prev || result.next
+  result.offset > 0 || last < result.total
     ? html`<nav class="pagination" aria-label="${w.pages}">
-${result.prev ? html`<a rel="prev" href="${pageHref(Math.max(0, result.offset - result.limit))}">${w.previous}</a>` : ''}
-${result.next ? html`<a rel="next" href="${pageHref(result.offset + result.limit)}">${w.next}</a>` : ''}
+${result.offset > 0 ? html`<a rel="prev" href="${pageHref(Math.max(0, result.offset - result.limit))}">${w.previous}</a>` : ''}
+${last < result.total ? html`<a rel="next" href="${pageHref(result.offset + result.limit)}">${w.next}</a>` : ''}
 </nav>`
     : ''
 }
