@@ -200,8 +200,21 @@ export function siteDoor(config: Config): SiteDoor {
     };
   }
 
+  /** The page routes of as many path segments as `names` (`/`, `/:page`, `/:locale/:page`), each looked up by pageAt. */
+  function pagesAt(...names: readonly string[]): Route {
+    const segments = (params: Readonly<Record<string, string>>) => names.map((name) => params[name] ?? '');
+    return {
+      pattern: `/${names.map((name) => `:${name}`).join('/')}`,
+      method: 'GET',
+      negotiates: true,
+      handle: (request) => servePage(request, segments(request.params)),
+      expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => (path === '/' ? 0 : path.split('/').length - 1) === names.length),
+      exists: (catalog, params) => pageAt(catalog, segments(params)) !== undefined,
+    };
+  }
+
   const routes: Route[] = [
-    { pattern: '/', method: 'GET', negotiates: true, handle: (request) => servePage(request, []), expand: () => ['/'] },
+    pagesAt(),
     recordRoute('/products/:slug', {
       find: (catalog, slug) => catalog.productsBySlug.get(slug),
       all: (catalog) => catalog.products,
@@ -286,22 +299,8 @@ export function siteDoor(config: Config): SiteDoor {
     },
     // Last: one path segment that no other route took is a page slug or a locale's home page,
     // two are a page of a locale.
-    {
-      pattern: '/:page',
-      method: 'GET',
-      negotiates: true,
-      handle: (request) => servePage(request, [request.params.page ?? '']),
-      expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => path !== '/' && path.split('/').length === 2),
-      exists: (catalog, params) => pageAt(catalog, [params.page ?? '']) !== undefined,
-    },
-    {
-      pattern: '/:locale/:page',
-      method: 'GET',
-      negotiates: true,
-      handle: (request) => servePage(request, [request.params.locale ?? '', request.params.page ?? '']),
-      expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => path.split('/').length === 3),
-      exists: (catalog, params) => pageAt(catalog, [params.locale ?? '', params.page ?? '']) !== undefined,
-    },
+    pagesAt('page'),
+    pagesAt('locale', 'page'),
   ];
 
   return {
