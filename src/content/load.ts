@@ -161,12 +161,13 @@ class ContentFolder {
     }
   }
 
-  /** A binary file's bytes, or what keeps them from being read; the version hashes a digest of them. */
-  readBytesNow(file: string): Buffer | string {
+  /** A binary file's bytes and their SHA-256 digest (hex), which the version hashes; or what keeps them from being read. */
+  readBytesNow(file: string): { readonly bytes: Buffer; readonly digest: string } | string {
     try {
       const bytes = readFileSync(path.join(this.dir, file));
-      this.#read.set(file, createHash('sha256').update(bytes).digest('hex'));
-      return bytes;
+      const digest = createHash('sha256').update(bytes).digest('hex');
+      this.#read.set(file, digest);
+      return { bytes, digest };
     } catch (error) {
       return describeIoError(error);
     }
@@ -302,12 +303,12 @@ class MediaLibrary {
 
   /** The file's facts, or what is wrong with it. */
   #read(file: string): MediaFile | string {
-    const bytes = this.folder.readBytesNow(file);
-    if (typeof bytes === 'string') return `${file} ${bytes}`;
+    const read = this.folder.readBytesNow(file);
+    if (typeof read === 'string') return `${file} ${read}`;
+    const { bytes, digest } = read;
     const facts = imageFacts(bytes, path.extname(file).slice(1));
     if (typeof facts === 'string') return `${file} ${facts}`;
-    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
-    const served = mediaPath(hash, file);
+    const served = mediaPath(digest.slice(0, 12), file);
     this.files.set(served.slice(served.indexOf('/', 1) + 1), { media_type: facts.media_type, bytes });
     return { url: this.base + served, ...facts };
   }
