@@ -49,6 +49,8 @@ export class PreparedAnswer {
   readonly #representations = new Map<Coding, Representation | null>();
   #bytes: number;
   #body: Body;
+  /** Whether a client that accepts a compressed coding gets one (RFC 9110 section 12.5.5: the answer then varies); decided once, read on every request. */
+  readonly compressible: boolean;
 
   constructor(
     readonly status: number,
@@ -66,6 +68,7 @@ export class PreparedAnswer {
   ) {
     this.#body = body;
     this.#bytes = byteLength(body);
+    this.compressible = isCompressible(status, this.#bytes, headers.find(([name]) => name === 'content-type')?.[1]);
     this.#representations.set('identity', this.#represent('identity', body));
   }
 
@@ -76,10 +79,7 @@ export class PreparedAnswer {
     return body;
   }
 
-  /** Whether a client that accepts a compressed coding gets one (RFC 9110 section 12.5.5: the answer then varies). */
-  get compressible(): boolean {
-    return isCompressible(this.status, this.#bytes, this.headers.find(([name]) => name === 'content-type')?.[1]);
-  }
+
 
   /** Bytes held: the bodies of every representation made so far. */
   get bytes(): number {
