@@ -9,7 +9,7 @@
 // servers) are bundled the same way, each as OUTDIR/<name>.mjs. Built
 // elsewhere than dist/, set CONTENT_DIR: the default is ../content from the
 // bundle.
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -40,3 +40,9 @@ for (const [entry, file] of outputs) {
 }
 // src/site/assets.ts reads it beside the module that runs.
 await copyFile(path.join(root, 'src', 'site', 'site.css'), path.join(dist, 'site.css'));
+// src/i18n/catalog.ts reads the message catalogs from messages/ beside it.
+const messages = path.join(root, 'src', 'i18n', 'messages');
+await mkdir(path.join(dist, 'messages'));
+for (const file of (await readdir(messages)).filter((name) => name.endsWith('.yaml'))) {
+  await copyFile(path.join(messages, file), path.join(dist, 'messages', file));
+}

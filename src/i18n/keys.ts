@@ -1,0 +1,137 @@
+/**
+ * Every message of the website frame and the arguments it takes. Each
+ * locale's catalog (messages/<locale>.yaml) gives exactly these keys, and each
+ * message uses exactly these placeholders: a translation cannot drop a value
+ * the page needs nor ask for one the page never gives. An argument that picks
+ * a plural form must be a number; one that picks a `select` form, a string.
+ */
+export type ArgumentKind = 'number' | 'string';
+
+const none = {} as const;
+
+export const MESSAGE_ARGUMENTS = {
+  // Around every page: header, footer, language switch.
+  'frame.skip_to_content': none,
+  'frame.menu': none,
+  'frame.main_navigation': none,
+  'frame.footer_navigation': none,
+  'frame.company': none,
+  'frame.api_and_mcp': none,
+  'frame.page_as_markdown': none,
+  'frame.sitemap': none,
+  'frame.feed': { language: 'string' },
+  'frame.languages': none,
+  'frame.read_in': { language: 'string' },
+  'frame.also_in': none,
+  // The home page.
+  'home.our_products': none,
+  'home.get_in_touch': none,
+  'home.latest_articles': none,
+  'home.all_articles': none,
+  // The product list and product pages.
+  'products.title': none,
+  'products.description': none,
+  'products.all': none,
+  'products.filtered': { active: 'string' },
+  'products.count': { shown: 'number', total: 'number' },
+  'products.show_all': none,
+  'products.none': none,
+  'products.show_all_products': none,
+  'products.links': none,
+  'products.tags': none,
+  // A product's status, by its value in the content.
+  'status.live': none,
+  'status.coming_soon': none,
+  // The blog, its list and its articles.
+  'blog.title': none,
+  'blog.description': none,
+  'blog.feed_title': { site: 'string' },
+  'blog.articles': none,
+  'blog.filter_articles': none,
+  'blog.category': none,
+  'blog.all_categories': none,
+  'blog.filter': none,
+  'blog.clear_filters': none,
+  'blog.no_article': none,
+  'blog.article_count': { total: 'number' },
+  'blog.every_article': none,
+  'blog.showing': { first: 'number', last: 'number', total: 'number' },
+  'blog.pages': none,
+  'blog.page': { n: 'number' },
+  'blog.title_page': { title: 'string', n: 'number' },
+  'blog.newer': none,
+  'blog.older': none,
+  'blog.minutes_read': { minutes: 'number' },
+  'blog.on_this_page': none,
+  // The developers' page.
+  'developers.title': none,
+  'developers.description': none,
+  // The company record (about and contact pages).
+  'company.record': none,
+  'company.legal_name': none,
+  'company.trade_name': none,
+  'company.founded': none,
+  'company.address': none,
+  'company.channels': none,
+  'company.elsewhere': none,
+  'company.record_as_markdown': none,
+  'company.as_json': none,
+  // Contact channels, product links and profiles, by their snake_case name in the content.
+  'channel.email': none,
+  'channel.phone': none,
+  'channel.sales': none,
+  'channel.support': none,
+  'channel.press': none,
+  'channel.careers': none,
+  'channel.security': none,
+  'channel.privacy': none,
+  'channel.website': none,
+  'channel.documentation': none,
+  'channel.early_access': none,
+  'channel.repository': none,
+  // The search page.
+  'search.title': none,
+  'search.description': none,
+  'search.label': none,
+  'search.button': none,
+  'search.results': { query: 'string' },
+  'search.hit_count': { total: 'number', first: 'number', last: 'number' },
+  'search.no_hit': { query: 'string' },
+  'search.hint': none,
+  'search.previous': none,
+  'search.next': none,
+  // What a search hit is.
+  'kind.product': none,
+  'kind.page': none,
+  'kind.post': none,
+  // Error pages.
+  'error.home': none,
+  'error.suggested_pages': none,
+  'error.page_not_found': none,
+  'error.no_page_at': { path: 'string' },
+  'error.may_have_moved': none,
+  'error.method_not_allowed': none,
+  'error.read_only': { path: 'string', method: 'string' },
+  'error.open_with_get': { path: 'string' },
+  'error.answers_only': { path: 'string', allow: 'string', method: 'string' },
+  'error.bad_address': none,
+  'error.something_wrong': none,
+  'error.could_not_show': none,
+  'error.try_again': none,
+} as const satisfies Readonly<Record<string, Readonly<Record<string, ArgumentKind>>>>;
+
+export type MessageKey = keyof typeof MESSAGE_ARGUMENTS;
+
+export const MESSAGE_KEYS = Object.keys(MESSAGE_ARGUMENTS) as readonly MessageKey[];
+
+type ValueOf<Kind> = Kind extends 'number' ? number : string;
+
+/** The values a message is formatted with: `{ total: number }` for `blog.article_count`. */
+export type MessageValues<K extends MessageKey> = { readonly [A in keyof (typeof MESSAGE_ARGUMENTS)[K]]: ValueOf<(typeof MESSAGE_ARGUMENTS)[K][A]> };
+
+/** A message without placeholders takes no values; any other takes all of its own. */
+export type FormatArguments<K extends MessageKey> = keyof (typeof MESSAGE_ARGUMENTS)[K] extends never ? [] : [values: MessageValues<K>];
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(MESSAGE_ARGUMENTS, key);
+}
