@@ -2,6 +2,7 @@
 // The vitrine command, straight from the TypeScript sources through tsx (a
 // dependency), so no build step stands between a checkout and a server;
 // `npm start` runs the bundle of the same command (scripts/build.js).
+// `vitrine --help` lists the commands.
 import { register } from 'tsx/esm/api';
 
 register();

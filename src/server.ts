@@ -1,16 +1,16 @@
 /**
- * The entry point: the only module that reads process.env, listens or exits.
- *
- *   npm start              serve the content folder
- *   npm start -- --watch   also reload it whenever a file in it changes
- *
- * Signals: SIGHUP reloads the content; SIGTERM and SIGINT stop gracefully.
+ * The running service: `serve(config, options)` loads the content, builds the
+ * app, listens, and from then on reloads the content on SIGHUP (and on file
+ * changes with `watch`) and stops gracefully on SIGTERM and SIGINT.
+ * `vitrine serve` (src/cli/serve.ts) reads the command line and the
+ * environment into the Config it is given.
  */
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { ContentError, loadCatalog } from './content/load.js';
+import type { Config } from './config.js';
+import { ConfigError } from './config.js';
+import { loadCatalog } from './content/load.js';
 import type { ReloadOutcome } from './content/reload.js';
 import { Reloader } from './content/reload.js';
 import type { Catalog } from './content/types.js';
@@ -22,12 +22,19 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Editors write a file in several steps; one reload follows a burst of changes. */
 const WATCH_DEBOUNCE_MS = 150;
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const unknown = args.filter((arg) => arg !== '--watch');
-  if (unknown.length > 0) throw new ConfigError('arguments', `unknown option ${unknown.join(' ')}; the only option is --watch`);
+export interface ServeOptions {
+  /** Reload the content whenever a file in its folder changes (SIGHUP reloads it either way). */
+  readonly watch: boolean;
+}
 
-  const config = loadConfig(process.env);
+/**
+ * Starts the service and resolves once it listens (and the metrics listener
+ * with it, when METRICS_PORT is set). It then runs until SIGTERM or SIGINT,
+ * which end the process. A failure to start (the content, a port in use)
+ * rejects, after releasing whatever was already open, so nothing keeps the
+ * process alive.
+ */
+export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
   const { server, store, warmCatalog, log, metrics } = await buildApp({ config, catalog, warmInBackground: true });
 
@@ -41,17 +48,7 @@ async function main(): Promise<void> {
   });
   // Metrics on a listener of their own (off by default): the public port never serves them.
   const metricsServer = metrics && config.metricsPort !== undefined ? createServer((await import('./metrics.js')).metricsHandler(metrics)) : undefined;
-  process.on('SIGHUP', () => void reloader.reload('SIGHUP'));
-
   let watcher: FSWatcher | undefined;
-  if (args.includes('--watch')) {
-    let timer: NodeJS.Timeout | undefined;
-    watcher = watch(config.contentDir, { recursive: true }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void reloader.reload('file change'), WATCH_DEBOUNCE_MS);
-    });
-    watcher.on('error', (error) => log.error({ err: error }, 'watching the content folder failed; SIGHUP still reloads'));
-  }
 
   let closing = false;
   const close = async (signal: string) => {
@@ -71,24 +68,47 @@ async function main(): Promise<void> {
     log.info({}, 'stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  const onHangUp = () => void reloader.reload('SIGHUP');
+  const onInterrupt = () => void close('SIGINT');
+  const onTerminate = () => void close('SIGTERM');
+  process.on('SIGHUP', onHangUp);
+  process.once('SIGINT', onInterrupt);
+  process.once('SIGTERM', onTerminate);
 
-  // RFC 8594 section 3: a Sunset in the past tells clients the version may stop answering at any
-  // moment. It keeps being served, with its headers, until the operator removes it: the log says so.
-  if (config.deprecation && config.deprecation.sunset.getTime() <= Date.now()) {
-    log.warn({ sunset: config.deprecation.sunset.toISOString() }, 'SUNSET_DATE is past: this version is served after its announced end; switch it off or remove the deprecation settings');
-  }
-  const address = await server.listen({ port: config.port, host: config.host });
-  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  log.info({}, `Server listening at http://${shown}:${address.port}`);
-  if (metricsServer && config.metricsPort !== undefined) {
-    await new Promise<void>((resolve, reject) => {
-      metricsServer.once('error', (error: Error) => reject(new ConfigError('METRICS_PORT', error.message)));
-      metricsServer.listen(config.metricsPort, config.metricsHost, () => resolve());
-    });
-    const bound = metricsServer.address() as AddressInfo;
-    log.info({}, `Metrics at http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}/metrics`);
+  try {
+    if (options.watch) {
+      let timer: NodeJS.Timeout | undefined;
+      watcher = watch(config.contentDir, { recursive: true }, () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => void reloader.reload('file change'), WATCH_DEBOUNCE_MS);
+      });
+      watcher.on('error', (error) => log.error({ err: error }, 'watching the content folder failed; SIGHUP still reloads'));
+    }
+
+    // RFC 8594 section 3: a Sunset in the past tells clients the version may stop answering at any
+    // moment. It keeps being served, with its headers, until the operator removes it: the log says so.
+    if (config.deprecation && config.deprecation.sunset.getTime() <= Date.now()) {
+      log.warn({ sunset: config.deprecation.sunset.toISOString() }, 'SUNSET_DATE is past: this version is served after its announced end; switch it off or remove the deprecation settings');
+    }
+    const address = await server.listen({ port: config.port, host: config.host });
+    const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    log.info({}, `Server listening at http://${shown}:${address.port}`);
+    if (metricsServer && config.metricsPort !== undefined) {
+      await new Promise<void>((resolve, reject) => {
+        metricsServer.once('error', (error: Error) => reject(new ConfigError('METRICS_PORT', error.message)));
+        metricsServer.listen(config.metricsPort, config.metricsHost, () => resolve());
+      });
+      const bound = metricsServer.address() as AddressInfo;
+      log.info({}, `Metrics at http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}/metrics`);
+    }
+  } catch (error) {
+    process.off('SIGHUP', onHangUp);
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onTerminate);
+    watcher?.close();
+    metricsServer?.close();
+    await server.close();
+    throw error;
   }
   log.info(
     {
@@ -96,21 +116,8 @@ async function main(): Promise<void> {
       content: config.contentDir,
       content_version: catalog.version,
       documents: catalog.products.length + catalog.posts.length + catalog.pages.length,
-      watch: args.includes('--watch'),
+      watch: options.watch,
     },
     'vitrine is serving',
   );
 }
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(`vitrine: configuration: ${error.message}`);
-  } else if (error instanceof ContentError) {
-    console.error(`vitrine: ${error.message}`);
-  } else if ((error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE') {
-    console.error(`vitrine: PORT: ${(error as Error).message}`);
-  } else {
-    console.error('vitrine: could not start:', error);
-  }
-  process.exit(1);
-});

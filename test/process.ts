@@ -1,5 +1,5 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './helper.js';
 
@@ -14,12 +14,14 @@ export interface ServerProcess {
   waitFor(pattern: RegExp, ms?: number): Promise<void>;
 }
 
-/** The entry point from the sources (through tsx), as the tests run it unless told otherwise. */
-const SOURCE_ENTRY = ['--import', 'tsx', path.join(ROOT, 'src', 'server.ts')];
+/** `vitrine serve` from the sources (bin/vitrine.js runs them through tsx), as the tests run it unless told otherwise. */
+const SOURCE_ENTRY: readonly string[] = [path.join(ROOT, 'bin', 'vitrine.js'), 'serve'];
 
 /**
- * Starts the real entry point on a free port of 127.0.0.1 and waits until it
- * listens; `entry` is the node arguments before `args` (another build of it).
+ * Starts the real command on a free port of 127.0.0.1 (PORT=0 and HOST in
+ * the environment, unless `env` or `args` say otherwise) and waits until it
+ * listens; `args` follow `serve`, and `entry` is the node arguments before
+ * them (another build of the command and its `serve`).
  */
 export async function startServer(env: Record<string, string>, args: readonly string[] = [], entry: readonly string[] = SOURCE_ENTRY): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...entry, ...args], {
@@ -58,4 +60,20 @@ export async function startServer(env: Record<string, string>, args: readonly st
   await waitFor(/Server listening at http:\/\/127\.0\.0\.1:\d+/);
   const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
   return { child, url, output: () => output, exited, waitFor };
+}
+
+/** How a run of the command line ended. */
+export interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `node bin/vitrine.js ...args` in the repository, with only PATH and `env` in its environment. */
+export function vitrine(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [path.join(ROOT, 'bin', 'vitrine.js'), ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+    });
+  });
 }

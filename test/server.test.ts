@@ -13,7 +13,7 @@ interface Run {
 /** Runs the real entry point with `env`; `untilReady` then sends SIGTERM once it serves. */
 function runServer(env: Record<string, string>, untilReady?: (url: string) => Promise<void>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'server.ts')], {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'vitrine.js'), 'serve'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,7 +21,7 @@ function vitrine(args: string[]) {
   return run(process.execPath, [CLI, ...args], { env: { ...process.env, CONTENT_DIR: CONTENT, BASE_URL: BASE }, timeout: 60_000 });
 }
 
-describe('vitrine export DIR', () => {
+describe('vitrine export OUT', () => {
   let dir: string;
   let manifest: ExportedAnswer[];
 
@@ -104,7 +104,7 @@ describe('vitrine export DIR', () => {
     });
     await assert.rejects(vitrine(['publish']), (error: { code: number; stderr: string }) => {
       assert.equal(error.code, 2);
-      assert.match(error.stderr, /^usage: vitrine serve \[--watch\] \| vitrine export DIR/);
+      assert.equal(error.stderr, 'vitrine: unknown command publish\nusage: vitrine <serve|check|export|help> [arguments] | vitrine --help | vitrine --version\n');
       return true;
     });
   });

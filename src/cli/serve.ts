@@ -1,0 +1,74 @@
+import { ConfigError, loadConfig } from '../config.js';
+import type { CommandHelp, Env } from './usage.js';
+import { describeProblem, EVERY_VARIABLE, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
+
+export const SERVE_HELP: CommandHelp = {
+  name: 'serve',
+  brief: 'serve a content folder',
+  usage: 'vitrine serve [DIR] [--port N] [--host H] [--watch]',
+  summary: 'Serves a content folder: the JSON API, the MCP server, the markdown mirrors, the HTML site and the discovery documents.',
+  arguments: [['DIR', 'the content folder (default: CONTENT_DIR, else the bundled content/)']],
+  options: [
+    ['--port N', 'TCP port to listen on, 0 for a free one (default: PORT, else 3000)'],
+    ['--host H', 'address to listen on, 0.0.0.0 for every interface (default: HOST, else 127.0.0.1)'],
+    ['--watch', 'reload the content whenever a file in its folder changes'],
+    ['--help, -h', 'print this help'],
+  ],
+  environment: EVERY_VARIABLE,
+  notes: [
+    'DIR, --port and --host win over CONTENT_DIR, PORT and HOST. A bad setting stops start-up with one line naming it, and exit code 1.',
+    'Signals: SIGHUP reloads the content; SIGTERM and SIGINT stop gracefully (exit code 0).',
+  ],
+};
+
+const OPTIONS = { port: { type: 'string' }, host: { type: 'string' }, watch: { type: 'boolean' }, ...HELP_OPTION } as const;
+
+/** `vitrine serve`: answers 0 once the service listens (it then runs until a signal stops it), 1 when it cannot start, 2 for a wrong command line. */
+export async function runServe(args: readonly string[], env: Env): Promise<number> {
+  const parsed = parseArguments(args, OPTIONS);
+  if ('problem' in parsed) return usageError(describeProblem(parsed.problem, 'serve'), SERVE_HELP.usage);
+  const { values, positionals } = parsed;
+  if (values.help) return printHelp(SERVE_HELP);
+  if (positionals.length > 1) return usageError(`serve takes one content folder, got ${positionals.length}: ${positionals.join(' ')}`, SERVE_HELP.usage);
+  const [dir] = positionals;
+  if (dir === '') return usageError('the content folder (DIR) is empty', SERVE_HELP.usage);
+  const port = typeof values.port === 'string' ? values.port : undefined;
+  // The same rule as PORT's, said of the option the user typed.
+  if (port !== undefined && (!/^\d+$/.test(port) || Number(port) > 65535)) {
+    return usageError(`--port must be a whole number from 0 to 65535, got "${port}"`, SERVE_HELP.usage);
+  }
+  const host = typeof values.host === 'string' ? values.host.trim() : undefined;
+  if (host === '') return usageError('--host needs an address, such as 127.0.0.1 or 0.0.0.0', SERVE_HELP.usage);
+
+  try {
+    // The command line wins over the environment, and what follows from it (BASE_URL's default port) follows.
+    const config = loadConfig({
+      ...env,
+      ...(dir === undefined ? {} : { CONTENT_DIR: dir }),
+      ...(port === undefined ? {} : { PORT: port }),
+      ...(host === undefined ? {} : { HOST: host }),
+    });
+    const { serve } = await import('../server.js');
+    await serve(config, { watch: values.watch === true });
+    return 0;
+  } catch (error) {
+    return startFailure(error);
+  }
+}
+
+/** One line (a content error lists its problems under it) for what stopped start-up; exit code 1. */
+async function startFailure(error: unknown): Promise<number> {
+  const { ContentError } = await import('../content/load.js');
+  if (error instanceof ConfigError) {
+    console.error(`vitrine: configuration: ${error.message}`);
+  } else if (error instanceof ContentError) {
+    console.error(`vitrine: ${error.message}`);
+  } else if (isSystemError(error)) {
+    // The port is taken or privileged; the address is not this machine's, or no address at all.
+    const setting = error.syscall === 'getaddrinfo' || error.code === 'EADDRNOTAVAIL' ? 'HOST' : error.syscall === 'listen' ? 'PORT' : 'could not start';
+    console.error(`vitrine: ${setting}: ${error.message}`);
+  } else {
+    console.error('vitrine: could not start:', error);
+  }
+  return 1;
+}
