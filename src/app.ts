@@ -1,8 +1,8 @@
-import { apiRoutes } from './api/routes.js';
+import { apiDoor } from './api/routes.js';
 import type { Config } from './config.js';
 import { ContentStore } from './content/store.js';
 import type { Catalog } from './content/types.js';
-import { discoveryRoutes } from './discovery/routes.js';
+import { discoveryDoor } from './discovery/routes.js';
 import { AnswerCache } from './http/answer-cache.js';
 import { clientAddressOf } from './http/client-address.js';
 import { pauseEverySlice } from './util/pause.js';
@@ -13,9 +13,10 @@ import { quotaPolicy, RateLimiter } from './http/rate-limit.js';
 import type { RequestLog } from './http/request-log.js';
 import { requestLog } from './http/request-log.js';
 import type { Metrics } from './metrics.js';
-import { Incoming } from './http/request.js';
+import { pathOf } from './http/request.js';
+import type { DoorDescriptor } from './http/door.js';
+import { Zones } from './http/door.js';
 import { Router } from './http/router.js';
-import { scopeOf } from './http/scope.js';
 import { Service } from './http/service.js';
 import type { Log } from './log.js';
 import { createLog } from './log.js';
@@ -46,6 +47,8 @@ export interface App {
   readonly log: Log;
   /** Every route of every door. */
   readonly router: Router;
+  /** Which door owns a path, and how the pipeline treats it there. */
+  readonly zones: Zones;
   /**
    * Builds the search index of `catalog` and prepares its answers ahead of
    * requests: a reload awaits it, then swaps the Catalog in.
@@ -63,6 +66,8 @@ export interface PreparedUrl {
   readonly url: string;
   /** The headers of the part of the service the URL belongs to (CORS, version), which the answers' own do not repeat. */
   readonly scopeHeaders: readonly (readonly [string, string])[];
+  /** Whether the quota counts requests for it: a static host must leave those to the service. */
+  readonly counted: boolean;
   readonly answer: PreparedAnswer;
   readonly markdown?: PreparedAnswer;
 }
@@ -90,9 +95,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config.metricsPort === undefined
       ? undefined
       : new (await import('./metrics.js')).Metrics({ store, quotaStore: () => limiter.storeState(), redis: config.redisUrl !== undefined });
-  const site = siteDoor(config);
-  const mcp = mcpDoor(config, log, metrics && ((tool, outcome) => metrics.toolCalled(tool, outcome)));
-  const router = new Router().add(...apiRoutes({ limiter, deprecation: config.deprecation }), ...mcp.routes, ...discoveryRoutes(limiter.policy), ...site.routes);
+  // The doors, each mounted from its own descriptor: its routes, the areas of the paths it owns, how it words a failure.
+  const doors: readonly DoorDescriptor[] = [
+    apiDoor({ limiter, deprecation: config.deprecation }),
+    mcpDoor(config, log, metrics && ((tool, outcome) => metrics.toolCalled(tool, outcome))),
+    discoveryDoor(limiter.policy),
+    siteDoor(config),
+  ];
+  const router = new Router().add(...doors.flatMap((door) => door.routes));
+  const zones = new Zones(doors);
   const cache = new AnswerCache(config.answerCacheBytes);
   const pipeline = new Pipeline({
     store,
@@ -101,8 +112,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     limiter,
     cache,
     clientAddress: clientAddressOf(config.trustProxy),
-    renderers: { site: site.renderer, mcp: mcp.renderer },
-    variant: site.variant,
+    zones,
     log,
     requestLog: metrics ? answered(requestLog(log), metrics) : requestLog(log),
   });
@@ -119,22 +129,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
-  /** `skipFailures`: a URL whose route fails is logged and left to requests (which will answer its error), not thrown. */
+  /** `skipFailures`: a route or URL that fails is logged and left to requests (which will answer its error), not thrown. */
   async function* prepareAll(catalog: Catalog, skipFailures = false): AsyncIterable<PreparedUrl> {
     for (const route of router.routes) {
-      for (const url of route.expand?.(catalog) ?? []) {
+      let urls: readonly string[];
+      try {
+        urls = route.expand?.(catalog) ?? [];
+      } catch (error) {
+        if (!skipFailures) throw error;
+        log.error({ err: error, route: route.pattern }, 'listing the answers to prepare ahead failed');
+        continue;
+      }
+      for (const url of urls) {
         let answer: PreparedAnswer;
         let markdown: PreparedAnswer | undefined;
         try {
-          answer = await pipeline.prepare(Incoming.get(catalog, url));
-          markdown = route.negotiates ? await pipeline.prepare(Incoming.get(catalog, url, { accept: 'text/markdown' })) : undefined;
+          answer = await pipeline.prepare(pipeline.request(catalog, url));
+          markdown = route.negotiates ? await pipeline.prepare(pipeline.request(catalog, url, { accept: 'text/markdown' })) : undefined;
         } catch (error) {
           if (!skipFailures) throw error;
           log.error({ err: error, url }, 'preparing an answer ahead failed');
           continue;
         }
         if (answer.status !== 200) continue;
-        yield { url, scopeHeaders: pairs(policy.scopeHeaders(scopeOf(url))), answer, ...(markdown && !markdown.body.equals(answer.body) ? { markdown } : {}) };
+        const zone = zones.of(pathOf(url));
+        yield { url, scopeHeaders: pairs(policy.zoneHeaders(zone)), counted: zone.counted, answer, ...(markdown && !markdown.body.equals(answer.body) ? { markdown } : {}) };
       }
     }
   }
@@ -148,8 +167,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const pause = pauseEverySlice();
     let prepared = 0;
     for await (const { url, answer, markdown } of prepareAll(catalog, true)) {
-      pipeline.keep(catalog, Incoming.get(catalog, url), answer);
-      if (markdown) pipeline.keep(catalog, Incoming.get(catalog, url, { accept: 'text/markdown' }), markdown);
+      pipeline.keep(catalog, pipeline.request(catalog, url), answer);
+      if (markdown) pipeline.keep(catalog, pipeline.request(catalog, url, { accept: 'text/markdown' }), markdown);
       prepared += 1;
       if (cache.bytes(catalog) > cache.budgetBytes / 2) break;
       await pause();
@@ -180,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await warmCatalog(store.catalog);
   }
 
-  return { server, store, log, router, warmCatalog, prepareAll, cache, metrics };
+  return { server, store, log, router, zones, warmCatalog, prepareAll, cache, metrics };
 }
 
 /** Each answer goes to the access log and to the metrics. */

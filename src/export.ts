@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { PreparedUrl } from './app.js';
 import type { PreparedAnswer } from './http/prepared.js';
 import { joined } from './http/prepared.js';
-import { scopeOf } from './http/scope.js';
 
 /**
  * `vitrine export DIR`: every GET answer the routes declare, as files, so a
@@ -76,7 +75,8 @@ export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, dir: s
   await writeFile(path.join(dir, 'nginx-locations.conf'), nginxLocations(manifest));
   // The site's pages, mirrors and documents only: what a proxy in front of running instances may serve
   // itself, since the quota counts none of them (deploy/nginx.conf).
-  await writeFile(path.join(dir, UNCOUNTED_LOCATIONS), nginxLocations(manifest.filter((answer) => scopeOf(answer.url) === 'site')));
+  const uncounted = new Set(answers.filter((entry) => !entry.counted).map((entry) => entry.url));
+  await writeFile(path.join(dir, UNCOUNTED_LOCATIONS), nginxLocations(manifest.filter((answer) => uncounted.has(answer.url))));
   return manifest;
 }
 

@@ -1,21 +1,40 @@
 import type { Answer } from '../http/answer.js';
 import { jsonAnswer } from '../http/answer.js';
+import type { DoorDescriptor } from '../http/door.js';
 import type { Route } from '../http/router.js';
+import { ROUTES } from '../model/routes.js';
 import { QueryError } from '../query/errors.js';
 import type { Endpoint, ServiceState } from './endpoints.js';
-import { API_PREFIX, documentedPath, ENDPOINTS, health } from './endpoints.js';
+import { API_PREFIX, documentedPath, ENDPOINTS, health, serviceFacts } from './endpoints.js';
 import { problemOf } from './problems.js';
+
+/**
+ * The JSON API as a door: `/api/v1` counted by the quota and versioned,
+ * `/healthz` versioned but free for load balancers, and anything else under
+ * `/api` a problem document; JSON only everywhere (406, 415, no redirect).
+ */
+export function apiDoor(service: ServiceState): DoorDescriptor {
+  return {
+    name: 'api',
+    areas: [
+      { prefix: API_PREFIX, counted: true, versioned: true, json: true },
+      { prefix: ROUTES.healthz.pattern, counted: false, versioned: true, json: true },
+      { prefix: '/api', counted: false, versioned: false, json: true },
+    ],
+    routes: apiRoutes(service),
+  };
+}
 
 /** Every /api/v1 endpoint (and /healthz), each a route that answers from the request's Catalog. */
 export function apiRoutes(service: ServiceState): Route[] {
   const routes = ENDPOINTS.map((endpoint) => route(`${API_PREFIX}${endpoint.path}`, endpoint, service));
   // Health is also served at /healthz, outside the quota, for load balancers.
-  routes.push(route('/healthz', health, service));
+  routes.push(route(ROUTES.healthz.pattern, health, service));
   return routes;
 }
 
 function route(pattern: string, endpoint: Endpoint, service: ServiceState): Route {
-  const documented = pattern === '/healthz' ? pattern : documentedPath(endpoint);
+  const documented = pattern === ROUTES.healthz.pattern ? pattern : documentedPath(endpoint);
   // The health record follows the quota store, which changes while the Catalog does not: no cache keeps it.
   const shared = endpoint !== health;
   return {
@@ -24,13 +43,13 @@ function route(pattern: string, endpoint: Endpoint, service: ServiceState): Rout
     handle: (request): Answer => {
       const { catalog } = request;
       try {
-        const result = endpoint.answer({ catalog, query: request.query, slug: request.params.slug ?? '', service });
+        const result = endpoint.answer({ catalog, query: request.query, slug: request.params.slug ?? '', service: serviceFacts(service) });
         const headers = {
           ...(result.link ? { link: result.link } : {}),
           // RFC 9110 section 8.8.2: an HTTP-date, whole seconds, GMT.
           ...(result.updatedAt ? { 'last-modified': new Date(result.updatedAt).toUTCString() } : {}),
         };
-        return { ...jsonAnswer(result.body, headers), ...(shared ? {} : { shared: false }) };
+        return { ...jsonAnswer(result.body, headers), ...(shared ? {} : { cache: 'no-store' as const }) };
       } catch (error) {
         throw error instanceof QueryError ? problemOf(error, documented) : error;
       }

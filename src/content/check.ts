@@ -1,13 +1,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { EVERY_LOCALE, pageRouteSlugs } from '../site/site-map.js';
+import { paths, routeAt } from '../model/routes.js';
+import { hasPageRoute, pageRouteSlugs } from '../query/documents.js';
 import { parseYaml, splitFrontMatter } from './front-matter.js';
 import type { ContentProblem } from './load.js';
 import { ContentError, loadCatalog } from './load.js';
 import { markdown } from './markdown.js';
-import type { RecordPaths } from './paths.js';
-import { COMPANY_PATHS, pagePaths, postPaths, productPaths } from './paths.js';
 import { SLUG, siteSchema } from './schemas.js';
 
 /**
@@ -38,12 +37,6 @@ export interface CheckReport {
   /** Content files read. */
   readonly files: number;
 }
-
-/** Paths the server answers whatever the content holds: the crawler and agent documents, the MCP endpoint, the health check, the API's root. */
-const FIXED_ROUTES: readonly string[] = ['/llms.txt', '/llms-full.txt', '/sitemap.xml', '/robots.txt', '/openapi.json', '/auth.md', '/mcp', '/healthz', '/api/v1'];
-
-/** Whole families of paths the engine answers itself; the API's own 404s name the slugs it knows. */
-const ROUTE_PREFIXES: readonly string[] = ['/api/v1/', '/.well-known/'];
 
 /** The loader builds record URLs from a base; the check reads only its problems, so any base will do. */
 const LOADER_BASE_URL = 'http://localhost';
@@ -261,7 +254,7 @@ function escapeRegExp(text: string): string {
 interface LinkContext {
   readonly base: URL | undefined;
   readonly site: SiteRouteFields;
-  readonly routes: ReadonlySet<string>;
+  readonly routes: ContentRoutes;
 }
 
 /** Dead internal links and bad images of every body the site would publish. */
@@ -277,7 +270,7 @@ async function bodyProblems(dir: string, view: SiteView, base: URL | undefined, 
         const problem = links && deadLinkProblem(reference.target, links);
         if (problem) report(problem);
       } else {
-        for (const problem of await imageProblems(reference, file.file, base, exists)) report(problem);
+        for (const problem of await imageProblems(reference, base, exists)) report(problem);
       }
     }
   }
@@ -311,25 +304,33 @@ function bodyReferences(body: string): Reference[] {
   return references;
 }
 
-/** Every path the site answers for this content. */
-function siteRoutes(site: SiteRouteFields, files: readonly ContentFile[]): Set<string> {
-  const routes = new Set(FIXED_ROUTES);
-  const add = ({ path: page, markdownPath }: RecordPaths) => routes.add(page).add(markdownPath);
-  for (const slug of pageRouteSlugs(site)) add(pagePaths(slug));
-  // Another locale has its home page, blog and search page, and the pages translated into it.
-  for (const locale of site.locales) if (locale !== site.default_locale) for (const slug of EVERY_LOCALE) add(pagePaths(slug, locale));
-  for (const file of files) {
-    if (file.kind === 'product') add(productPaths(file.slug));
-    if (file.kind === 'post') add(postPaths(file.slug));
-    if (file.kind === 'page' && file.locale !== undefined) add(pagePaths(file.slug, file.locale));
+/**
+ * Every path the content decides: each locale's page routes (as the
+ * registry decides them), every record's page and mirror, the feeds. Read
+ * from the files, so links are judged even when another file is broken.
+ */
+function siteRoutes(site: SiteRouteFields, files: readonly ContentFile[]): ContentRoutes {
+  const routes = new Set<string>();
+  const translated = new Set(files.filter((file) => file.kind === 'page').map((file) => `${file.locale ?? site.default_locale} ${file.slug}`));
+  for (const locale of site.locales) {
+    for (const slug of pageRouteSlugs(site)) {
+      if (hasPageRoute(site, slug, locale, translated.has(`${locale} ${slug}`))) routes.add(paths.page(site, slug, locale)).add(paths.pageMirror(site, slug, locale));
+    }
+    routes.add(paths.feed(locale));
   }
-  routes.add(COMPANY_PATHS.markdownPath);
-  for (const locale of site.locales) routes.add(feedPath(locale));
-  return routes;
+  const slugs = (kind: Kind) => new Set(files.filter((file) => file.kind === kind && file.locale === undefined).map((file) => file.slug));
+  for (const slug of slugs('product')) routes.add(paths.product(slug)).add(paths.productMirror(slug));
+  for (const slug of slugs('post')) routes.add(paths.post(slug)).add(paths.postMirror(slug));
+  routes.add(paths.company()).add(paths.companyMirror());
+  return { paths: routes, products: slugs('product'), posts: slugs('post'), pages: new Set(site.page_slugs) };
 }
 
-function feedPath(locale: string): string {
-  return `/feeds/${locale}.xml`;
+/** What the content answers: its site paths, and the slugs the API's record routes take. */
+interface ContentRoutes {
+  readonly paths: ReadonlySet<string>;
+  readonly products: ReadonlySet<string>;
+  readonly posts: ReadonlySet<string>;
+  readonly pages: ReadonlySet<string>;
 }
 
 /**
@@ -359,8 +360,38 @@ function sitePathOf(target: string, base: URL | undefined): string | undefined {
   return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
 }
 
-function isRoute(sitePath: string, routes: ReadonlySet<string>): boolean {
-  return routes.has(sitePath) || ROUTE_PREFIXES.some((prefix) => sitePath.startsWith(prefix));
+/**
+ * Whether a site path answers, asked of the route table: a route whose
+ * answer the content decides (pages, records, mirrors, feeds, the API's
+ * records) is judged against the content; any other is one of the
+ * service's own documents, which a link may lead to when a GET reaches it.
+ */
+function isRoute(sitePath: string, routes: ContentRoutes): boolean {
+  const found = routeAt(sitePath);
+  if (!found) return false;
+  const slug = found.params.slug ?? '';
+  switch (found.name) {
+    case 'home':
+    case 'page':
+    case 'localePage':
+    case 'product':
+    case 'post':
+    case 'mirror':
+    case 'feed':
+      return routes.paths.has(sitePath);
+    case 'productRecord':
+      return routes.products.has(slug);
+    case 'postRecord':
+      return routes.posts.has(slug);
+    case 'pageRecord':
+      return routes.pages.has(slug);
+    // Files under a hash of their bytes, and the engine's own assets: no author can know their names.
+    case 'media':
+    case 'asset':
+      return false;
+    default:
+      return found.route.linkable;
+  }
 }
 
 /** Why a link leads to no route, with what would make it work; undefined when it is fine or leaves the site. */
@@ -375,8 +406,8 @@ function missingRouteHint(sitePath: string, site: SiteRouteFields): string {
   if (rest.length === 0 && slug && section === 'products') return `no product "${slug}" (products/${slug}.md does not exist)`;
   if (rest.length === 0 && slug && section === 'blog') return `no article "${slug}" (posts/${slug}.md does not exist)`;
   if (section === 'md') return `no markdown mirror at ${sitePath}; each page, product and article has one at its path under /md/, ending in .md`;
-  if (section === 'feeds') return `no feed at ${sitePath}; the feeds are ${site.locales.map(feedPath).join(', ')}`;
-  const pages = pageRouteSlugs(site).map((page) => pagePaths(page).path);
+  if (section === 'feeds') return `no feed at ${sitePath}; the feeds are ${site.locales.map(paths.feed).join(', ')}`;
+  const pages = pageRouteSlugs(site).map((page) => paths.page(site, page));
   return `no page of the site is at ${sitePath}; the pages are ${pages.join(', ')}`;
 }
 
@@ -398,38 +429,30 @@ function fileExistence(dir: string): (file: string) => Promise<boolean> {
 
 /**
  * An image needs alt text, for readers who cannot see it, and, unless it is
- * on another site, a file in the content folder: a path starting with "/" (or
- * the base URL) from the folder's root, any other from the markdown file's
- * folder, as an editor's preview resolves it.
+ * on another site, a file in the content folder. A path relative to the
+ * markdown file is the loader's to resolve: it reports the file missing, out
+ * of the folder or not a picture, at its line. One starting with "/" (or the
+ * base URL) is looked for from the folder's root here.
  */
-async function imageProblems(image: Reference, documentFile: string, base: URL | undefined, exists: (file: string) => Promise<boolean>): Promise<string[]> {
+async function imageProblems(image: Reference, base: URL | undefined, exists: (file: string) => Promise<boolean>): Promise<string[]> {
   const problems: string[] = [];
   if (image.alt.trim() === '') problems.push(`image ${image.target}: has no alt text; say what it shows: ![what it shows](${image.target})`);
   if (image.target === '') return [...problems, 'image: has no source; write ![what it shows](path/to/file)'];
-  const file = imageFile(image.target, documentFile, base);
+  const file = imageFile(image.target, base);
   if (file === 'outside') problems.push(`image ${image.target}: is outside the content folder; keep images in it`);
   else if (file !== undefined && !(await exists(file))) problems.push(`image ${image.target}: ${file} is not in the content folder`);
   return problems;
 }
 
-/** The content folder's file an image shows, `outside` when it climbs out of the folder, undefined when it is on another site. */
-function imageFile(target: string, documentFile: string, base: URL | undefined): string | 'outside' | undefined {
+/**
+ * The content folder's file an image from the folder's root shows, `outside`
+ * when it climbs out of the folder; undefined when it is on another site or
+ * relative to the markdown file (the loader's).
+ */
+function imageFile(target: string, base: URL | undefined): string | 'outside' | undefined {
   const sitePath = sitePathOf(target, base);
-  let file: string;
-  if (sitePath !== undefined) {
-    file = path.posix.normalize(sitePath.slice(1));
-  } else if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) {
-    return undefined;
-  } else {
-    const relative = target.split(/[?#]/)[0] ?? '';
-    let decoded = relative;
-    try {
-      decoded = decodeURIComponent(relative);
-    } catch {
-      // Kept as written: no such file.
-    }
-    file = path.posix.join(path.posix.dirname(documentFile), decoded);
-  }
+  if (sitePath === undefined) return undefined;
+  const file = path.posix.normalize(sitePath.slice(1));
   // Decoding can bring back a "..": the file is judged once its path is resolved.
   return file === '..' || file.startsWith('../') ? 'outside' : file;
 }
@@ -450,17 +473,23 @@ function productLinkProblems(view: SiteView, links: LinkContext): CheckProblem[]
   return problems;
 }
 
+/** Whether the table gives a page's path to the page routes, rather than to a route of the service's own. */
+function isPageRoute(name: string | undefined): boolean {
+  return name === 'home' || name === 'page';
+}
+
 /** A page whose slug is a path the server answers itself would never be shown. */
 function shadowedPageProblems(view: SiteView): CheckProblem[] {
-  if (!view.site || view.siteSource === undefined) return [];
+  const { site } = view;
+  if (!site || view.siteSource === undefined) return [];
   const line = lineOfField(view.siteSource, 'page_slugs') ?? null;
-  return view.site.page_slugs
-    .filter((slug) => FIXED_ROUTES.includes(pagePaths(slug).path))
+  return site.page_slugs
+    .filter((slug) => !isPageRoute(routeAt(paths.page(site, slug))?.name))
     .map((slug) => ({
       file: 'site.yaml',
       line,
       field: 'page_slugs',
-      message: `"${slug}" would be served at ${pagePaths(slug).path}, which the server already answers, so the page would never be shown; choose another slug`,
+      message: `"${slug}" would be served at ${paths.page(site, slug)}, which the server already answers, so the page would never be shown; choose another slug`,
       severity: 'error',
     }));
 }
@@ -494,99 +523,4 @@ function fieldOf(data: unknown, name: string): unknown {
 function stringRecord(value: unknown): Record<string, string> {
   if (value === null || typeof value !== 'object') return {};
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
-// The command line
-
-type CheckFormat = 'text' | 'json';
-
-interface CheckArguments {
-  readonly dir?: string;
-  readonly format: CheckFormat;
-}
-
-const FORMATS: readonly CheckFormat[] = ['text', 'json'];
-
-/** `[DIR] [--format text|json]`, or what is wrong with the arguments, in one line. */
-function parseCheckArguments(args: readonly string[]): CheckArguments | { readonly problem: string } {
-  const dirs: string[] = [];
-  let format: string = 'text';
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i] ?? '';
-    if (arg === '--format' || arg.startsWith('--format=')) {
-      const value = arg === '--format' ? args[(i += 1)] : arg.slice('--format='.length);
-      if (value === undefined) return { problem: `--format needs a value: ${FORMATS.join(' or ')}` };
-      format = value;
-    } else if (arg.startsWith('-') && arg !== '-') {
-      return { problem: `unknown option ${arg}; the only option is --format ${FORMATS.join('|')}` };
-    } else {
-      dirs.push(arg);
-    }
-  }
-  if (!isFormat(format)) return { problem: `--format must be ${FORMATS.join(' or ')}, got "${format}"` };
-  if (dirs.length > 1) return { problem: `takes one content folder, got ${dirs.length}: ${dirs.join(' ')}` };
-  return { ...(dirs[0] === undefined ? {} : { dir: dirs[0] }), format };
-}
-
-function isFormat(value: string): value is CheckFormat {
-  return (FORMATS as readonly string[]).includes(value);
-}
-
-/** Why `dir` cannot be checked (it is missing or not a folder), or undefined. */
-async function folderProblem(dir: string): Promise<string | undefined> {
-  try {
-    if (!(await stat(dir)).isDirectory()) return `${dir} is not a folder`;
-    return undefined;
-  } catch {
-    return `${dir} does not exist`;
-  }
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-function problemLine(problem: CheckProblem): string {
-  const where = problem.line === null ? problem.file : `${problem.file}:${problem.line}`;
-  return [where, problem.severity === 'warning' ? 'warning' : undefined, problem.field ?? undefined, problem.message].filter(Boolean).join(': ');
-}
-
-/** One line a problem, errors first, then `N errors, M warnings in K files`. */
-export function formatText(report: CheckReport): string {
-  const summary = `${plural(report.errors.length, 'error')}, ${plural(report.warnings.length, 'warning')} in ${plural(report.files, 'file')}`;
-  return [...report.errors.map(problemLine), ...report.warnings.map(problemLine), summary].join('\n');
-}
-
-export function formatJson(report: CheckReport): string {
-  return JSON.stringify({ ok: report.ok, errors: report.errors, warnings: report.warnings }, null, 2);
-}
-
-export interface CheckSettings {
-  /** The folder checked when the arguments name none (CONTENT_DIR, or the bundled content). */
-  readonly defaultDir: string;
-  readonly baseUrl?: string;
-}
-
-/** Runs `vitrine check` and answers its exit code: 0 no errors, 1 errors, 2 a usage error. */
-export async function runCheck(args: readonly string[], settings: CheckSettings): Promise<number> {
-  const parsed = parseCheckArguments(args);
-  if ('problem' in parsed) return usageError(parsed.problem);
-  const dir = parsed.dir ?? settings.defaultDir;
-  const problem = await folderProblem(dir);
-  if (problem) return usageError(problem);
-  let report: CheckReport;
-  try {
-    report = await checkContent(dir, settings.baseUrl);
-  } catch (error) {
-    // Content problems are in the report: this is the check's own failure (a bug, or the disk).
-    console.error('vitrine: check failed:', error);
-    return 1;
-  }
-  console.log(parsed.format === 'json' ? formatJson(report) : formatText(report));
-  return report.ok ? 0 : 1;
-}
-
-function usageError(problem: string): number {
-  console.error(`vitrine: check: ${problem}`);
-  return 2;
 }

@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import { parseYaml, splitFrontMatter, YamlSyntaxError } from './front-matter.js';
 import { markdownToText, wordCount } from './markdown.js';
 import { imageFacts } from './images.js';
-import { COMPANY_PATHS, mediaPath, pagePaths, postPaths, productPaths } from './paths.js';
+import { paths } from '../model/routes.js';
+import type { BodyLinks } from './resolve-body.js';
+import { encodeFilePath, resolveBody } from './resolve-body.js';
 import type { imageRef } from './schemas.js';
 import { companySchema, pageSchema, postSchema, productSchema, siteSchema, SLUG } from './schemas.js';
 import type { Catalog, Company, Image, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, Site, SiteIcons, TranslationLink } from './types.js';
@@ -19,7 +21,7 @@ export interface ContentProblem {
   readonly field?: string;
   /** What is wrong, and what is accepted instead. */
   readonly message: string;
-  /** The line of the file, when the YAML parser named one. */
+  /** The line of the file: where the YAML parser stopped, or where a body's link or picture is written. */
   readonly line?: number;
 }
 
@@ -39,8 +41,14 @@ export class ContentError extends Error {
   }
 }
 
-function describeProblem(root: string, { file, field, message }: ContentProblem): string {
-  return [`${root}/${file}`, field, message].filter(Boolean).join(': ');
+/**
+ * `folder/file: field: message`. A problem of the body has no field but a
+ * line, which comes after the file (`folder/posts/hello.md:12`), as editors
+ * and compilers print it; a YAML error's message names its line already.
+ */
+function describeProblem(root: string, { file, field, message, line }: ContentProblem): string {
+  const where = line !== undefined && field === undefined ? `${root}/${file}:${line}` : `${root}/${file}`;
+  return [where, field, message].filter(Boolean).join(': ');
 }
 
 export interface LoadOptions {
@@ -88,11 +96,19 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     folder.readFolder('pages', otherLocales),
     ...otherLocales.map((locale) => folder.readFolder(`pages/${locale}`, [], { optional: true })),
   ]);
-  const company = companySource === undefined ? undefined : companyOf(folder, media, companySource, base);
-  const products = productsOf(folder, media, productFiles, site, base);
-  const posts = postsOf(folder, media, postFiles, site, base);
-  const pagesByLocale = new Map<string, Page[]>([[site.default_locale, pagesOf(folder, media, pageFiles, site, base, site.default_locale)]]);
-  otherLocales.forEach((locale, i) => pagesByLocale.set(locale, pagesOf(folder, media, translatedPageFiles[i]!, site, base, locale)));
+  // Every record file read, whether or not it turns out valid, may be linked to: a broken one is reported on its own.
+  const records = recordUrls(base, site, {
+    company: companySource !== undefined,
+    products: productFiles,
+    posts: postFiles,
+    pages: [[undefined, pageFiles], ...otherLocales.map((locale, i) => [locale, translatedPageFiles[i]!] as const)],
+  });
+  const body = bodyResolver(folder, { base, records, picture: (file) => media.linkTo(file) });
+  const company = companySource === undefined ? undefined : companyOf(folder, media, body, companySource, base);
+  const products = productsOf(folder, media, body, productFiles, site, base);
+  const posts = postsOf(folder, media, body, postFiles, site, base);
+  const pagesByLocale = new Map<string, Page[]>([[site.default_locale, pagesOf(folder, media, body, pageFiles, site, base, site.default_locale)]]);
+  otherLocales.forEach((locale, i) => pagesByLocale.set(locale, pagesOf(folder, media, body, translatedPageFiles[i]!, site, base, locale)));
   const linkedPosts = linkTranslations(posts.records, posts.translationKeys, folder.report);
   linkPageTranslations(pagesByLocale);
   if (folder.problems.length > 0 || !company) throw folder.error();
@@ -131,6 +147,11 @@ class ContentFolder {
   readonly report: Report = (file, field, message) => {
     this.problems.push({ file, ...(field ? { field } : {}), message });
   };
+
+  /** A problem of a body, at the file's line. */
+  reportLine(file: string, line: number, message: string): void {
+    this.problems.push({ file, message, line });
+  }
 
   error(): ContentError {
     return new ContentError(this.root, this.problems);
@@ -259,11 +280,17 @@ class ContentFolder {
     }
   }
 
-  /** A record file's front matter, validated: the body and the fields, or undefined (reported). */
-  record<S extends z.ZodType>(file: SourceFile | { file: string; source: string }, schema: S): { body: string; data: z.output<S> } | undefined {
+  /**
+   * A record file's front matter, validated, and its body, resolved: the body
+   * and the fields, or undefined (reported). The body is resolved even when a
+   * field is wrong, so its problems are reported in the same pass.
+   */
+  record<S extends z.ZodType>(file: SourceFile | { file: string; source: string }, schema: S, resolve: BodyResolver): { body: string; data: z.output<S> } | undefined {
     const doc = this.document(file);
-    const data = doc && this.validate(file.file, schema, doc.data);
-    return doc && data ? { body: doc.body, data } : undefined;
+    if (!doc) return undefined;
+    const data = this.validate(file.file, schema, doc.data);
+    const body = resolve(file, doc.body);
+    return data ? { body, data } : undefined;
   }
 }
 
@@ -275,7 +302,7 @@ class ContentFolder {
  */
 class MediaLibrary {
   readonly files = new Map<string, MediaBytes>();
-  readonly #byFile = new Map<string, MediaFile | string>();
+  readonly #byFile = new Map<string, MediaFound | MediaProblem>();
 
   constructor(
     private readonly folder: ContentFolder,
@@ -284,14 +311,31 @@ class MediaLibrary {
 
   /** The file `file` names, or undefined (reported at `field` of `record`). */
   file(file: string, record: string, field: string): MediaFile | undefined {
+    const found = this.#find(file);
+    if ('problem' in found) {
+      this.folder.report(record, field, found.problem);
+      return undefined;
+    }
+    return found.media;
+  }
+
+  /**
+   * The URL a markdown body gives the file: the same as `file`'s, its path
+   * percent-encoded so it is a valid destination. Or what keeps it from being
+   * served, for the body's line to report.
+   */
+  linkTo(file: string): { readonly url: string } | { readonly problem: string } {
+    const found = this.#find(file);
+    if ('problem' in found) return { problem: found.missing ? `${file} is not in the content folder` : found.problem };
+    return { url: this.base + paths.media(found.hash, encodeFilePath(file)) };
+  }
+
+  /** Each file is read once, however many records and bodies name it. */
+  #find(file: string): MediaFound | MediaProblem {
     let found = this.#byFile.get(file);
     if (found === undefined) {
       found = this.#read(file);
       this.#byFile.set(file, found);
-    }
-    if (typeof found === 'string') {
-      this.folder.report(record, field, found);
-      return undefined;
     }
     return found;
   }
@@ -302,16 +346,76 @@ class MediaLibrary {
   }
 
   /** The file's facts, or what is wrong with it. */
-  #read(file: string): MediaFile | string {
+  #read(file: string): MediaFound | MediaProblem {
     const read = this.folder.readBytesNow(file);
-    if (typeof read === 'string') return `${file} ${read}`;
+    if (typeof read === 'string') return { problem: `${file} ${read}`, missing: read === MISSING };
     const { bytes, digest } = read;
     const facts = imageFacts(bytes, path.extname(file).slice(1));
-    if (typeof facts === 'string') return `${file} ${facts}`;
-    const served = mediaPath(digest.slice(0, 12), file);
+    if (typeof facts === 'string') return { problem: `${file} ${facts}`, missing: false };
+    const hash = digest.slice(0, 12);
+    const served = paths.media(hash, file);
     this.files.set(served.slice(served.indexOf('/', 1) + 1), { media_type: facts.media_type, bytes });
-    return { url: this.base + served, ...facts };
+    return { media: { url: this.base + served, ...facts }, hash };
   }
+}
+
+/** A file of the media library, and the hash its URL is under. */
+interface MediaFound {
+  readonly media: MediaFile;
+  readonly hash: string;
+}
+
+/** Why a file cannot be served; `missing` when there is no such file. */
+interface MediaProblem {
+  readonly problem: string;
+  readonly missing: boolean;
+}
+
+/**
+ * The absolute URL of each record file a body may link to, by its path in
+ * the content folder: company.md, each product and post, and each page
+ * site.yaml lists, in the default locale (`pages/`) or another
+ * (`pages/<locale>/`).
+ */
+function recordUrls(
+  base: string,
+  site: Site,
+  files: {
+    readonly company: boolean;
+    readonly products: readonly SourceFile[];
+    readonly posts: readonly SourceFile[];
+    readonly pages: readonly (readonly [string | undefined, readonly SourceFile[]])[];
+  },
+): Map<string, string> {
+  const urls = new Map<string, string>();
+  if (files.company) urls.set('company.md', base + paths.company());
+  for (const file of files.products) urls.set(file.file, base + paths.product(file.slug));
+  for (const file of files.posts) urls.set(file.file, base + paths.post(file.slug));
+  for (const [locale, pages] of files.pages) {
+    for (const file of pages) if (site.page_slugs.includes(file.slug)) urls.set(file.file, base + paths.page(site, file.slug, locale));
+  }
+  return urls;
+}
+
+/** A record's markdown body, resolved (see resolveBody); what cannot be is reported at the file's line. */
+type BodyResolver = (file: { readonly file: string; readonly source: string }, body: string) => string;
+
+function bodyResolver(folder: ContentFolder, links: BodyLinks): BodyResolver {
+  return (file, body) => {
+    const { markdown, problems } = resolveBody(body, file.file, links);
+    if (problems.length > 0) {
+      const first = firstLineOf(file.source, body);
+      for (const problem of problems) folder.reportLine(file.file, first + problem.line, problem.message);
+    }
+    return markdown;
+  };
+}
+
+/** The file's line (from 1) that `body`, the end of its text, starts on. */
+function firstLineOf(source: string, body: string): number {
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
+  const before = text.slice(0, text.length - body.length);
+  return before.split('\n').length;
 }
 
 /** The site's icons: each of the expected type, the raster ones square. */
@@ -349,12 +453,12 @@ async function loadSite(folder: ContentFolder, media: MediaLibrary): Promise<Sit
   return { ...rest, icons: iconsOf(media, icons, folder.report), ...(shareImage ? { share_image: shareImage } : {}) };
 }
 
-function companyOf(folder: ContentFolder, media: MediaLibrary, source: string, base: string): Company | undefined {
-  const loaded = folder.record({ file: 'company.md', source }, companySchema);
+function companyOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, source: string, base: string): Company | undefined {
+  const loaded = folder.record({ file: 'company.md', source }, companySchema, body);
   if (!loaded) return undefined;
   const { logo, ...data } = loaded.data;
   const image = logo && media.image(logo, 'company.md', 'logo');
-  return { ...data, ...(image ? { logo: image } : {}), url: base + COMPANY_PATHS.path, markdown_url: base + COMPANY_PATHS.markdownPath, markdown: loaded.body };
+  return { ...data, ...(image ? { logo: image } : {}), url: base + paths.company(), markdown_url: base + paths.companyMirror(), markdown: loaded.body };
 }
 
 /** A record's `image`, resolved: `{}` when it has none (or it is broken, which is reported). */
@@ -363,22 +467,21 @@ function imageOf(media: MediaLibrary, ref: z.output<typeof imageRef> | undefined
   return image ? { image } : {};
 }
 
-function productsOf(folder: ContentFolder, media: MediaLibrary, files: readonly SourceFile[], site: Site, base: string): Product[] {
+function productsOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, files: readonly SourceFile[], site: Site, base: string): Product[] {
   const products: Product[] = [];
   const fields = productSchema(site);
   for (const file of files) {
-    const loaded = folder.record(file, fields);
+    const loaded = folder.record(file, fields, body);
     if (!loaded) continue;
     const { image, ...data } = loaded.data;
-    const paths = productPaths(file.slug);
     products.push({
       ...data,
       ...imageOf(media, image, file.file),
       links: Object.fromEntries(Object.entries(data.links).map(([name, href]) => [name, href.startsWith('/') ? base + href : href])),
       slug: file.slug,
       status: data.status as Product['status'],
-      url: base + paths.path,
-      markdown_url: base + paths.markdownPath,
+      url: base + paths.product(file.slug),
+      markdown_url: base + paths.productMirror(file.slug),
       markdown: loaded.body,
     } as Omit<Product, 'text'> as Product);
   }
@@ -386,12 +489,19 @@ function productsOf(folder: ContentFolder, media: MediaLibrary, files: readonly 
 }
 
 /** The posts, and the translation key each names (linked once every post is read). */
-function postsOf(folder: ContentFolder, media: MediaLibrary, files: readonly SourceFile[], site: Site, base: string): { records: Post[]; translationKeys: Map<Post, string> } {
+function postsOf(
+  folder: ContentFolder,
+  media: MediaLibrary,
+  body: BodyResolver,
+  files: readonly SourceFile[],
+  site: Site,
+  base: string,
+): { records: Post[]; translationKeys: Map<Post, string> } {
   const records: Post[] = [];
   const translationKeys = new Map<Post, string>();
   const fields = postSchema(site);
   for (const file of files) {
-    const loaded = folder.record(file, fields);
+    const loaded = folder.record(file, fields, body);
     if (!loaded) continue;
     const { data } = loaded;
     const categories = site.post_categories[data.locale] ?? [];
@@ -404,14 +514,13 @@ function postsOf(folder: ContentFolder, media: MediaLibrary, files: readonly Sou
       continue;
     }
     const { translation_key, image, ...rest } = data;
-    const paths = postPaths(file.slug);
     const post = {
       ...rest,
       ...imageOf(media, image, file.file),
       slug: file.slug,
       translations: [],
-      url: base + paths.path,
-      markdown_url: base + paths.markdownPath,
+      url: base + paths.post(file.slug),
+      markdown_url: base + paths.postMirror(file.slug),
       markdown: loaded.body,
     } as Omit<Post, 'text' | 'reading_time_minutes'> as Post;
     records.push(post);
@@ -425,7 +534,7 @@ function postsOf(folder: ContentFolder, media: MediaLibrary, files: readonly Sou
  * those site.yaml lists, each once; in another (`pages/<locale>/`), any of
  * them: a page not translated is shown in the default locale.
  */
-function pagesOf(folder: ContentFolder, media: MediaLibrary, files: readonly SourceFile[], site: Site, base: string, locale: string): Page[] {
+function pagesOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, files: readonly SourceFile[], site: Site, base: string, locale: string): Page[] {
   const pages: Page[] = [];
   const translated = locale !== site.default_locale;
   for (const file of files) {
@@ -433,18 +542,17 @@ function pagesOf(folder: ContentFolder, media: MediaLibrary, files: readonly Sou
       folder.report(file.file, 'file name', `"${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`);
       continue;
     }
-    const loaded = folder.record(file, pageSchema);
+    const loaded = folder.record(file, pageSchema, body);
     if (!loaded) continue;
     const { image, ...data } = loaded.data;
-    const paths = pagePaths(file.slug, translated ? locale : undefined);
     pages.push({
       ...data,
       ...imageOf(media, image, file.file),
       slug: file.slug,
       locale,
       translations: [],
-      url: base + paths.path,
-      markdown_url: base + paths.markdownPath,
+      url: base + paths.page(site, file.slug, locale),
+      markdown_url: base + paths.pageMirror(site, file.slug, locale),
       markdown: loaded.body,
     } as Omit<Page, 'text'> as Page);
   }
@@ -588,9 +696,12 @@ function withReadingTime(post: Post): Post {
   });
 }
 
+/** What describeIoError says of a file that does not exist. */
+const MISSING = 'is missing';
+
 function describeIoError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return 'is missing';
+  if (code === 'ENOENT') return MISSING;
   if (code === 'EISDIR') return 'is a folder, not a file';
   if (code === 'ENOTDIR') return 'is a file, not a folder';
   if (code === 'EACCES') return 'cannot be read (permission denied)';

@@ -2,10 +2,15 @@ import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 
 /**
- * The one markdown parser of the project. Raw HTML is off: an author's `<script>`
- * is escaped and `javascript:` links are dropped (markdown-it validates links).
+ * How the project reads markdown. Raw HTML is off: an author's `<script>` is
+ * escaped and `javascript:` links are dropped (markdown-it validates links).
+ * Whatever reads a body for another purpose (the links the loader resolves)
+ * uses these same options, so it sees the very links the site renders.
  */
-export const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+export const MARKDOWN_OPTIONS = { html: false, linkify: true, typographer: false } as const;
+
+/** The parser the site renders with. */
+export const markdown = new MarkdownIt(MARKDOWN_OPTIONS);
 
 /**
  * The parser of markdownToText: the same, without linkify, which would only

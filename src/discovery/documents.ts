@@ -1,9 +1,10 @@
 import type { Catalog } from '../content/types.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
-import { serverIcons } from '../mcp/icons.js';
-import { PROMPT_SUMMARIES } from '../mcp/prompts.js';
-import { MCP_PROTOCOL_VERSIONS, PREFERRED_MCP_PROTOCOL_VERSION } from '../mcp/versions.js';
+import { serverIcons } from '../model/icons.js';
+import { PROMPT_SUMMARIES } from '../model/prompts.js';
+import { MCP_PROTOCOL_VERSIONS, PREFERRED_MCP_PROTOCOL_VERSION } from '../model/protocol.js';
 import { API_VERSION } from '../version.js';
+import { paths, urlOf } from '../model/routes.js';
 
 /**
  * The machine-readable discovery documents (OAuth metadata, the MCP server
@@ -66,7 +67,7 @@ export function authorizationServerMetadata(catalog: Catalog) {
  * metadata was fetched for (section 3.3): the site itself at the bare
  * well-known path, `/mcp` and `/api/v1` at their path-suffixed ones.
  */
-export function protectedResourceMetadata(catalog: Catalog, resourcePath: '' | '/mcp' | '/api/v1') {
+export function protectedResourceMetadata(catalog: Catalog, resourcePath: string) {
   const base = catalog.base_url;
   return {
     resource: `${base}${resourcePath}`,
@@ -74,7 +75,7 @@ export function protectedResourceMetadata(catalog: Catalog, resourcePath: '' | '
     authorization_servers: [base],
     scopes_supported: [...SCOPES],
     bearer_methods_supported: ['header'],
-    resource_documentation: `${base}/developers`,
+    resource_documentation: urlOf(base, paths.developers(catalog.site)),
     resource_policy_uri: `${base}/terms`,
     agent_auth: agentAuth(catalog),
   };
@@ -134,7 +135,7 @@ export function mcpServerCard(catalog: Catalog, tools: readonly ToolSummary[]) {
       ],
     },
     prompts: PROMPT_SUMMARIES.map(({ name: prompt, title, description: text, arguments: args }) => ({ name: prompt, title, description: text, arguments: args.map((a) => ({ ...a })) })),
-    documentationUrl: `${base}/developers`,
+    documentationUrl: urlOf(base, paths.developers(catalog.site)),
   };
 }
 
@@ -145,7 +146,7 @@ export function aiCatalog(catalog: Catalog, quota: RateLimitPolicy) {
   const urn = (kind: string, name: string) => `urn:ai:${host}:${kind}:${name}`;
   return {
     specVersion: '1.0',
-    host: { displayName: catalog.site.name, identifier: host, documentationUrl: `${base}/developers` },
+    host: { displayName: catalog.site.name, identifier: host, documentationUrl: urlOf(base, paths.developers(catalog.site)) },
     entries: [
       {
         identifier: urn('mcp', 'content'),
@@ -230,7 +231,7 @@ response says what is left in its \`RateLimit\` headers.
 ## If this changes
 
 A resource that starts requiring a token is announced first by the
-deprecation mechanism (${base}/developers#deprecation): at least 180 days
+deprecation mechanism (${urlOf(base, paths.developers(catalog.site, 'deprecation'))}): at least 180 days
 ahead, every response of the affected version carries \`Deprecation\`,
 \`Sunset\` and \`Link\` headers pointing at its successor.
 `;

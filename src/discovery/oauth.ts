@@ -3,6 +3,7 @@ import { jsonAnswer } from '../http/answer.js';
 import type { Answer } from '../http/answer.js';
 import type { Incoming } from '../http/request.js';
 import type { Route } from '../http/router.js';
+import { paths, ROUTES, urlOf } from '../model/routes.js';
 import { agentAuth, SCOPES } from './documents.js';
 
 /**
@@ -12,21 +13,22 @@ import { agentAuth, SCOPES } from './documents.js';
  * does not depend on them. RFC 6749 section 5.1: no answer is cached.
  */
 export function oauthRoutes(): Route[] {
-  const works = (catalog: Catalog) => `Call GET ${catalog.base_url}/api/v1 or POST ${catalog.base_url}/mcp with no credential: access is anonymous.`;
+  const works = (catalog: Catalog) =>
+    `Call GET ${urlOf(catalog.base_url, paths.api())} or POST ${urlOf(catalog.base_url, ROUTES.mcp.pattern)} with no credential: access is anonymous.`;
   const oauth = (method: 'GET' | 'POST', pattern: string, reply: (request: Incoming) => { status?: number; body: unknown }): Route => ({
     pattern,
     method,
     handle: (request): Answer => {
       const { status = 200, body } = reply(request);
-      return jsonAnswer(body, { 'cache-control': 'no-store' }, status);
+      return { ...jsonAnswer(body, {}, status), cache: 'no-store' };
     },
   });
   return [
-    oauth('POST', '/oauth/register', ({ catalog }) => ({
+    oauth('POST', ROUTES.oauthRegister.pattern, ({ catalog }) => ({
       status: 403,
       body: { error: 'access_denied', error_description: `Client registration is closed because none is needed. ${works(catalog)}` },
     })),
-    oauth('GET', '/oauth/claim', ({ catalog }) => ({
+    oauth('GET', ROUTES.oauthClaim.pattern, ({ catalog }) => ({
       body: {
         identity: 'anonymous',
         granted: true,
@@ -35,16 +37,16 @@ export function oauthRoutes(): Route[] {
         error_description: `The anonymous identity is already granted to every caller. ${works(catalog)}`,
       },
     })),
-    oauth('POST', '/oauth/token', ({ catalog }) => ({
+    oauth('POST', ROUTES.oauthToken.pattern, ({ catalog }) => ({
       status: 400,
       body: { error: 'unauthorized_client', error_description: `No token is issued: none is needed. ${works(catalog)}` },
     })),
-    oauth('GET', '/oauth/authorize', ({ catalog }) => ({
+    oauth('GET', ROUTES.oauthAuthorize.pattern, ({ catalog }) => ({
       status: 400,
       body: { error: 'invalid_request', error_description: `No authorization code is issued: none is needed. ${works(catalog)}` },
     })),
-    oauth('GET', '/oauth/jwks', () => ({ body: { keys: [] } })),
+    oauth('GET', ROUTES.oauthJwks.pattern, () => ({ body: { keys: [] } })),
     // RFC 7009 section 2.2: 200 whatever the token, since there is nothing to revoke.
-    oauth('POST', '/oauth/revoke', () => ({ body: {} })),
+    oauth('POST', ROUTES.oauthRevoke.pattern, () => ({ body: {} })),
   ];
 }

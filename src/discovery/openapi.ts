@@ -1,32 +1,41 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Endpoint } from '../api/endpoints.js';
-import { documentedPath, ENDPOINTS, health } from '../api/endpoints.js';
-import { problemOf } from '../api/problems.js';
-import { loadConfig } from '../config.js';
 import type { Catalog } from '../content/types.js';
-import type { Answer } from '../http/answer.js';
-import { uriTooLong } from '../http/pipeline.js';
-import { CACHE_POLICY, HttpPolicy, NO_STORE } from '../http/policy.js';
-import { internalError, PROBLEM_CODES, PROBLEM_MEDIA_TYPE, ProblemError } from '../http/problem.js';
+import { CACHE_POLICY, NO_STORE } from '../http/policy.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
-import { Incoming } from '../http/request.js';
-import { clientProblem } from '../http/service.js';
-import type { Log } from '../log.js';
-import { mcpDoor } from '../mcp/routes.js';
-import { errorResponse, JSON_RPC } from '../mcp/json-rpc.js';
-import { MCP_PROTOCOL_VERSIONS } from '../mcp/versions.js';
-import { QueryError } from '../query/errors.js';
-import type { Param } from '../query/params.js';
-import { accepted, IGNORED_PARAMETERS } from '../query/params.js';
-import { Problem } from '../query/schemas.js';
+import type { Endpoint } from '../model/endpoints.js';
+import { documentedPath, ENDPOINTS, HEALTHZ_PATH, healthz } from '../model/endpoints.js';
+import type { ProblemExample } from '../model/examples.js';
+import { longTarget, problemExample } from '../model/examples.js';
+import { jsonSchemaOf } from '../model/json-schema.js';
+import type { Param } from '../model/params.js';
+import { IGNORED_PARAMETERS } from '../model/params.js';
+import type { Problem, ProblemCode } from '../model/problems.js';
+import {
+  headersTooLargeProblem,
+  internalErrorProblem,
+  PROBLEM_CODE_LIST,
+  PROBLEM_MEDIA_TYPE,
+  problemDocument,
+  PROBLEMS,
+  problemTypeUri,
+  rateLimitedProblem,
+  REQUEST_TIMEOUT,
+  requestTimeoutProblem,
+  uriTooLongProblem,
+} from '../model/problems.js';
+import type { RpcRefusal } from '../model/protocol.js';
+import { jsonRpcSchemas, MCP_PROBLEMS, MCP_PROTOCOL_VERSIONS, MCP_REFUSALS, mcpProblemRefusal, rpcErrorBody } from '../model/protocol.js';
+import { MCP_PATH, paths as routePaths, urlOf } from '../model/routes.js';
+import * as shapes from '../model/shapes.js';
 import { API_VERSION } from '../version.js';
 
 /**
- * /openapi.json (OpenAPI 3.1), generated from the endpoint declarations that
- * validate requests, the schemas that serialize responses and the HTTP policy
- * that writes every header: nothing here is a hand-kept copy. Enumerations,
- * examples and error examples come from the Catalog in force and from the
- * code that answers.
+ * /openapi.json (OpenAPI 3.1), generated from the declarations of the
+ * service (src/model): the endpoints with their parameters, response shapes
+ * and the problems each can answer, the MCP endpoint's refusals, and the
+ * problem codes. Nothing here is a hand-kept copy: enumerations and examples
+ * come from the Catalog in force, error examples from the functions that
+ * word the answers.
  *
  * Made for client generators: every object a response nests is a named
  * component (its `title`, else its property's name), enumerations the
@@ -159,7 +168,7 @@ class SchemaComponents {
         return candidate;
       }
       if (isDeepStrictEqual(existing, schema)) return candidate;
-      // Two different schemas under one title is a mistake in src/query/schemas.ts, not in the content.
+      // Two different schemas under one title is a mistake in src/model/shapes.ts, not in the content.
       if (titled) throw new Error(`openapi: two different schemas are titled "${name}"`);
       candidate = `${name}${n}`;
     }
@@ -193,57 +202,6 @@ class SchemaComponents {
     return copy;
   }
 }
-
-/** The MCP door's messages (JSON-RPC 2.0), as loose as the protocol: the methods and their results are the MCP schema's. */
-const JSON_RPC_ID = { type: ['string', 'integer'], description: 'The request id (JSON-RPC 2.0 section 4).' } as const;
-const JsonRpcRequest = {
-  title: 'JsonRpcMessage',
-  type: 'object',
-  required: ['jsonrpc'],
-  description: `One JSON-RPC 2.0 message of the Model Context Protocol (revisions ${MCP_REVISIONS}): a request (with an id and a method), a notification (a method, no id) or a response.`,
-  properties: {
-    jsonrpc: { type: 'string', enum: ['2.0'] },
-    id: JSON_RPC_ID,
-    method: { type: 'string', description: 'initialize, tools/list, tools/call, resources/list, resources/read, ...' },
-    params: { type: 'object', description: "The method's parameters (see the MCP specification)." },
-  },
-} as const;
-const JsonRpcError = {
-  title: 'JsonRpcError',
-  type: 'object',
-  required: ['code', 'message'],
-  properties: {
-    code: { type: 'integer', description: 'JSON-RPC 2.0 section 5.1: -32700 parse error, -32600 invalid request, -32603 internal error, -32000 refused by the server.' },
-    message: { type: 'string' },
-    data: { type: 'object', description: 'On errors the HTTP layer answers: the HTTP `status`, a `hint` and, where it has one, the problem `code` and its `documentation_url`.' },
-  },
-} as const;
-const JsonRpcResponse = {
-  title: 'JsonRpcResponse',
-  type: 'object',
-  required: ['jsonrpc', 'id'],
-  description: 'The answer to one request: a result, or an error.',
-  properties: {
-    jsonrpc: { type: 'string', enum: ['2.0'] },
-    id: { type: ['string', 'integer', 'null'], description: "The request's id; null in an error about a message that could not be read." },
-    result: { type: 'object', description: "The method's result (see the MCP specification)." },
-    error: JsonRpcError,
-  },
-} as const;
-
-/** What a POST carries: one message, or (from a 2025-03-26 client) a batch of them (JSON-RPC 2.0 section 6). */
-const JsonRpcPost = {
-  title: 'JsonRpcPost',
-  description: 'One JSON-RPC message; a client of revision 2025-03-26 may send a batch (an array), which later revisions removed.',
-  oneOf: [JsonRpcRequest, { type: 'array', items: JsonRpcRequest }],
-} as const;
-
-/** What a 200 carries: the response to the request, or to a batch the responses to its requests, in order. */
-const JsonRpcReply = {
-  title: 'JsonRpcReply',
-  description: 'The response to the request; to a 2025-03-26 batch, the responses to its requests, in order.',
-  oneOf: [JsonRpcResponse, { type: 'array', minItems: 1, items: JsonRpcResponse }],
-} as const;
 
 // ---------------------------------------------------------------- headers
 
@@ -283,7 +241,12 @@ function headerComponents(quota: RateLimitPolicy): Json {
   };
 }
 
-/** What the HTTP policy writes on the answers of one path (src/http/policy.ts). */
+/**
+ * What the HTTP policy writes on the answers of one operation
+ * (src/http/policy.ts): every operation documented here is of a part of the
+ * service that states its version (/api/v1, /healthz, /mcp), and the quota
+ * counts those that declare `rate_limited`.
+ */
 interface Door {
   /** Counted by the quota: RateLimit headers, 429, and the deprecation headers once configured. */
   readonly counted: boolean;
@@ -291,9 +254,7 @@ interface Door {
   readonly versioned: boolean;
 }
 
-function doorOf(policy: HttpPolicy, request: Incoming): Door {
-  return { counted: policy.counts(request), versioned: policy.scopeHeaders(request.scope).includes('x-api-version') };
-}
+const doorOf = (errors: readonly ProblemCode[]): Door => ({ counted: errors.includes('rate_limited'), versioned: true });
 
 const QUOTA_HEADERS = ['RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
@@ -321,100 +282,77 @@ function headersOf(door: Door, options: { quota?: boolean; link?: 'pagination'; 
 
 // ---------------------------------------------------------------- errors
 
-/** What each status means on a content endpoint. */
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: '`invalid_parameter` or `missing_parameter`: a query parameter is missing, malformed, out of range, repeated, empty or unknown, or the path is not valid percent-encoded UTF-8. The body names it (`parameter`) and what it accepts (`accepted`).',
-  404: '`not_found`: no record has that slug; `valid_slugs` lists every one that does.',
-  406: '`not_acceptable`: the Accept header admits neither application/json nor application/problem+json.',
-  408: '`invalid_parameter` with status 408: the request head was not received within the server\'s timeout; the connection is closed after the answer. The request line had not been read, so the answer is a problem document whatever the path, with none of the headers of the part of the service it was for.',
-  414: '`uri_too_long`: the request target is longer than this server reads.',
-  415: '`unsupported_media_type`: the request carries a body; GET takes none.',
-  429: '`rate_limited`: over the quota of this client address; wait Retry-After seconds.',
-  431: '`headers_too_large`: the request head is larger than this server reads; the connection is closed after the answer (no quota headers: the request never reached the quota).',
-  500: '`internal_error`: an unexpected failure; the body says nothing of its cause.',
-};
+/** What the codes declared at one status mean: each code with its one-line summary. */
+function statusText(codes: readonly ProblemCode[]): string {
+  return codes.map((code) => `\`${code}\`: ${PROBLEMS[code].summary}`).join(' ');
+}
 
-/** One error response, its examples real answers of the code that answers. */
-function problemResponse(description: string, door: Door, status: number, media: string, schema: string, examples: Readonly<Record<string, Answer>>): Json {
+/** An error response: its headers, and its examples by name (the body of each as the server answers it). */
+function errorResponse(description: string, door: Door, status: number, media: string, schema: string, examples: Readonly<Record<string, unknown>>): Json {
   const entries = Object.entries(examples);
-  const body = (answer: Answer) => JSON.parse(String(answer.body)) as unknown;
   return {
     description,
     headers: headersOf(door, { quota: status !== 431, own: ['Cache-Control-No-Store', ...(status === 429 ? ['Retry-After'] : [])] }),
     content: {
       [media]: {
         schema: { $ref: SCHEMA_REF(schema) },
-        ...(entries.length === 1 ? { example: body(entries[0]![1]) } : { examples: Object.fromEntries(entries.map(([name, answer]) => [name, { value: body(answer) }])) }),
+        ...(entries.length === 1 ? { example: entries[0]![1] } : { examples: Object.fromEntries(entries.map(([name, value]) => [name, { value }])) }),
       },
     },
   };
 }
 
-/** The problem `run` throws, as the API answers it at `path`. */
-function thrown(policy: HttpPolicy, request: Incoming, path: string, run: () => unknown): Answer | undefined {
-  try {
-    run();
-  } catch (error) {
-    const problem = error instanceof QueryError ? problemOf(error, path) : error;
-    if (problem instanceof ProblemError) return policy.problemAnswer(problem, request);
-  }
-  return undefined;
-}
-
-/** A request the way the pipeline would read it, for the error examples. */
-const requestTo = (catalog: Catalog, method: string, url: string, headers: Incoming['headers'] = {}) => new Incoming(catalog, method, url, headers, '');
-
-/** A request too slow to be read: answered before anything knows its path (see Pipeline.refusal). */
-function timeoutResponse(policy: HttpPolicy, catalog: Catalog): Json {
-  const answer = policy.problemAnswer(clientProblem('ERR_HTTP_REQUEST_TIMEOUT'), requestTo(catalog, 'GET', '/'));
+/**
+ * A request too slow to be read: answered before anything knows its path,
+ * so with none of the headers of the part of the service it was for.
+ */
+function timeoutResponse(base: string): Json {
   return {
-    description: STATUS_TEXT[408],
+    description: REQUEST_TIMEOUT.summary,
     headers: {
       'Cache-Control': HEADER_REF('Cache-Control-No-Store'),
       Vary: { description: 'The request headers the answer was chosen by.', schema: { type: 'string', example: 'Accept, Accept-Encoding' } },
     },
-    content: { [PROBLEM_MEDIA_TYPE]: { schema: { $ref: SCHEMA_REF('Problem') }, example: JSON.parse(String(answer.body)) as unknown } },
+    content: { [PROBLEM_MEDIA_TYPE]: { schema: { $ref: SCHEMA_REF('Problem') }, example: problemDocument(requestTimeoutProblem(), base, '/') } },
   };
 }
 
-/** Statuses every door of the HTTP side can answer, whatever the route: what the pipeline and the parser refuse. */
-function pipelineErrors(policy: HttpPolicy, catalog: Catalog, path: string, door: Door, render: (problem: ProblemError, request: Incoming) => Answer, media: string, schema: string): Json {
-  const request = requestTo(catalog, 'GET', path);
-  const long = requestTo(catalog, 'GET', `${path}?q=${'a'.repeat(8200)}`);
-  const responses: Json = {
-    408: timeoutResponse(policy, catalog),
-    414: problemResponse(STATUS_TEXT[414]!, door, 414, media, schema, { uri_too_long: render(uriTooLong(long), long) }),
-    431: problemResponse(STATUS_TEXT[431]!, door, 431, media, schema, { headers_too_large: render(clientProblem('HPE_HEADER_OVERFLOW'), request) }),
-    500: problemResponse(STATUS_TEXT[500]!, door, 500, media, schema, { internal_error: render(internalError(), request) }),
-  };
-  if (door.counted) {
-    const tooMany = policy.tooManyRequests(request, { allowed: false, limit: policy.options.quota.limit, remaining: 0, resetSeconds: policy.options.quota.windowSeconds });
-    responses[429] = problemResponse(STATUS_TEXT[429]!, door, 429, PROBLEM_MEDIA_TYPE, 'Problem', { rate_limited: { status: 429, headers: {}, body: tooMany.body } });
+/**
+ * The error responses of a GET of `endpoint` at `path`: one per status its
+ * declared problems are answered with, each with the example of every code
+ * (the answer a real request gets), and the 408 any request may get.
+ */
+function errorResponses(endpoint: Endpoint, catalog: Catalog, quota: RateLimitPolicy, path: string, door: Door): Json {
+  const byStatus = new Map<number, Map<ProblemCode, ProblemExample>>();
+  for (const code of endpoint.errors) {
+    const example = problemExample(endpoint, code, catalog, quota, path);
+    if (!example) throw new Error(`openapi: ${path} declares ${code}, which no request to it provokes`);
+    const status = PROBLEMS[code].status;
+    byStatus.set(status, (byStatus.get(status) ?? new Map<ProblemCode, ProblemExample>()).set(code, example));
   }
+  const responses: Json = {};
+  for (const [status, examples] of byStatus) {
+    const bodies = Object.fromEntries([...examples].map(([code, { problem, instance }]) => [code, problemDocument(problem, catalog.base_url, instance)]));
+    responses[status] = errorResponse(statusText([...examples.keys()]), door, status, PROBLEM_MEDIA_TYPE, 'Problem', bodies);
+  }
+  if (endpoint.errors.includes(REQUEST_TIMEOUT.code)) responses[REQUEST_TIMEOUT.status] = timeoutResponse(catalog.base_url);
   return responses;
 }
 
 // ---------------------------------------------------------------- operations
 
+/** A parameter's schema as OpenAPI states it: its declaration's, the description and example beside it rather than inside. */
 function paramSchema(param: Param, catalog: Catalog): Json {
-  switch (param.type) {
-    case 'integer':
-      return { type: 'integer', minimum: param.minimum, ...(param.maximum === undefined ? {} : { maximum: param.maximum }), default: param.default };
-    case 'enum':
-      return param.multiple ? { type: 'array', items: { type: 'string', enum: [...param.values(catalog)] }, minItems: 1, uniqueItems: true } : { type: 'string', enum: [...param.values(catalog)] };
-    case 'text':
-      return { type: 'string', minLength: param.minLength, maxLength: param.maxLength };
-    case 'instant':
-      return { type: 'string', format: 'date-time' };
-    case 'sort':
-      return { type: 'string', enum: param.fields.flatMap((field) => [field, `-${field}`]) };
-  }
+  const schema = jsonSchemaOf(param.schema(catalog));
+  delete schema.description;
+  delete schema.example;
+  return schema;
 }
 
 const IGNORED = `${IGNORED_PARAMETERS.map((name) => `\`${name}\``).join(', ')}`;
 
 function parameterDescription(name: string, param: Param, catalog: Catalog): string {
-  const values = accepted(param, catalog);
+  const values = param.accepted(catalog);
   if (param.type === 'enum' && param.multiple) {
     const two = (values as readonly string[]).slice(0, 2);
     return `${param.description} Several values are written as one parameter, separated by commas (\`${name}=${two.join(',')}\`), and match any of them; no value contains a comma. Accepts one or more of: ${(values as readonly string[]).join(', ')}. Given once; an empty value is an error.`;
@@ -443,7 +381,7 @@ function parameters(endpoint: Endpoint, catalog: Catalog): Json[] {
     list.push({
       name,
       in: 'query',
-      required: param.type === 'text',
+      required: param.required,
       description: parameterDescription(name, param, catalog),
       schema: paramSchema(param, catalog),
       // RFC 6570 form style, not exploded: several values are one parameter, separated by commas.
@@ -454,25 +392,15 @@ function parameters(endpoint: Endpoint, catalog: Catalog): Json[] {
   return list;
 }
 
-function operation(endpoint: Endpoint, catalog: Catalog, policy: HttpPolicy, schemaName: string, path: string, operationId = endpoint.operationId): Json {
-  const door = doorOf(policy, requestTo(catalog, 'GET', path));
+/** The GET of `endpoint` served at `path` (its documented path, or /healthz). */
+function operation(endpoint: Endpoint, catalog: Catalog, quota: RateLimitPolicy, path: string): Json {
+  const door = doorOf(endpoint.errors);
   const example = exampleOf(endpoint, catalog);
-  const isList = 'next' in (((endpoint.response as Json).properties as Json | undefined) ?? {});
-  const cache = endpoint === health ? 'Cache-Control-No-Store' : 'Cache-Control';
+  const schemaName = (endpoint.response.meta() as { title: string }).title;
+  const isList = 'next' in (((jsonSchemaOf(endpoint.response).properties as Json | undefined) ?? {}) as Json);
+  const cache = endpoint.shared ? 'Cache-Control' : 'Cache-Control-No-Store';
   const own = [cache, 'ETag', ...(endpoint.slug ? ['Last-Modified'] : [])];
   const success = headersOf(door, { own: [...own, 'Vary'], ...(isList ? { link: 'pagination' as const } : {}) });
-  const problem = (status: number, examples: Readonly<Record<string, Answer | undefined>>) => {
-    const real = Object.fromEntries(Object.entries(examples).filter((entry): entry is [string, Answer] => entry[1] !== undefined));
-    return problemResponse(STATUS_TEXT[status]!, door, status, PROBLEM_MEDIA_TYPE, 'Problem', real);
-  };
-  const get = (url: string, headers: Incoming['headers'] = {}) => requestTo(catalog, 'GET', url, headers);
-  // The path as its errors name it (/healthz answers as /healthz).
-  const documented = path;
-  const answer = (query: Record<string, string>, slug = endpoint.slug?.values(catalog)[0] ?? '') => () => endpoint.answer({ catalog, query, slug });
-  const required = Object.fromEntries(Object.entries(endpoint.query).flatMap(([name, param]) => (param.type === 'text' ? [[name, String(param.example)]] : [])));
-  // Error examples are answers to a real URL: the first slug in force, when the path has one.
-  const concrete = path.replace('{slug}', encodeURIComponent(endpoint.slug?.values(catalog)[0] ?? 'slug'));
-  const request = get(concrete);
   const responses: Json = {
     200: {
       description: endpoint.summary,
@@ -483,23 +411,10 @@ function operation(endpoint: Endpoint, catalog: Catalog, policy: HttpPolicy, sch
       description: 'Not Modified (RFC 9110 section 15.4.5): the representation matching If-None-Match (or, without it, unchanged since If-Modified-Since) has not changed. No body.',
       headers: success,
     },
-    // Every endpoint refuses unknown parameters and undecodable paths, so every one can answer 400.
-    400: problem(400, {
-      invalid_parameter: thrown(policy, request, documented, answer({ ...required, unknown: 'x' })),
-      ...(Object.keys(required).length ? { missing_parameter: thrown(policy, request, documented, answer({})) } : {}),
-    }),
+    ...errorResponses(endpoint, catalog, quota, path, door),
   };
-  if (endpoint.slug) {
-    const missing = path.replace('{slug}', 'no-such-slug');
-    responses[404] = problem(404, { not_found: thrown(policy, get(missing), documented, answer({}, 'no-such-slug')) });
-  }
-  const html = get(concrete, { accept: 'text/html' });
-  const withBody = get(concrete, { 'content-length': '2' });
-  responses[406] = problem(406, { not_acceptable: thrown(policy, html, documented, () => policy.admit(html)) });
-  responses[415] = problem(415, { unsupported_media_type: thrown(policy, withBody, documented, () => policy.admit(withBody)) });
-  Object.assign(responses, pipelineErrors(policy, catalog, concrete, door, (p, r) => policy.problemAnswer(p, r), PROBLEM_MEDIA_TYPE, 'Problem'));
   return {
-    operationId,
+    operationId: endpoint.operationId,
     summary: endpoint.summary,
     description: `${endpoint.description}${Object.keys(endpoint.query).length ? ` Besides its parameters, ${IGNORED} (what the web adds to links) are accepted and ignored; any other parameter is a 400.` : ''}`,
     tags: [endpoint.tag],
@@ -509,18 +424,44 @@ function operation(endpoint: Endpoint, catalog: Catalog, policy: HttpPolicy, sch
   };
 }
 
+/** What POST /mcp answers, with the HTTP status of each (src/model/protocol.ts declares the bodies). */
+const MCP_RESPONSES: readonly { readonly status: number; readonly name: string; readonly description: string; readonly refusal: (base: string) => RpcRefusal }[] = [
+  {
+    status: 400,
+    name: 'parse_error',
+    description: 'The body is not JSON, is a batch (but from a 2025-03-26 client) or an empty one, is not a JSON-RPC message, or names an unsupported MCP-Protocol-Version.',
+    refusal: MCP_REFUSALS.parseError,
+  },
+  {
+    status: 403,
+    name: 'forbidden_origin',
+    description: `The request's Origin header names an origin that may not call this server (MCP 2025-06-18, Streamable HTTP, "Security Warning": DNS-rebinding protection). Only browsers send Origin: a request without one is always served. Checked before anything else, so any request from such an origin gets this answer.`,
+    refusal: (base) => MCP_REFUSALS.forbiddenOrigin('https://elsewhere.example', new URL(base).origin),
+  },
+  {
+    status: 406,
+    name: 'not_acceptable',
+    description: 'The Accept header does not list both application/json and text/event-stream, as Streamable HTTP requires of a client.',
+    refusal: MCP_REFUSALS.notAcceptable,
+  },
+  { status: 413, name: 'payload_too_large', description: 'The body is larger than 4 MiB.', refusal: MCP_REFUSALS.payloadTooLarge },
+  { status: 415, name: 'unsupported_media_type', description: 'The Content-Type is not application/json.', refusal: MCP_REFUSALS.unsupportedMediaType },
+];
+
+/** The problems of the pipeline, as /mcp tells them: a JSON-RPC error naming the problem. */
+const MCP_PROBLEM_EXAMPLES: Readonly<Record<(typeof MCP_PROBLEMS)[number], () => Problem>> = {
+  uri_too_long: () => uriTooLongProblem(longTarget(MCP_PATH).length),
+  headers_too_large: headersTooLargeProblem,
+  internal_error: internalErrorProblem,
+};
+
 /** POST /mcp: the JSON-RPC bodies its door answers, the Origin check (403) first of all. */
-function mcpOperation(catalog: Catalog, policy: HttpPolicy): Json {
-  const door = doorOf(policy, requestTo(catalog, 'POST', '/mcp'));
-  const config = loadConfig({ BASE_URL: catalog.base_url });
-  const mcp = mcpDoor(config, SILENT);
-  const post = (headers: Incoming['headers'] = {}) => requestTo(catalog, 'POST', '/mcp', headers);
-  const render = (problem: ProblemError, request: Incoming) => mcp.renderer(problem, request) ?? policy.problemAnswer(problem, request);
-  const origin = 'https://elsewhere.example';
-  const rpc = (status: number, code: number, message: string): Answer => ({ status, headers: {}, body: JSON.stringify(errorResponse(null, code, message)) });
-  const error = (status: number, description: string, examples: Readonly<Record<string, Answer>>) =>
-    problemResponse(description, door, status, 'application/json', 'JsonRpcResponse', examples);
+function mcpOperation(catalog: Catalog, quota: RateLimitPolicy): Json {
+  const base = catalog.base_url;
+  const door: Door = { counted: true, versioned: true };
   const noStore = (more: readonly string[] = []) => headersOf(door, { own: ['Cache-Control-No-Store', ...more] });
+  const rpc = (status: number, description: string, name: string, refusal: RpcRefusal) =>
+    errorResponse(description, door, status, 'application/json', 'JsonRpcResponse', { [name]: rpcErrorBody(refusal) });
   const responses: Json = {
     200: {
       description:
@@ -534,25 +475,16 @@ function mcpOperation(catalog: Catalog, policy: HttpPolicy): Json {
       },
     },
     202: { description: 'A notification or a response was accepted. No body.', headers: noStore() },
-    400: error(400, 'The body is not JSON, is a batch (but from a 2025-03-26 client) or an empty one, is not a JSON-RPC message, or names an unsupported MCP-Protocol-Version.', {
-      parse_error: rpc(400, JSON_RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.'),
+    [REQUEST_TIMEOUT.status]: timeoutResponse(base),
+    429: errorResponse(statusText(['rate_limited']), door, 429, PROBLEM_MEDIA_TYPE, 'Problem', {
+      rate_limited: problemDocument(rateLimitedProblem(quota), base, MCP_PATH),
     }),
-    403: error(
-      403,
-      `The request's Origin header names an origin that may not call this server (MCP 2025-06-18, Streamable HTTP, "Security Warning": DNS-rebinding protection). Only browsers send Origin: a request without one is always served. Checked before anything else, so any request from such an origin gets this answer.`,
-      { forbidden_origin: render(internalError(), post({ origin })) },
-    ),
-    406: error(406, 'The Accept header does not list both application/json and text/event-stream, as Streamable HTTP requires of a client.', {
-      not_acceptable: rpc(406, JSON_RPC.SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream'),
-    }),
-    413: error(413, 'The body is larger than 4 MiB.', {
-      payload_too_large: rpc(413, JSON_RPC.INVALID_REQUEST, `Payload Too Large: a request body must not exceed ${4 * 1024 * 1024} bytes.`),
-    }),
-    415: error(415, 'The Content-Type is not application/json.', {
-      unsupported_media_type: rpc(415, JSON_RPC.SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json'),
-    }),
-    ...pipelineErrors(policy, catalog, '/mcp', door, render, 'application/json', 'JsonRpcResponse'),
   };
+  for (const { status, name, description, refusal } of MCP_RESPONSES) responses[status] = rpc(status, description, name, refusal(base));
+  for (const code of MCP_PROBLEMS) {
+    const problem = MCP_PROBLEM_EXAMPLES[code]();
+    responses[PROBLEMS[code].status] = rpc(PROBLEMS[code].status, statusText([code]), code, mcpProblemRefusal(problem, 'POST', base));
+  }
   return {
     operationId: 'postMcp',
     summary: 'MCP endpoint',
@@ -589,19 +521,18 @@ function mcpOperation(catalog: Catalog, policy: HttpPolicy): Json {
   };
 }
 
-const SILENT: Log = { info() {}, error() {}, warn() {}, debug() {}, isLevelEnabled: () => false };
-
-/** A real answer from the demo content: lists shortened to two items. */
+/** A real answer from the content: lists shortened to two items. */
 function exampleOf(endpoint: Endpoint, catalog: Catalog): unknown {
   const query: Record<string, string> = {};
   for (const [name, param] of Object.entries(endpoint.query)) {
     if (param.type === 'integer') query[name] = String(name === 'limit' ? 2 : param.default);
-    else if (param.type === 'text') query[name] = String(param.example);
+    else if (param.required) query[name] = String(param.example);
   }
   const slug = endpoint.slug?.values(catalog)[0] ?? '';
   try {
     return endpoint.answer({ catalog, query, slug }).body;
   } catch {
+    // The health record describes a running instance: it has no example without one.
     return undefined;
   }
 }
@@ -609,14 +540,14 @@ function exampleOf(endpoint: Endpoint, catalog: Catalog): unknown {
 /** The response schemas with the content's enumerations, and the problem codes the HTTP side has. */
 function schemaComponents(catalog: Catalog): SchemaComponents {
   const enums = contentEnums(catalog);
-  const problem = { ...Problem, properties: { ...Problem.properties, code: { ...Problem.properties.code, enum: Object.keys(PROBLEM_CODES) } } };
   const slugs = declaredSlugs(catalog);
+  const jsonRpc = jsonRpcSchemas();
   const roots = [
-    problem,
+    jsonSchemaOf(shapes.Problem),
     // JsonRpcMessage and JsonRpcResponse are named inside these.
-    JsonRpcPost,
-    JsonRpcReply,
-    ...ENDPOINTS.map((endpoint) => withSlugEnum(withEnums(endpoint.response, enums.get(endpoint.tag) ?? new Map()) as Json, slugs.get(endpoint.tag))),
+    jsonRpc.post,
+    jsonRpc.reply,
+    ...ENDPOINTS.map((endpoint) => withSlugEnum(withEnums(jsonSchemaOf(endpoint.response), enums.get(endpoint.tag) ?? new Map()) as Json, slugs.get(endpoint.tag))),
   ];
   const components = new SchemaComponents(roots);
   for (const root of roots) components.add(root as Json);
@@ -626,23 +557,16 @@ function schemaComponents(catalog: Catalog): SchemaComponents {
 /** The OpenAPI 3.1 document of the API over `catalog`, stating the quota `quota` this deployment enforces. */
 export function buildOpenApi(catalog: Catalog, quota: RateLimitPolicy): Json {
   const base = catalog.base_url;
-  const policy = new HttpPolicy({ baseUrl: base, quota });
   const components = schemaComponents(catalog);
   const paths: Json = {};
   const tags = new Map<string, string[]>();
   for (const endpoint of ENDPOINTS) {
-    const title = (endpoint.response as { title: string }).title;
     const path = documentedPath(endpoint);
-    paths[path] = { get: operation(endpoint, catalog, policy, title, path) };
+    paths[path] = { get: operation(endpoint, catalog, quota, path) };
     tags.set(endpoint.tag, [...(tags.get(endpoint.tag) ?? []), endpoint.summary]);
   }
-  paths['/healthz'] = {
-    get: {
-      ...operation(health, catalog, policy, 'Health', '/healthz', 'getHealthz'),
-      description: 'The health record, outside the quota (no RateLimit headers, never a 429), for load balancers.',
-    },
-  };
-  paths['/mcp'] = { post: mcpOperation(catalog, policy) };
+  paths[HEALTHZ_PATH] = { get: operation(healthz, catalog, quota, HEALTHZ_PATH) };
+  paths[MCP_PATH] = { post: mcpOperation(catalog, quota) };
 
   return {
     openapi: '3.1.0',
@@ -661,7 +585,7 @@ export function buildOpenApi(catalog: Catalog, quota: RateLimitPolicy): Json {
       ].join('\n'),
       contact: { name: catalog.company.trade_name, url: `${base}/contact` },
     },
-    externalDocs: { description: 'Developer portal', url: `${base}/developers` },
+    externalDocs: { description: 'Developer portal', url: urlOf(base, routePaths.developers(catalog.site)) },
     servers: [{ url: base, description: 'This deployment' }],
     security: [],
     tags: [
@@ -673,6 +597,6 @@ export function buildOpenApi(catalog: Catalog, quota: RateLimitPolicy): Json {
       schemas: components.schemas,
       headers: headerComponents(quota),
     },
-    'x-problem-codes': Object.fromEntries(Object.entries(PROBLEM_CODES).map(([code, { status }]) => [code, { status, documentation: `${base}/developers#${code}` }])),
+    'x-problem-codes': Object.fromEntries(PROBLEM_CODE_LIST.map((code) => [code, { status: PROBLEMS[code].status, documentation: problemTypeUri(base, code) }])),
   };
 }

@@ -2,8 +2,10 @@ import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import { answer, JSON_TYPE } from '../http/answer.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
+import type { DoorDescriptor } from '../http/door.js';
 import type { Route } from '../http/router.js';
-import { toolDefinitions } from '../mcp/tools.js';
+import { API_PREFIX, MCP_PATH, ROUTES } from '../model/routes.js';
+import { toolDefinitions } from '../model/tools.js';
 import { aiCatalog, authMarkdown, authorizationServerMetadata, mcpServerCard, protectedResourceMetadata } from './documents.js';
 import { oauthRoutes } from './oauth.js';
 import { buildOpenApi } from './openapi.js';
@@ -16,18 +18,27 @@ function document(pattern: string, type: string, build: (catalog: Catalog) => st
 
 const json = (pattern: string, build: (catalog: Catalog) => unknown) => document(pattern, JSON_TYPE, (catalog) => JSON.stringify(build(catalog)));
 
-/** /openapi.json, /auth.md, /.well-known/* and the OAuth stubs; `quota` is the policy this deployment enforces, which several of them state. */
-export function discoveryRoutes(quota: RateLimitPolicy): Route[] {
+/**
+ * What lets a client find the rest without help: /openapi.json, /auth.md,
+ * /.well-known/* and the OAuth stubs. `quota` is the policy this deployment
+ * enforces, which several of them state. The door owns no area of its own:
+ * its paths are free, unversioned and answer failures as the website does.
+ */
+export function discoveryDoor(quota: RateLimitPolicy): DoorDescriptor {
+  return { name: 'discovery', areas: [], routes: discoveryRoutes(quota) };
+}
+
+function discoveryRoutes(quota: RateLimitPolicy): Route[] {
   return [
-    json('/openapi.json', (c) => buildOpenApi(c, quota)),
-    json('/.well-known/oauth-authorization-server', authorizationServerMetadata),
-    json('/.well-known/oauth-protected-resource', (c) => protectedResourceMetadata(c, '')),
-    json('/.well-known/oauth-protected-resource/mcp', (c) => protectedResourceMetadata(c, '/mcp')),
-    json('/.well-known/oauth-protected-resource/api/v1', (c) => protectedResourceMetadata(c, '/api/v1')),
-    json('/.well-known/mcp.json', (c) => mcpServerCard(c, toolDefinitions(c))),
-    json('/.well-known/mcp/server-card', (c) => mcpServerCard(c, toolDefinitions(c))),
-    json('/.well-known/ai-catalog.json', (c) => aiCatalog(c, quota)),
-    document('/auth.md', 'text/markdown; charset=utf-8', (c) => authMarkdown(c, quota)),
+    json(ROUTES.openapi.pattern, (c) => buildOpenApi(c, quota)),
+    json(ROUTES.authorizationServer.pattern, authorizationServerMetadata),
+    json(ROUTES.protectedResource.pattern, (c) => protectedResourceMetadata(c, '')),
+    json(ROUTES.protectedResourceMcp.pattern, (c) => protectedResourceMetadata(c, MCP_PATH)),
+    json(ROUTES.protectedResourceApi.pattern, (c) => protectedResourceMetadata(c, API_PREFIX)),
+    json(ROUTES.mcpCard.pattern, (c) => mcpServerCard(c, toolDefinitions(c))),
+    json(ROUTES.mcpServerCard.pattern, (c) => mcpServerCard(c, toolDefinitions(c))),
+    json(ROUTES.aiCatalog.pattern, (c) => aiCatalog(c, quota)),
+    document(ROUTES.authMd.pattern, 'text/markdown; charset=utf-8', (c) => authMarkdown(c, quota)),
     ...oauthRoutes(),
   ];
 }

@@ -13,12 +13,16 @@ export interface Answer {
    */
   readonly body: string | Buffer | readonly Buffer[];
   /**
-   * Whether the answer is the same for every client until the content
-   * changes, so caches may keep it (a 200 to a GET is, unless its door says
-   * otherwise: the health record is not).
+   * Who may keep the answer (RFC 9111): `public`, the same for every client
+   * until the content changes (what a 200 to a GET is unless its door says
+   * otherwise); `immutable`, a file whose URL changes with its bytes, kept a
+   * year; `no-store`, kept by no cache (the health record, a JSON-RPC
+   * answer). Errors are never kept, whatever this says.
    */
-  readonly shared?: boolean;
+  readonly cache?: CacheRule;
 }
+
+export type CacheRule = 'public' | 'immutable' | 'no-store';
 
 export function answer(status: number, type: string, body: string | Buffer, headers: Readonly<Record<string, string>> = {}): Answer {
   return { status, headers: { 'content-type': type, ...headers }, body };

@@ -16,14 +16,11 @@ import type { RequestLog } from './request-log.js';
 import { clip } from '../query/errors.js';
 import { Incoming } from './request.js';
 import type { Route, Router } from './router.js';
-import { isApiScope } from './scope.js';
-import type { Scope } from './scope.js';
+import type { ErrorRenderer, Zones } from './door.js';
+import { hrefOf, withoutBasePath } from '../model/routes.js';
+import { MAX_TARGET_LENGTH, uriTooLongProblem } from '../model/problems.js';
 
-/**
- * How one door words its failures: `/mcp` as JSON-RPC errors, the website as
- * a page in the visitor's format. Undefined falls back to a problem document.
- */
-export type ErrorRenderer = (problem: ProblemError, request: Incoming) => Answer | undefined;
+export type { ErrorRenderer };
 
 export interface PipelineOptions {
   readonly store: ContentStore;
@@ -32,18 +29,13 @@ export interface PipelineOptions {
   readonly limiter: RateLimiter;
   readonly cache: AnswerCache;
   readonly clientAddress: (request: IncomingMessage) => string;
-  readonly renderers: Partial<Record<Scope, ErrorRenderer>>;
+  /** The doors' areas: which door owns a path, and how the pipeline treats it. */
+  readonly zones: Zones;
   readonly log: Log;
   readonly requestLog: RequestLog;
-  /**
-   * What besides the URL selects a site answer (the website negotiates
-   * markdown): a kept answer is filed under the URL and this.
-   */
-  readonly variant: (request: Incoming) => string;
 }
 
-/** The longest request target read (path and query); a longer one is a 414 (RFC 9110 section 15.5.15). */
-export const MAX_TARGET_LENGTH = 8192;
+export { MAX_TARGET_LENGTH };
 
 /**
  * The one path of every request, in order:
@@ -55,7 +47,7 @@ export const MAX_TARGET_LENGTH = 8192;
  *      request's own headers added;
  *   4. otherwise the route's door computes the answer, the policy prepares
  *      it and, when it is the same for everyone, it is kept for the next;
- *   5. a failure anywhere is rendered by the door of its scope.
+ *   5. a failure anywhere is rendered by the door that owns the path.
  *
  * Whatever answers, the policy's headers and the access-log line are the same.
  */
@@ -74,7 +66,8 @@ export class Pipeline {
 
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
-    const request = new Incoming(this.#options.store.catalog, req.method ?? 'GET', req.url ?? '/', req.headers, '', req);
+    const { catalog } = this.#options.store;
+    const request = new Incoming(catalog, this.#options.zones, req.method ?? 'GET', withoutBasePath(catalog.base_url, req.url ?? '/'), req.headers, '', req);
     const { policy, limiter } = this.#options;
     if (!policy.reportsQuota(request)) return this.#serve(request, res, undefined, started);
     let decision: RateLimitDecision | Promise<RateLimitDecision>;
@@ -148,7 +141,7 @@ export class Pipeline {
     request.route = route.pattern;
     request.params = match.params;
     // Web pages have one URL each; API clients that add a slash keep their answer (their URLs are documented, not linked).
-    if (request.path.length > 1 && request.path.endsWith('/') && method === 'GET' && !isApiScope(request.scope)) return canonicalRedirect(request, route, match.params);
+    if (request.path.length > 1 && request.path.endsWith('/') && method === 'GET' && !request.zone.json) return canonicalRedirect(request, route, match.params);
     return route.handle(request);
   }
 
@@ -179,9 +172,9 @@ export class Pipeline {
     const representation = prepared.choose(codings);
     if (catalog && key !== undefined && prepared.bytes !== before) this.#options.cache.grown(catalog, key, prepared);
     const unchanged = prepared.status === 200 && (request.method === 'GET' || request.method === 'HEAD') && notModified(request.headers, representation.etag, prepared.lastModified);
-    const scope = this.#options.policy.scopeHeaders(request.scope);
+    const zone = this.#options.policy.zoneHeaders(request.zone);
     const own = unchanged ? representation.notModified : representation.ok;
-    const headers = decision ? [...scope, ...this.#options.policy.quotaHeaders(decision), ...own] : [...scope, ...own];
+    const headers = decision ? [...zone, ...this.#options.policy.quotaHeaders(decision), ...own] : [...zone, ...own];
     if (this.#closing) headers.push('connection', 'close');
     const status = unchanged ? 304 : prepared.status;
     res.writeHead(status, headers);
@@ -206,22 +199,22 @@ export class Pipeline {
    * (RFC 9457), which any client can read.
    */
   refusal(problem: ProblemError, path: string | undefined): Buffer {
-    const request = new Incoming(this.#options.store.catalog, 'GET', path ?? '/', path === undefined ? { accept: PROBLEM_MEDIA_TYPE } : {}, '');
+    const request = new Incoming(this.#options.store.catalog, this.#options.zones, 'GET', path ?? '/', path === undefined ? { accept: PROBLEM_MEDIA_TYPE } : {}, '');
     const answer = this.#render(problem, request);
     const prepared = this.#options.policy.prepare(request, answer);
     const representation = prepared.choose(IDENTITY);
-    const headers = [...this.#options.policy.scopeHeaders(request.scope), ...representation.ok, 'connection', 'close'];
+    const headers = [...this.#options.policy.zoneHeaders(request.zone), ...representation.ok, 'connection', 'close'];
     let head = `HTTP/1.1 ${prepared.status} ${problem.title}\r\n`;
     for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
     return Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), joined(representation.body)]);
   }
 
-  /** The answer of the door of `request`'s scope to `problem`; a problem document where it has no words of its own. */
+  /** The answer of the door that owns `request`'s path to `problem`; a problem document where it has no words of its own. */
   #render(problem: ProblemError, request: Incoming): Answer {
-    const { policy, renderers } = this.#options;
+    const { policy } = this.#options;
     let answer: Answer | undefined;
     try {
-      answer = problem.code === 'rate_limited' ? undefined : renderers[request.scope]?.(problem, request);
+      answer = problem.code === 'rate_limited' ? undefined : request.zone.renderer?.(problem, request);
     } catch (renderError) {
       this.#options.log.error({ err: renderError }, 'rendering an error failed');
     }
@@ -242,9 +235,15 @@ export class Pipeline {
     if (answer.shared) this.#options.cache.set(catalog, this.#key(request), answer);
   }
 
-  /** What a kept answer is filed under: the exact request target, and for the website the negotiated format. */
+  /** What a kept answer is filed under: the exact request target, and what else its door says selects it (the website's negotiated format). */
   #key(request: Incoming): string {
-    return request.scope === 'site' ? `${this.#options.variant(request)}${request.url}` : request.url;
+    const { variant } = request.zone;
+    return variant ? `${variant(request)}${request.url}` : request.url;
+  }
+
+  /** A GET made in-process, as the pipeline would read it from a client (answers prepared ahead, the static export). */
+  request(catalog: Catalog, url: string, headers: Incoming['headers'] = {}): Incoming {
+    return Incoming.get(catalog, this.#options.zones, url, headers);
   }
 }
 
@@ -269,7 +268,7 @@ export function allowOf(routes: readonly Route[]): string | undefined {
 function canonicalRedirect(request: Incoming, route: Route, params: Readonly<Record<string, string>>): Answer {
   if (route.exists?.(request.catalog, params) === false) throw notFound(request);
   const mark = request.url.indexOf('?');
-  const location = request.path.replace(/\/+$/, '') + (mark === -1 ? '' : request.url.slice(mark));
+  const location = hrefOf(request.catalog.base_url, request.path.replace(/\/+$/, '')) + (mark === -1 ? '' : request.url.slice(mark));
   return { status: 301, headers: { 'content-type': 'text/plain; charset=utf-8', location }, body: `Moved to ${location}\n` };
 }
 
@@ -292,9 +291,5 @@ function methodNotAllowed(request: Incoming, routes: readonly Route[]): ProblemE
 }
 
 export function uriTooLong(request: Incoming): ProblemError {
-  return new ProblemError('uri_too_long', {
-    detail: `The request target is ${request.url.length} characters long; this server reads at most ${MAX_TARGET_LENGTH}.`,
-    hint: 'Send fewer or shorter query parameters.',
-    extensions: { parameter: 'url', accepted: `a request target of at most ${MAX_TARGET_LENGTH} characters` },
-  });
+  return ProblemError.of(uriTooLongProblem(request.url.length));
 }

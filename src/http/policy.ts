@@ -1,9 +1,10 @@
+import { paths, urlOf } from '../model/routes.js';
 import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import Negotiator from 'negotiator';
 import type { Deprecation } from '../config.js';
 import { API_VERSION } from '../version.js';
-import type { Answer } from './answer.js';
+import type { Answer, CacheRule } from './answer.js';
 import { byteLength, isCompressible, joined, PreparedAnswer } from './prepared.js';
 import { PROBLEM_MEDIA_TYPE, PROBLEM_TYPE, ProblemError, problemDocument } from './problem.js';
 import type { RateLimitDecision, RateLimitPolicy } from './rate-limit.js';
@@ -11,8 +12,8 @@ import { pushRateLimitHeaders } from './rate-limit.js';
 import { rememberedByValue } from './remembered.js';
 import type { Incoming } from './request.js';
 import { clip } from '../query/errors.js';
-import type { Scope } from './scope.js';
-import { isApiScope } from './scope.js';
+import type { Zone } from './door.js';
+import { notAcceptableProblem, rateLimitedProblem, unsupportedMediaTypeProblem } from '../model/problems.js';
 
 /** Five minutes fresh, a day stale while revalidating: every answer that is the same for everyone. */
 export const CACHE_POLICY = 'public, max-age=300, stale-while-revalidate=86400';
@@ -59,46 +60,45 @@ export interface HttpPolicyOptions {
  * every answer, kept or computed, so each rule is written here once.
  */
 export class HttpPolicy {
-  readonly #scopeHeaders: ReadonlyMap<Scope, readonly string[]>;
+  /** The headers of each zone, built on its first answer. */
+  readonly #zoneHeaders = new WeakMap<Zone, readonly string[]>();
+  readonly #common: readonly string[];
+  readonly #versioned: readonly string[];
+  readonly #counted: readonly string[];
   readonly #tooMany: { readonly before: string; readonly after: string };
   /** The deprecation links, joined to an answer's own Link header where the quota counts. */
   readonly #deprecationLink: string | undefined;
 
   constructor(readonly options: HttpPolicyOptions) {
-    const common = ['access-control-allow-origin', '*', 'access-control-expose-headers', EXPOSED_HEADERS, 'x-content-type-options', 'nosniff'];
-    const versioned = [...common, 'x-api-version', API_VERSION];
-    const counted = [...versioned, ...(options.deprecation ? deprecationHeaders(options.deprecation) : [])];
+    this.#common = ['access-control-allow-origin', '*', 'access-control-expose-headers', EXPOSED_HEADERS, 'x-content-type-options', 'nosniff'];
+    this.#versioned = [...this.#common, 'x-api-version', API_VERSION];
+    this.#counted = [...this.#versioned, ...(options.deprecation ? deprecationHeaders(options.deprecation) : [])];
     this.#deprecationLink = options.deprecation
-      ? `<${options.baseUrl}/developers#deprecation>; rel="deprecation", <${options.deprecation.successor}>; rel="successor-version"`
+      ? `<${urlOf(options.baseUrl, `${paths.pageUnder('developers')}#deprecation`)}>; rel="deprecation", <${options.deprecation.successor}>; rel="successor-version"`
       : undefined;
-    this.#scopeHeaders = new Map<Scope, readonly string[]>([
-      ['api', counted],
-      ['mcp', counted],
-      ['healthz', versioned],
-      ['api-other', common],
-      ['site', common],
-    ]);
     // The 429's body differs per request only in `instance`: the rest is written once.
-    const problem = new ProblemError('rate_limited', {
-      detail: `The quota of ${options.quota.limit} requests per ${options.quota.windowSeconds} seconds for your address is used up.`,
-      hint: 'Wait the number of seconds the Retry-After header gives, then call again; pace later calls with the RateLimit header.',
-    });
+    const problem = ProblemError.of(rateLimitedProblem(options.quota));
     const [before = '', after = ''] = JSON.stringify(problemDocument(problem, options.baseUrl, PLACEHOLDER)).split(JSON.stringify(PLACEHOLDER));
     this.#tooMany = { before, after };
   }
 
-  /** CORS and nosniff everywhere; the version where the API answers; deprecation where the quota counts. */
-  scopeHeaders(scope: Scope): readonly string[] {
-    return this.#scopeHeaders.get(scope)!;
+  /** CORS and nosniff everywhere; the version where the zone is versioned; a deprecation where it is also counted. */
+  zoneHeaders(zone: Zone): readonly string[] {
+    let headers = this.#zoneHeaders.get(zone);
+    if (headers === undefined) {
+      headers = zone.versioned ? (zone.counted ? this.#counted : this.#versioned) : this.#common;
+      this.#zoneHeaders.set(zone, headers);
+    }
+    return headers;
   }
 
   /**
-   * The Link header of an answer in `scope`: its own links (pagination, a
+   * The Link header of an answer in `zone`: its own links (pagination, a
    * mirror's canonical page) and, where the quota counts, the deprecation
    * links, in one header.
    */
-  link(scope: Scope, own: string | undefined): string | undefined {
-    const deprecation = scope === 'api' || scope === 'mcp' ? this.#deprecationLink : undefined;
+  link(zone: Zone, own: string | undefined): string | undefined {
+    const deprecation = zone.counted && zone.versioned ? this.#deprecationLink : undefined;
     if (deprecation === undefined) return own;
     return own === undefined ? deprecation : `${deprecation}, ${own}`;
   }
@@ -124,8 +124,8 @@ export class HttpPolicy {
   /** The 429 (RFC 6585 section 4) for `request`: a problem document with Retry-After, built from parts prepared once. */
   tooManyRequests(request: Incoming, decision: RateLimitDecision): { readonly headers: string[]; readonly body: string } {
     const body = `${this.#tooMany.before}${JSON.stringify(clip(request.path, 200))}${this.#tooMany.after}`;
-    const headers = [...this.scopeHeaders(request.scope), ...this.quotaHeaders(decision)];
-    const link = this.link(request.scope, undefined);
+    const headers = [...this.zoneHeaders(request.zone), ...this.quotaHeaders(decision)];
+    const link = this.link(request.zone, undefined);
     if (link !== undefined) headers.push('link', link);
     headers.push('retry-after', String(decision.resetSeconds), 'cache-control', NO_STORE, 'content-type', PROBLEM_TYPE, 'content-length', String(Buffer.byteLength(body)));
     return { headers, body };
@@ -151,19 +151,9 @@ export class HttpPolicy {
    * JSON nor problem+json (406), a body sent to a read-only endpoint (415).
    */
   admit(request: Incoming): void {
-    if (!isApiScope(request.scope) || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    if (!admitsJson(request.headers)) {
-      throw new ProblemError('not_acceptable', {
-        detail: `This endpoint answers only application/json (errors as application/problem+json), which the Accept header "${clip(String(request.headers.accept), 200)}" does not admit.`,
-        hint: `Send Accept: application/json (or no Accept header) with GET ${clip(request.path, 200)}.`,
-      });
-    }
-    if (hasBody(request.headers)) {
-      throw new ProblemError('unsupported_media_type', {
-        detail: `${request.method} ${clip(request.path, 200)} takes no request body.`,
-        hint: `Send the same ${request.method} request without a body (no Content-Length or Transfer-Encoding).`,
-      });
-    }
+    if (!request.zone.json || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    if (!admitsJson(request.headers)) throw ProblemError.of(notAcceptableProblem(String(request.headers.accept), request.path));
+    if (hasBody(request.headers)) throw ProblemError.of(unsupportedMediaTypeProblem(request.method, request.path));
   }
 
   /**
@@ -178,10 +168,10 @@ export class HttpPolicy {
     const ok = answer.status === 200 && read;
     const headers: [string, string][] = [];
     for (const name in answer.headers) if (name !== 'link') headers.push([name, answer.headers[name]!]);
-    const link = this.link(request.scope, answer.headers.link);
+    const link = this.link(request.zone, answer.headers.link);
     if (link !== undefined) headers.push(['link', link]);
-    const cacheControl = answer.headers['cache-control'] ?? (ok && answer.shared !== false ? CACHE_POLICY : NO_STORE);
-    if (answer.headers['cache-control'] === undefined) headers.push(['cache-control', cacheControl]);
+    const rule = ok ? (answer.cache ?? 'public') : 'no-store';
+    headers.push(['cache-control', CACHE_CONTROL[rule]]);
     const etag = ok ? strongEtag(joined(body)) : undefined;
     if (etag !== undefined) headers.push(['etag', etag]);
     if (isCompressible(answer.status, byteLength(body), answer.headers['content-type'])) {
@@ -190,7 +180,7 @@ export class HttpPolicy {
       else if (!/\baccept-encoding\b/i.test(headers[vary]![1])) headers[vary] = ['vary', `${headers[vary]![1]}, Accept-Encoding`];
     }
     const lastModified = answer.headers['last-modified'] === undefined ? undefined : Date.parse(answer.headers['last-modified']);
-    const shared = ok && (cacheControl === CACHE_POLICY || cacheControl === IMMUTABLE_POLICY);
+    const shared = rule !== 'no-store';
     return new PreparedAnswer(answer.status, headers, body, request.route, etag, shared, lastModified);
   }
 
@@ -207,8 +197,11 @@ export class HttpPolicy {
 const PLACEHOLDER = '\u0000instance\u0000';
 
 function reportsQuota(request: Incoming): boolean {
-  return request.scope === 'api' || request.scope === 'mcp';
+  return request.zone.counted;
 }
+
+/** The Cache-Control of each rule an answer may carry. */
+const CACHE_CONTROL: Readonly<Record<CacheRule, string>> = { public: CACHE_POLICY, immutable: IMMUTABLE_POLICY, 'no-store': NO_STORE };
 
 /**
  * The announcement of a version's end: `Deprecation: @<unix-seconds>`

@@ -1,9 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Catalog } from '../content/types.js';
 import { ProblemError } from './problem.js';
-import type { Scope } from './scope.js';
+import type { Zone, Zones } from './door.js';
 import { clip } from '../query/errors.js';
-import { pathOf, scopeOf } from './scope.js';
 
 /** Query parameters as sent: a name given twice keeps every value, in order. */
 export type Query = Readonly<Record<string, string | string[] | undefined>>;
@@ -18,7 +17,8 @@ export type Query = Readonly<Record<string, string | string[] | undefined>>;
  */
 export class Incoming {
   readonly path: string;
-  readonly scope: Scope;
+  /** The part of the service the path belongs to, and the door that owns it. */
+  readonly zone: Zone;
   /** Filled by the router: the route pattern matched and its decoded parameters. */
   route: string | null = null;
   params: Readonly<Record<string, string>> = {};
@@ -26,6 +26,7 @@ export class Incoming {
 
   constructor(
     readonly catalog: Catalog,
+    zones: Zones,
     readonly method: string,
     /** The request target as sent: path and query, still percent-encoded. */
     readonly url: string,
@@ -36,7 +37,7 @@ export class Incoming {
     readonly body?: IncomingMessage,
   ) {
     this.path = pathOf(url);
-    this.scope = scopeOf(this.path);
+    this.zone = zones.of(this.path);
   }
 
   /** The query string, decoded on first use; a malformed percent-encoding is the client's error. */
@@ -45,9 +46,15 @@ export class Incoming {
   }
 
   /** A GET made in-process (answers prepared ahead of requests, the static export). */
-  static get(catalog: Catalog, url: string, headers: IncomingHttpHeaders = {}): Incoming {
-    return new Incoming(catalog, 'GET', url, headers, '');
+  static get(catalog: Catalog, zones: Zones, url: string, headers: IncomingHttpHeaders = {}): Incoming {
+    return new Incoming(catalog, zones, 'GET', url, headers, '');
   }
+}
+
+/** The path of a request target: what comes before its query. */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /**

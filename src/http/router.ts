@@ -2,6 +2,7 @@ import type { Catalog } from '../content/types.js';
 import type { Answer } from './answer.js';
 import type { Incoming } from './request.js';
 import { decodePathSegment } from './request.js';
+import { compareSpecificity, matchPattern } from '../model/routes.js';
 
 export type Handler = (request: Incoming) => Answer | Promise<Answer>;
 
@@ -29,11 +30,6 @@ export interface Route {
   readonly exists?: (catalog: Catalog, params: Readonly<Record<string, string>>) => boolean;
 }
 
-interface Parametric {
-  readonly segments: readonly string[];
-  readonly route: Route;
-}
-
 export interface Match {
   /** Routes of that path, one per method. */
   readonly routes: readonly Route[];
@@ -41,12 +37,15 @@ export interface Match {
 }
 
 /**
- * Finds the routes of a path: static paths in one Map lookup, patterns in the
- * order added (the more specific first). A trailing slash is ignored.
+ * Finds the routes of a path: static paths in one Map lookup, then patterns
+ * from the most specific to the least (the route table's ranking: a literal
+ * segment beats a parameter, which beats `*`), so no route depends on the
+ * order the doors were mounted in. A trailing slash is ignored.
  */
 export class Router {
   readonly #static = new Map<string, Route[]>();
-  readonly #parametric: Parametric[] = [];
+  /** Routes with parameters, grouped by pattern, most specific first. */
+  #parametric: { readonly pattern: string; readonly routes: Route[] }[] = [];
   readonly #all: Route[] = [];
 
   add(...routes: readonly Route[]): this {
@@ -56,10 +55,13 @@ export class Router {
         const list = this.#static.get(route.pattern) ?? [];
         list.push(route);
         this.#static.set(route.pattern, list);
-      } else {
-        this.#parametric.push({ segments: route.pattern.split('/'), route });
+        continue;
       }
+      const group = this.#parametric.find((candidate) => candidate.pattern === route.pattern);
+      if (group) group.routes.push(route);
+      else this.#parametric.push({ pattern: route.pattern, routes: [route] });
     }
+    this.#parametric = this.#parametric.sort((a, b) => compareSpecificity(a.pattern, b.pattern));
     return this;
   }
 
@@ -71,36 +73,10 @@ export class Router {
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     const exact = this.#static.get(trimmed);
     if (exact) return { routes: exact, params: {} };
-    const parts = trimmed.split('/');
-    let found: { routes: Route[]; params: Record<string, string> } | undefined;
-    for (const { segments, route } of this.#parametric) {
-      const params = matchSegments(segments, parts);
-      if (!params) continue;
-      if (!found) found = { routes: [route], params };
-      else if (found.routes[0]!.pattern === route.pattern) found.routes.push(route);
+    for (const { pattern, routes } of this.#parametric) {
+      const params = matchPattern(pattern, trimmed, decodePathSegment);
+      if (params) return { routes, params };
     }
-    return found;
+    return undefined;
   }
-}
-
-function matchSegments(segments: readonly string[], parts: readonly string[]): Record<string, string> | undefined {
-  const params: Record<string, string> = {};
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i]!;
-    if (segment === '*') {
-      const rest = parts.slice(i).join('/');
-      if (rest === '') return undefined;
-      params['*'] = rest.split('/').map(decodePathSegment).join('/');
-      return params;
-    }
-    const part = parts[i];
-    if (part === undefined) return undefined;
-    if (segment.startsWith(':')) {
-      if (part === '') return undefined;
-      params[segment.slice(1)] = decodePathSegment(part);
-    } else if (segment !== part) {
-      return undefined;
-    }
-  }
-  return parts.length === segments.length ? params : undefined;
 }

@@ -4,9 +4,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { InjectOptions, Response as InjectedResponse } from 'light-my-request';
 import type { Config } from '../config.js';
 import { ProblemError } from './problem.js';
+import { headersTooLargeProblem, malformedRequestProblem, MAX_HEADER_BYTES, requestTimeoutProblem } from '../model/problems.js';
 
-/** Node's bound on a request head, raised so that a long URL is told 414 by the pipeline rather than 431 by the parser. */
-export const MAX_HEADER_BYTES = 32 * 1024;
+export { MAX_HEADER_BYTES };
 
 export interface ServiceOptions {
   readonly handle: RequestListener;
@@ -115,24 +115,11 @@ type ClientError = Error & { code?: string; rawPacket?: unknown };
 export function clientProblem(code: string | undefined): ProblemError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ProblemError('headers_too_large', {
-        detail: 'The request head is larger than this server reads.',
-        hint: 'Send the request again with fewer or shorter headers.',
-        extensions: { parameter: 'headers', accepted: `a request head of at most ${MAX_HEADER_BYTES} bytes` },
-      });
+      return ProblemError.of(headersTooLargeProblem());
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ProblemError('invalid_parameter', {
-        detail: 'The request was not received in time.',
-        hint: 'Send the whole request at once, then wait for the answer.',
-        extensions: { parameter: 'request', accepted: 'a request sent within the server timeout' },
-        status: { code: 408, title: 'Request Timeout' },
-      });
+      return ProblemError.of(requestTimeoutProblem());
     default:
-      return new ProblemError('invalid_parameter', {
-        detail: 'The request is not valid HTTP/1.1 and could not be read.',
-        hint: 'Send a well-formed request, e.g. GET /api/v1 HTTP/1.1 with a Host header.',
-        extensions: { parameter: 'request', accepted: 'a well-formed HTTP/1.1 request (RFC 9112)' },
-      });
+      return ProblemError.of(malformedRequestProblem());
   }
 }
 

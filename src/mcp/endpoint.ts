@@ -14,7 +14,7 @@ import type { Answer } from '../http/answer.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Incoming } from '../http/request.js';
 import type { Log } from '../log.js';
-import { errorResponse, JSON_RPC, rpcAnswer } from './json-rpc.js';
+import { errorResponse, JSON_RPC, refusalAnswer, rpcAnswer } from './json-rpc.js';
 import { createMcpServer } from './server.js';
 import { TOOL_NAMES } from './tools.js';
 import { rememberedReply, remember } from './tool-results.js';
@@ -23,6 +23,7 @@ import type { Message } from './messages.js';
 import { readMessage } from './messages.js';
 import type { McpProtocolVersion } from './versions.js';
 import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSIONS, versionsInWords } from './versions.js';
+import { MCP_MAX_BODY_BYTES, MCP_REFUSALS } from '../model/protocol.js';
 
 /**
  * The side of `POST /mcp` that runs the official SDK's server (src/mcp/routes.ts
@@ -39,7 +40,7 @@ import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSI
 const INVALID_REQUEST = 'Invalid Request: the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a "method", or a "result" or "error" with an "id").';
 
 /** The largest request body read (the SDK's own Streamable HTTP transport reads 4 MiB). */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const MAX_BODY_BYTES = MCP_MAX_BODY_BYTES;
 
 /** The handler of POST /mcp: one MCP server per Catalog, connected to a transport that carries every request's message to it. */
 /** What a tools/call came to: counted by the metrics. */
@@ -77,21 +78,21 @@ async function handlePost(request: Incoming, server: Server, onToolCall: ToolCal
   // The Streamable HTTP rules a client must follow before its message is read.
   const accept = String(request.headers.accept ?? '');
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-    return rpcAnswer(406, null, JSON_RPC.SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream');
+    return refusalAnswer(MCP_REFUSALS.notAcceptable());
   }
   const type = String(request.headers['content-type'] ?? '');
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    return rpcAnswer(415, null, JSON_RPC.SERVER_ERROR, 'Unsupported Media Type: Content-Type must be application/json');
+    return refusalAnswer(MCP_REFUSALS.unsupportedMediaType());
   }
   const body = request.body ? await readBody(request.body, MAX_BODY_BYTES) : '';
   if (body === undefined) {
-    return rpcAnswer(413, null, JSON_RPC.INVALID_REQUEST, `Payload Too Large: a request body must not exceed ${MAX_BODY_BYTES} bytes.`);
+    return refusalAnswer(MCP_REFUSALS.payloadTooLarge());
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    return rpcAnswer(400, null, JSON_RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON.');
+    return refusalAnswer(MCP_REFUSALS.parseError());
   }
   // MCP 2025-06-18 and 2025-11-25, Transports, "Protocol Version Header":
   // after initialize, every request names the negotiated revision; one the
@@ -116,7 +117,7 @@ async function handlePost(request: Incoming, server: Server, onToolCall: ToolCal
   if (Array.isArray(parsed)) return answerBatch(parsed, context);
   const pending = answerMessage(single, context);
   const outcome = pending instanceof Promise ? await pending : pending;
-  if (outcome === null) return { status: 202, headers: { 'cache-control': 'no-store' }, body: '' };
+  if (outcome === null) return { status: 202, headers: {}, body: '', cache: 'no-store' };
   if ('refused' in outcome) return rpcAnswer(400, outcome.refused.id, JSON_RPC.INVALID_REQUEST, outcome.refused.message);
   return replyAnswer(outcome.reply);
 }
@@ -151,7 +152,7 @@ async function answerBatch(batch: readonly unknown[], context: Context): Promise
     else if (typeof outcome.reply === 'string') parts.push(Buffer.from(outcome.reply));
     else parts.push(...outcome.reply);
   }
-  if (parts.length === 0) return { status: 202, headers: { 'cache-control': 'no-store' }, body: '' };
+  if (parts.length === 0) return { status: 202, headers: {}, body: '', cache: 'no-store' };
   parts.push(Buffer.from(']'));
   return replyAnswer(parts);
 }
@@ -262,7 +263,7 @@ function resultBody(id: RequestId, result: Buffer): readonly Buffer[] {
 }
 
 function replyAnswer(body: Answer['body']): Answer {
-  return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body };
+  return { status: 200, headers: { 'content-type': 'application/json' }, body, cache: 'no-store' };
 }
 
 /** The body as text, or undefined once it exceeds `limit` bytes (the rest is left unread). */

@@ -4,6 +4,7 @@ import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplat
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../log.js';
 import { perCatalog } from '../content/per-catalog.js';
+import { registryOf, updatedAt } from '../query/documents.js';
 import { pageSlugs, postSlugs, productSlugs } from '../query/queries.js';
 import type { MirrorRecord } from '../content/mirror.js';
 import { mirrorMarkdown } from '../content/mirror.js';
@@ -51,12 +52,14 @@ interface Entry {
 
 interface Kind {
   /** Template name, and the prefix of each resource name (`product/<slug>`). */
-  readonly name: 'product' | 'post' | 'page';
+  readonly name: 'product' | 'post' | 'page' | 'translated-page';
   readonly title: string;
   readonly description: string;
   /** The `/md/` path of a record with slug `{slug}`. */
   readonly path: string;
-  readonly slugs: (catalog: Catalog) => readonly string[];
+  readonly slugs: (catalog: Catalog, locale?: string) => readonly string[];
+  /** For a template under a locale (`{locale}`): the locales it has. */
+  readonly locales?: (catalog: Catalog) => readonly string[];
   /** Completes the template's `slug` (completion/complete with a `ref/resource`). */
   readonly complete: (completers: Completers) => Completer;
 }
@@ -81,10 +84,19 @@ const KINDS: readonly Kind[] = [
   {
     name: 'page',
     title: 'Page',
-    description: 'An institutional page by slug (index is the home page), as markdown.',
+    description: 'An institutional page by slug (index is the home page), as markdown, in the site\u2019s default language.',
     path: '/md/{slug}.md',
     slugs: pageSlugs,
     complete: (c) => c.pageSlug,
+  },
+  {
+    name: 'translated-page',
+    title: 'Translated page',
+    description: 'An institutional page in another language than the default, by locale and slug, as markdown.',
+    path: '/md/{locale}/{slug}.md',
+    slugs: (catalog, locale) => (locale === undefined ? [] : (catalog.pagesByLocale.get(locale)?.pages.map((p) => p.slug) ?? [])),
+    complete: (c) => c.pageSlug,
+    locales: (catalog) => catalog.site.locales.filter((l) => l !== catalog.site.default_locale && catalog.pagesByLocale.has(l)),
   },
 ];
 
@@ -93,9 +105,14 @@ interface Table {
   readonly byUri: ReadonlyMap<string, Entry>;
 }
 
-/** The resources of `catalog`, built once per Catalog: a reload builds a new table with the new Catalog. */
+/**
+ * The resources of `catalog`, read from its document registry and built once
+ * per Catalog: the company record, every product, the pages of every locale
+ * (the default one's first), every article.
+ */
 const tableOf = perCatalog((catalog): Table => {
   const entries: Entry[] = [];
+  const registry = registryOf(catalog);
   const add = (name: string, title: string, description: string | undefined, lastModified: string | undefined, record: MirrorRecord) => {
     const text = mirrorMarkdown(record);
     entries.push({
@@ -111,11 +128,13 @@ const tableOf = perCatalog((catalog): Table => {
       text,
     });
   };
-  const { company } = catalog;
-  add('company', `${company.legal_name} (company record)`, `Registration record of ${company.trade_name}: legal name, CNPJ, address, contact channels and profiles.`, undefined, company);
-  for (const p of catalog.products) add(`product/${p.slug}`, p.name, p.summary, p.updated_at, p);
-  for (const p of catalog.pages) add(`page/${p.slug}`, p.title, p.description, p.updated_at, p);
-  for (const p of catalog.posts) add(`post/${p.slug}`, p.title, p.summary, p.updated_at ?? p.published_at, p);
+  const { company, site } = catalog;
+  add('company', `${company.legal_name} (company record)`, `Registration record of ${company.trade_name}: legal name, identifiers, address, contact channels and profiles.`, undefined, company);
+  for (const d of registry.records) if (d.kind === 'product') add(`product/${d.record.slug}`, d.record.name, d.record.summary, d.updatedAt, d.record);
+  for (const { page, locale, slug } of registry.contentPages) {
+    add(locale === site.default_locale ? `page/${slug}` : `page/${locale}/${slug}`, page!.title, page!.description, updatedAt(page!, catalog), page!);
+  }
+  for (const d of registry.records) if (d.kind === 'post') add(`post/${d.record.slug}`, d.record.title, d.record.summary, d.updatedAt, d.record);
   return { entries, byUri: new Map(entries.map((entry) => [entry.resource.uri, entry])) };
 });
 
@@ -166,13 +185,30 @@ export function readResource(catalog: Catalog, uri: string): ReadResourceResult 
 function notFound(catalog: Catalog, uri: string): RpcError {
   const shown = uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
   for (const kind of KINDS) {
-    const [prefix = '', suffix = ''] = `${catalog.base_url}${kind.path}`.split('{slug}');
-    const slug = uri.startsWith(prefix) && uri.endsWith(suffix) ? uri.slice(prefix.length, uri.length - suffix.length) : undefined;
-    if (slug === undefined || slug === '' || slug.includes('/')) continue;
-    const valid = kind.slugs(catalog);
-    return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no ${kind.name} has the slug "${slug.slice(0, 100)}". Valid slugs: ${valid.join(', ')}.`, {
+    const template = `${catalog.base_url}${kind.path}`;
+    const [prefix = '', suffix = ''] = template.split('{slug}');
+    const middle = uri.startsWith(prefix.split('{locale}')[0]!) && uri.endsWith(suffix) ? uri.slice(0, uri.length - suffix.length) : undefined;
+    if (middle === undefined) continue;
+    let locale: string | undefined;
+    let slug: string;
+    if (kind.locales) {
+      const [before = '', after = ''] = prefix.split('{locale}');
+      const rest = middle.slice(before.length);
+      const cut = rest.indexOf(after);
+      if (cut <= 0) continue;
+      locale = rest.slice(0, cut);
+      if (!kind.locales(catalog).includes(locale)) continue;
+      slug = rest.slice(cut + after.length);
+    } else {
+      if (!middle.startsWith(prefix)) continue;
+      slug = middle.slice(prefix.length);
+    }
+    if (slug === '' || slug.includes('/')) continue;
+    const valid = kind.slugs(catalog, locale);
+    const what = locale === undefined ? kind.name : `page in ${locale}`;
+    return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no ${what} has the slug "${slug.slice(0, 100)}". Valid slugs: ${valid.join(', ')}.`, {
       uri: shown,
-      template: `${prefix}{slug}${suffix}`,
+      template: locale === undefined ? template : template.replace('{locale}', locale),
       valid_slugs: valid,
     });
   }
@@ -193,9 +229,10 @@ export function registerResources(mcp: McpServer, catalog: Catalog, log: Log): v
   for (const kind of KINDS) {
     // The completers are built on the first completion, not with the server.
     const complete = (typed: string) => kind.complete(completersFor(catalog))(typed);
+    const locales = kind.locales && ((typed: string) => kind.locales!(catalog).filter((locale) => locale.toLowerCase().startsWith(typed.toLowerCase())));
     mcp.registerResource(
       kind.name,
-      new SdkResourceTemplate(`${catalog.base_url}${kind.path}`, { list: undefined, complete: { slug: complete } }),
+      new SdkResourceTemplate(`${catalog.base_url}${kind.path}`, { list: undefined, complete: { slug: complete, ...(locales ? { locale: locales } : {}) } }),
       { title: kind.title, description: kind.description, mimeType: MARKDOWN_MIME_TYPE },
       (uri) => readResource(catalog, uri.href),
     );

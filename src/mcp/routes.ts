@@ -1,11 +1,13 @@
 import type { Config } from '../config.js';
 import type { Answer } from '../http/answer.js';
-import type { ErrorRenderer } from '../http/pipeline.js';
+import type { DoorDescriptor, ErrorRenderer } from '../http/door.js';
+import { ROUTES } from '../model/routes.js';
 import type { Incoming } from '../http/request.js';
 import type { Route } from '../http/router.js';
 import type { Log } from '../log.js';
 import type * as Endpoint from './endpoint.js';
-import { JSON_RPC, rpcAnswer } from './json-rpc.js';
+import { refusalAnswer } from './json-rpc.js';
+import { MCP_REFUSALS, mcpProblemRefusal } from '../model/protocol.js';
 
 /**
  * `POST /mcp`: the Model Context Protocol over Streamable HTTP, JSON
@@ -13,19 +15,14 @@ import { JSON_RPC, rpcAnswer } from './json-rpc.js';
  * `Allow: POST` and a JSON-RPC error body: a stateless server has no event
  * stream to GET and no session to DELETE.
  */
-export interface McpDoor {
-  readonly routes: Route[];
-  readonly renderer: ErrorRenderer;
-}
-
-export function mcpDoor(config: Config, log: Log, onToolCall?: Endpoint.ToolCallObserver): McpDoor {
+export function mcpDoor(config: Config, log: Log, onToolCall?: Endpoint.ToolCallObserver): DoorDescriptor {
   // The SDK side (src/mcp/endpoint.ts) is evaluated on the first POST.
   let endpoint: Promise<(request: Incoming) => Promise<Answer>> | undefined;
   const load = () => (endpoint ??= import('./endpoint.js').then((module: typeof Endpoint) => module.mcpEndpoint(log, onToolCall)));
   const baseOrigin = new URL(config.baseUrl).origin;
 
   const route: Route = {
-    pattern: '/mcp',
+    pattern: ROUTES.mcp.pattern,
     method: 'POST',
     handle: async (request) => refuseOrigin(request) ?? (await load())(request),
   };
@@ -39,14 +36,17 @@ export function mcpDoor(config: Config, log: Log, onToolCall?: Endpoint.ToolCall
   function refuseOrigin(request: Incoming): Answer | undefined {
     const origin = request.headers.origin;
     if (origin === undefined || originAllowed(origin, baseOrigin, config.mcpAllowedOrigins)) return undefined;
-    return rpcAnswer(403, null, JSON_RPC.SERVER_ERROR, `Forbidden: pages from the origin "${origin.slice(0, 200)}" may not call this MCP server.`, {
-      status: 403,
-      hint: `Call /mcp from ${baseOrigin} or from a client that sends no Origin header (an SDK, curl); the operator may allow more origins with MCP_ALLOWED_ORIGINS.`,
-    });
+    return refusalAnswer(MCP_REFUSALS.forbiddenOrigin(origin, baseOrigin));
   }
 
   const renderError = mcpErrorRenderer(config.baseUrl);
-  return { routes: [route], renderer: (problem, request) => refuseOrigin(request) ?? renderError(problem, request) };
+  return {
+    name: 'mcp',
+    // Counted by the quota and versioned like the API; its failures are JSON-RPC errors.
+    areas: [{ prefix: ROUTES.mcp.pattern, counted: true, versioned: true, json: false }],
+    routes: [route],
+    renderer: (problem, request) => refuseOrigin(request) ?? renderError(problem, request),
+  };
 }
 
 /** Whether a browser page of `origin` may call /mcp: BASE_URL's own origin, or one MCP_ALLOWED_ORIGINS names. */
@@ -63,20 +63,5 @@ export function originAllowed(origin: string, baseOrigin: string, allowed: Confi
  * (`Allow`). The quota's 429 stays a problem document, like every other one.
  */
 function mcpErrorRenderer(baseUrl: string): ErrorRenderer {
-  return (problem, request) => {
-    const wrongMethod = problem.code === 'method_not_allowed';
-    const detail = wrongMethod
-      ? `${request.method} is not allowed on /mcp: this MCP server is stateless, so it has no event stream to GET and no session to DELETE; it answers POST only.`
-      : problem.init.detail;
-    const hint = wrongMethod ? 'Send each JSON-RPC message in its own POST /mcp, with Content-Type: application/json and Accept: application/json, text/event-stream.' : problem.init.hint;
-    const code = problem.status >= 500 ? JSON_RPC.INTERNAL_ERROR : JSON_RPC.SERVER_ERROR;
-    return rpcAnswer(
-      problem.status,
-      null,
-      code,
-      detail,
-      { status: problem.status, code: problem.code, hint, documentation_url: `${baseUrl}/developers#${problem.code}` },
-      { ...problem.init.headers },
-    );
-  };
+  return (problem, request) => refusalAnswer(mcpProblemRefusal(problem, request.method, baseUrl));
 }

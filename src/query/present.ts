@@ -1,31 +1,19 @@
 import type { Catalog, Company, Image, Page, Post, Product } from '../content/types.js';
+import type * as shapes from '../model/shapes.js';
+import { updatedAt } from './documents.js';
 
 /**
- * The public representation of each record: what the API and MCP return.
- * List views omit the markdown body.
+ * The public representation of each record: what the API and MCP return,
+ * typed by the shapes that document it (src/model/shapes.ts), so a record
+ * and its published schema cannot part. List views omit the markdown body.
  */
-
-/**
- * When a record last changed, for sync clients (`updated_at`, `updated_since`):
- * the content's own date; an article without one changed when it was
- * published; a product without one is dated by the loading of the content it
- * came in, so a sync client fetches it again after a reload and never misses
- * a change.
- */
-export function productUpdatedAt(p: Product, catalog: Catalog): string {
-  return p.updated_at ?? catalog.loaded_at;
-}
-
-export function postUpdatedAt(p: Post): string {
-  return p.updated_at ?? p.published_at;
-}
 
 /** A record's image as the API shows it; absent when the record has none. */
-function imageOf(image: Image | undefined): { image?: Image } {
+function imageOf(image: Image | undefined): { image?: shapes.Image } {
   return image ? { image: { url: image.url, alt: image.alt, width: image.width, height: image.height, media_type: image.media_type } } : {};
 }
 
-export function productSummary(p: Product, catalog: Catalog) {
+export function productSummary(p: Product, catalog: Catalog): shapes.ProductSummary {
   return {
     slug: p.slug,
     name: p.name,
@@ -33,18 +21,18 @@ export function productSummary(p: Product, catalog: Catalog) {
     status: p.status,
     tags: p.tags,
     links: p.links,
-    updated_at: productUpdatedAt(p, catalog),
+    updated_at: updatedAt(p, catalog),
     ...imageOf(p.image),
     url: p.url,
     markdown_url: p.markdown_url,
   };
 }
 
-export function productDetail(p: Product, catalog: Catalog) {
+export function productDetail(p: Product, catalog: Catalog): shapes.Product {
   return { ...productSummary(p, catalog), markdown: p.markdown };
 }
 
-export function postSummary(p: Post) {
+export function postSummary(p: Post): shapes.PostSummary {
   return {
     slug: p.slug,
     title: p.title,
@@ -52,7 +40,7 @@ export function postSummary(p: Post) {
     category: p.category,
     locale: p.locale,
     published_at: p.published_at,
-    updated_at: postUpdatedAt(p),
+    updated_at: updatedAt(p),
     author: p.author,
     reading_time_minutes: p.reading_time_minutes,
     translations: p.translations,
@@ -62,11 +50,11 @@ export function postSummary(p: Post) {
   };
 }
 
-export function postDetail(p: Post) {
+export function postDetail(p: Post): shapes.Post {
   return { ...postSummary(p), markdown: p.markdown };
 }
 
-export function pageSummary(p: Page) {
+export function pageSummary(p: Page): shapes.PageSummary {
   return {
     slug: p.slug,
     title: p.title,
@@ -80,11 +68,11 @@ export function pageSummary(p: Page) {
   };
 }
 
-export function pageDetail(p: Page) {
+export function pageDetail(p: Page): shapes.Page {
   return { ...pageSummary(p), markdown: p.markdown };
 }
 
-export function companyRecord(c: Company) {
+export function companyRecord(c: Company): shapes.Company {
   return {
     legal_name: c.legal_name,
     trade_name: c.trade_name,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { MEDIA_PREFIX } from '../content/paths.js';
+import { MEDIA_PREFIX, paths, ROUTES, urlOf } from '../model/routes.js';
+import { channelUri } from '../content/channels.js';
 import type { Catalog } from '../content/types.js';
 import { escapeHtml } from './html.js';
 
@@ -12,9 +13,11 @@ export const STYLESHEET = readFileSync(new URL('./site.css', import.meta.url), '
  * changes every page's link, so the file at this path never changes and
  * caches keep it a year.
  */
-export const STYLESHEET_PATH = `/assets/site.${createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 10)}.css`;
+export const STYLESHEET_FILE = `site.${createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 10)}.css`;
+export const STYLESHEET_PATH = paths.asset(STYLESHEET_FILE);
 
-export const FAVICON_PATH = '/assets/icon.svg';
+export const FAVICON_FILE = 'icon.svg';
+export const FAVICON_PATH = paths.asset(FAVICON_FILE);
 
 /** The site's icon: its name's first letter on the accent colour, as SVG (no image file to ship). */
 export function favicon(catalog: Catalog): string {
@@ -65,15 +68,18 @@ const SECURITY_TXT_DAYS = 180;
 export function securityTxt(catalog: Catalog): string {
   const { contact } = catalog.company;
   const channels = [contact.security, contact.email, ...Object.values(contact)].filter((v): v is string => v !== undefined);
-  const uri = (value: string) =>
-    /^[^\s@]+@[^\s@]+$/.test(value) ? `mailto:${value}` : /^https:\/\//.test(value) ? value : /^\+?[\d\s().-]{6,}$/.test(value) ? `tel:${value.replace(/[^\d+]/g, '')}` : undefined;
+  // RFC 9116 section 2.5.3: a web contact must be https.
+  const uri = (value: string) => {
+    const channel = channelUri(value);
+    return channel && (channel.kind !== 'web' || channel.uri.startsWith('https://')) ? channel.uri : undefined;
+  };
   const contacts = [...new Set(channels.flatMap((value) => uri(value) ?? []))].slice(0, 1);
   const expires = new Date(Date.parse(catalog.loaded_at) + SECURITY_TXT_DAYS * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return [
     ...contacts.map((c) => `Contact: ${c}`),
     `Expires: ${expires}`,
     `Preferred-Languages: ${catalog.site.locales.join(', ')}`,
-    `Canonical: ${catalog.base_url}/.well-known/security.txt`,
+    `Canonical: ${urlOf(catalog.base_url, ROUTES.securityTxt.pattern)}`,
     '',
   ].join('\n');
 }

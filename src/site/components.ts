@@ -5,7 +5,8 @@ import { html, safeHref } from './html.js';
 import type { Words } from './i18n.js';
 import { siteLocale, wordsOf } from './i18n.js';
 import type { Heading } from './render-markdown.js';
-import { sitePath } from './site-map.js';
+import { linkTo } from './site-map.js';
+import { channelUri } from '../content/channels.js';
 
 /** Pieces of markup several pages share. */
 
@@ -57,7 +58,7 @@ export type Loading = 'lazy' | 'eager' | 'priority';
 /** A content image with its intrinsic size, so its box is reserved before it loads. */
 export function picture(catalog: Catalog, image: Image, options: { loading?: Loading; className?: string } = {}): Html {
   const loading = options.loading === 'lazy' ? html` loading="lazy"` : options.loading === 'priority' ? html` fetchpriority="high"` : '';
-  return html`<img${options.className ? html` class="${options.className}"` : ''} src="${sitePath(catalog, image.url)}" alt="${image.alt}" width="${image.width}" height="${image.height}"${loading} decoding="async">`;
+  return html`<img${options.className ? html` class="${options.className}"` : ''} src="${linkTo(catalog, image.url)}" alt="${image.alt}" width="${image.width}" height="${image.height}"${loading} decoding="async">`;
 }
 
 /**
@@ -100,12 +101,12 @@ export function postCategoryHref(catalog: Catalog, post: Pick<Post, 'category' |
 }
 
 export function productCard(catalog: Catalog, product: Product, headingLevel: 2 | 3 = 2, w: Words = wordsOf(catalog.site.default_locale), loading: Loading = 'lazy'): Html {
-  const heading = html`<a href="${sitePath(catalog, product.url)}">${product.name}</a>`;
+  const heading = html`<a href="${linkTo(catalog, product.url)}">${product.name}</a>`;
   return html`<li class="card product-card">
 ${product.image ? picture(catalog, product.image, { loading, className: 'card-image' }) : ''}
 <div class="card-head">${headingLevel === 2 ? html`<h2>${heading}</h2>` : html`<h3>${heading}</h3>`}${statusBadge(product.status, w)}</div>
 <p>${product.summary}</p>
-${tagList(product.tags, productTagHref, w)}
+${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(tag)), w)}
 </li>`;
 }
 
@@ -115,12 +116,12 @@ export function readingTime(post: Post): string {
 
 export function postMeta(catalog: Catalog, post: Post): Html {
   return html`<p class="meta"><time datetime="${post.published_at}">${longDate(post.published_at, post.locale)}</time>
-<span aria-hidden="true">·</span> <a class="chip" href="${postCategoryHref(catalog, post)}">${post.category}</a>
+<span aria-hidden="true">·</span> <a class="chip" href="${linkTo(catalog, postCategoryHref(catalog, post))}">${post.category}</a>
 <span aria-hidden="true">·</span> ${readingTime(post)}</p>`;
 }
 
 export function postItem(catalog: Catalog, post: Post, headingLevel: 2 | 3 = 2): Html {
-  const heading = html`<a href="${sitePath(catalog, post.url)}">${post.title}</a>`;
+  const heading = html`<a href="${linkTo(catalog, post.url)}">${post.title}</a>`;
   return html`<li class="post-item${post.image ? ' with-image' : ''}" lang="${post.locale}">
 ${post.image ? picture(catalog, post.image, { loading: 'lazy', className: 'post-thumb' }) : ''}
 <div>
@@ -133,10 +134,9 @@ ${postMeta(catalog, post)}
 
 /** A contact channel as a link when it is an address, a phone number or a URL. */
 export function channelLink(value: string): Html {
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return html`<a href="mailto:${value}">${value}</a>`;
-  if (/^\+?[\d\s().-]{6,}$/.test(value)) return html`<a href="tel:${value.replace(/[^\d+]/g, '')}">${value}</a>`;
-  if (/^https?:\/\//.test(value)) return html`<a href="${safeHref(value)}">${value}</a>`;
-  return html`${value}`;
+  const channel = channelUri(value);
+  if (!channel) return html`${value}`;
+  return html`<a href="${channel.kind === 'web' ? safeHref(channel.uri) : channel.uri}">${value}</a>`;
 }
 
 /** A postal address on three lines: street, district and city, postal code and country; `name` above them. */

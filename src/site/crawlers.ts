@@ -1,11 +1,10 @@
 import type { Catalog } from '../content/types.js';
-import { API_PREFIX } from '../content/paths.js';
+import { MCP_PATH, paths, ROUTES, urlOf } from '../model/routes.js';
+import { registryOf } from '../query/documents.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
-import { versionsInWords } from '../mcp/versions.js';
+import { versionsInWords } from '../model/protocol.js';
 import { languageName } from './format.js';
-import { siteLocale } from './i18n.js';
 import { escapeHtml } from './html.js';
-import { feedPath } from './layout.js';
 import { companyMarkdown, contentPageMarkdown, linkText, postMarkdown, productMarkdown } from './mirrors.js';
 import { renderMarkdown } from './render-markdown.js';
 import { pageRoutes, siteUrls } from './site-map.js';
@@ -23,10 +22,12 @@ const note = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   const { site, company, base_url: base } = catalog;
-  const pages = pageRoutes(catalog).map((r) => `- [${linkText(r.title)}](${base}${r.markdownPath}): ${note(r.description)}`);
-  const products = catalog.products.map((p) => `- [${linkText(p.name)}](${p.markdown_url}): ${note(p.summary)} (status: ${p.status})`);
+  const url = (path: string) => urlOf(base, path);
+  const { records } = registryOf(catalog);
+  const pages = pageRoutes(catalog).map((r) => `- [${linkText(r.title)}](${url(r.markdownPath)}): ${note(r.description)}`);
+  const products = records.flatMap((d) => (d.kind === 'product' ? [`- [${linkText(d.record.name)}](${d.record.markdown_url}): ${note(d.record.summary)} (status: ${d.record.status})`] : []));
   const blogs = site.locales.flatMap((locale) => {
-    const posts = catalog.posts.filter((p) => p.locale === locale);
+    const posts = records.flatMap((d) => (d.kind === 'post' && d.locale === locale ? [d.record] : []));
     if (posts.length === 0) return [];
     return [
       `## Blog (${languageName(locale, site.default_locale)})`,
@@ -36,7 +37,7 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   return `${[
     `# ${site.name}`,
     `> ${note(site.description)}`,
-    `${company.legal_name} (CNPJ ${company.cnpj}) publishes this site's content read-only. Every page has a markdown mirror (linked below, or send \`Accept: text/markdown\` to any page). The same content is served as JSON under ${base}${API_PREFIX} and by an MCP server at ${base}/mcp, anonymously.`,
+    `${company.legal_name} (CNPJ ${company.cnpj}) publishes this site's content read-only. Every page has a markdown mirror (linked below, or send \`Accept: text/markdown\` to any page). The same content is served as JSON under ${url(paths.api())} and by an MCP server at ${url(MCP_PATH)}, anonymously.`,
     '## Company',
     `- [${linkText(company.legal_name)}](${company.markdown_url}): legal name, CNPJ, address, contact channels and official profiles.`,
     '## Pages',
@@ -45,14 +46,14 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
     ...blogs,
     '## API',
     [
-      `- [Developer portal](${base}/md/developers.md): every endpoint with examples, the MCP server, errors, rate limits, versioning.`,
-      `- [OpenAPI description](${base}/openapi.json): OpenAPI 3.1 of the JSON API.`,
-      `- [API index](${base}${API_PREFIX}): the map of every resource.`,
-      `- [MCP server](${base}/mcp): Model Context Protocol (revisions ${versionsInWords()}), Streamable HTTP, POST only: tools, markdown resources, prompts and completions.`,
-      `- [Rate limits](${base}/developers#rate-limits): ${quota.limit} requests per ${quota.windowSeconds} s per client address over the API and MCP together, stated in every answer's RateLimit headers.`,
+      `- [Developer portal](${url(paths.pageMirror(site, 'developers'))}): every endpoint with examples, the MCP server, errors, rate limits, versioning.`,
+      `- [OpenAPI description](${url(ROUTES.openapi.pattern)}): OpenAPI 3.1 of the JSON API.`,
+      `- [API index](${url(paths.api())}): the map of every resource.`,
+      `- [MCP server](${url(MCP_PATH)}): Model Context Protocol (revisions ${versionsInWords()}), Streamable HTTP, POST only: tools, markdown resources, prompts and completions.`,
+      `- [Rate limits](${url(paths.developers(site, 'rate-limits'))}): ${quota.limit} requests per ${quota.windowSeconds} s per client address over the API and MCP together, stated in every answer's RateLimit headers.`,
     ].join('\n'),
     '## Optional',
-    [`- [Full content](${base}/llms-full.txt): every page, product and article in one markdown file.`, `- [Sitemap](${base}/sitemap.xml): every page of the site.`].join('\n'),
+    [`- [Full content](${url(ROUTES.llmsFullTxt.pattern)}): every page, product and article in one markdown file.`, `- [Sitemap](${url(ROUTES.sitemap.pattern)}): every page of the site.`].join('\n'),
   ].join('\n\n')}\n`;
 }
 
@@ -62,8 +63,7 @@ export function llmsFullTxt(catalog: Catalog): string {
   const documents = [
     companyMarkdown(catalog.company),
     ...pageRoutes(catalog).map((route) => contentPageMarkdown(catalog, route)),
-    ...catalog.products.map(productMarkdown),
-    ...catalog.posts.map(postMarkdown),
+    ...registryOf(catalog).records.flatMap((d) => (d.kind === 'product' ? [productMarkdown(d.record)] : d.kind === 'post' ? [postMarkdown(d.record)] : [])),
   ];
   return `# ${site.name}\n\n> ${note(site.description)}\n\n${documents.map((d) => d.trim()).join('\n\n---\n\n')}\n`;
 }
@@ -82,24 +82,25 @@ export function sitemapXml(catalog: Catalog): string {
 
 /** /robots.txt (RFC 9309): everything may be crawled; the sitemap and the agents' index are named. */
 export function robotsTxt(catalog: Catalog): string {
-  return `# ${catalog.site.name}: every page is public. Agents: ${catalog.base_url}/llms.txt lists the markdown mirrors.\nUser-agent: *\nAllow: /\n\nSitemap: ${catalog.base_url}/sitemap.xml\n`;
+  const url = (path: string) => urlOf(catalog.base_url, path);
+  return `# ${catalog.site.name}: every page is public. Agents: ${url(ROUTES.llmsTxt.pattern)} lists the markdown mirrors.\nUser-agent: *\nAllow: /\n\nSitemap: ${url(ROUTES.sitemap.pattern)}\n`;
 }
 
 /** The Atom feed (RFC 4287) of one locale's articles, newest first, with their full text. */
 export function atomFeed(catalog: Catalog, locale: string): string {
   const { site, base_url: base } = catalog;
-  const posts = catalog.posts.filter((p) => p.locale === locale);
-  const self = `${base}${feedPath(locale)}`;
-  const updated = posts.map((p) => p.updated_at ?? p.published_at).sort().at(-1) ?? catalog.loaded_at;
+  const posts = registryOf(catalog).records.flatMap((d) => (d.kind === 'post' && d.locale === locale ? [d] : []));
+  const self = urlOf(base, paths.feed(locale));
+  const updated = posts.map((d) => d.updatedAt).sort().at(-1) ?? catalog.loaded_at;
   const x = escapeHtml;
   const entries = posts.map(
-    (p) => `  <entry>
+    ({ record: p, updatedAt }) => `  <entry>
     <title>${x(p.title)}</title>
     <id>${x(p.url)}</id>
     <link rel="alternate" type="text/html" href="${x(p.url)}"/>
     <link rel="alternate" type="text/markdown" href="${x(p.markdown_url)}"/>
     <published>${x(p.published_at)}</published>
-    <updated>${x(p.updated_at ?? p.published_at)}</updated>
+    <updated>${x(updatedAt)}</updated>
     <author><name>${x(p.author)}</name></author>
     <category term="${x(p.category)}"/>
     <summary>${x(p.summary)}</summary>
@@ -113,7 +114,7 @@ ${p.image ? `    <link rel="enclosure" type="${x(p.image.media_type)}" href="${x
   <subtitle>${x(site.description)}</subtitle>
   <id>${x(self)}</id>
   <link rel="self" type="application/atom+xml" href="${x(self)}"/>
-  <link rel="alternate" type="text/html" href="${x(`${base}${siteLocale(catalog, locale).pagePath('blog')}`)}"/>
+  <link rel="alternate" type="text/html" href="${x(urlOf(base, paths.page(site, 'blog', locale)))}"/>
   <updated>${x(updated)}</updated>
   <author><name>${x(catalog.company.trade_name)}</name></author>
 ${entries.join('\n')}

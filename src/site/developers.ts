@@ -1,28 +1,30 @@
-import type { Endpoint, ServiceState } from '../api/endpoints.js';
-import { API_PREFIX, documentedPath, ENDPOINTS } from '../api/endpoints.js';
-import { problemOf } from '../api/problems.js';
-import { QueryError } from '../query/errors.js';
-import type { Param, ParamSpec, SortParam } from '../query/params.js';
-import { accepted, IGNORED_PARAMETERS, parseQuery } from '../query/params.js';
 import type { Config } from '../config.js';
 import { MINIMUM_NOTICE_DAYS } from '../config.js';
 import type { Catalog } from '../content/types.js';
 import { CACHE_POLICY, EXPOSED_HEADERS } from '../http/policy.js';
-import type { ProblemCode } from '../http/problem.js';
-import { PROBLEM_CODES, PROBLEM_MEDIA_TYPE, ProblemError, problemDocument } from '../http/problem.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
-import { quotaPolicy, RateLimiter } from '../http/rate-limit.js';
-import { completersFor } from '../mcp/completions.js';
-import { PROMPT_SUMMARIES, quoteArticle } from '../mcp/prompts.js';
-import { genericToolDefinitions } from '../mcp/tools.js';
-import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, PREFERRED_MCP_PROTOCOL_VERSION } from '../mcp/versions.js';
+import { quotaPolicy } from '../http/rate-limit.js';
+import { completersFor } from '../model/completions.js';
+import type { Endpoint, ServiceFacts } from '../model/endpoints.js';
+import { API_PREFIX, documentedPath, ENDPOINTS } from '../model/endpoints.js';
+import type { ExampleRequest } from '../model/examples.js';
+import { problemExample } from '../model/examples.js';
+import type { Param, ParamSpec, SortParam } from '../model/params.js';
+import { IGNORED_PARAMETERS } from '../model/params.js';
+import type { ProblemCode } from '../model/problems.js';
+import { PROBLEM_CODE_LIST, PROBLEM_MEDIA_TYPE, problemDocument, PROBLEMS } from '../model/problems.js';
+import { PROMPT_SUMMARIES, quoteArticle } from '../model/prompts.js';
+import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, PREFERRED_MCP_PROTOCOL_VERSION } from '../model/protocol.js';
+import { genericToolDefinitions } from '../model/tools.js';
 import { API_VERSION } from '../version.js';
 
 /**
- * The developer portal's reference (`/developers`),
- * generated from what the service runs: the endpoint declarations, the
- * problem codes, the quota policy, the version, the MCP tools. Every example
- * response is the endpoint's own answer over the Catalog in force.
+ * The developer portal's reference (`/developers`), generated from the
+ * declarations of the service (src/model): the endpoints with the errors
+ * each can answer, the problem codes, the MCP tools, prompts and revisions;
+ * and from the quota policy and the version. Every example response is the
+ * endpoint's own answer over the Catalog in force, every example problem is
+ * worded by the functions that word the API's.
  *
  * It is a tree of sections whose bodies are markdown, so the HTML page and
  * its markdown mirror say the same thing; each section has a fixed anchor
@@ -44,50 +46,6 @@ export interface ReferenceSection {
 /** Strings longer than this are cut in examples, so one article body does not fill the page. */
 const EXAMPLE_STRING_LIMIT = 240;
 
-/** When each code applies and what the caller does about it. */
-const PROBLEM_GUIDE: Readonly<Record<ProblemCode, { readonly when: string; readonly fix: string }>> = {
-  invalid_parameter: {
-    when: 'A query parameter is malformed (a bad percent-encoding included), out of range, not one of its allowed values, given twice, empty, or not a parameter of that endpoint. `parameter` names it and `accepted` says what it accepts. What the web adds to links is ignored, never refused: campaign tags (`utm_*`), click identifiers (`fbclid`, `gclid`, `mc_cid`, `mc_eid`) and the `_` cache-buster.',
-    fix: 'Correct the value named in `parameter` to one of `accepted`, or leave the parameter out to get its default. The `hint` member is a call that works.',
-  },
-  missing_parameter: {
-    when: 'A required query parameter is absent (search without `q`). `parameter` names it.',
-    fix: 'Send the parameter named in `parameter`; the `hint` member shows a complete call.',
-  },
-  not_found: {
-    when: 'No resource has that slug, or no endpoint has that path. On a `{slug}` endpoint, `valid_slugs` lists every slug that exists.',
-    fix: 'Use one of `valid_slugs`, or call the list endpoint named in `hint` to see what exists. Slugs are case-sensitive.',
-  },
-  method_not_allowed: {
-    when: 'A method other than GET, HEAD or OPTIONS reaches a content endpoint. Everything is read-only. The `Allow` header lists the methods that work.',
-    fix: 'Use GET (or HEAD). There is no way to write through this API.',
-  },
-  not_acceptable: {
-    when: 'The `Accept` header admits neither `application/json` nor `application/problem+json`.',
-    fix: 'Send `Accept: application/json` or no `Accept` header. For markdown, use the site routes or `/md/` instead.',
-  },
-  unsupported_media_type: {
-    when: 'A request to a content endpoint carries a body.',
-    fix: 'Send the same request without a body (no `Content-Length` or `Transfer-Encoding`); parameters go in the query string.',
-  },
-  uri_too_long: {
-    when: 'The request target (path and query) is longer than 8,192 characters.',
-    fix: 'Send fewer or shorter query parameters; no endpoint needs a target that long.',
-  },
-  headers_too_large: {
-    when: 'The request head (request line and headers) is larger than 32 KiB. The connection is closed after the answer.',
-    fix: 'Send fewer or shorter headers (cookies are the usual culprit).',
-  },
-  rate_limited: {
-    when: 'The client address used up its quota for the current window; `RateLimit-Policy` states the quota.',
-    fix: 'Wait the number of seconds in `Retry-After`, then continue; pace calls by the `RateLimit` header and cache responses (see [Rate limits](#rate-limits)).',
-  },
-  internal_error: {
-    when: 'The server met an unexpected condition. The body says nothing about the cause; the failure is logged.',
-    fix: 'Retry after a short pause. If it keeps happening, report the time and the `instance` path through the contact page.',
-  },
-};
-
 const code = (text: string) => `\`${text.replaceAll('`', 'ˋ')}\``;
 const fence = (language: string, text: string) => `\`\`\`${language}\n${text}\n\`\`\``;
 /** A table cell: pipes escaped, line breaks flattened. */
@@ -99,16 +57,16 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 
 /** What a parameter accepts, in one cell: required or not, then its type, bounds, values and default. */
 function acceptsText(param: Param, catalog: Catalog): string {
-  const values = accepted(param, catalog);
+  const values = param.accepted(catalog);
   const what = typeof values === 'string' ? values : `${param.type === 'enum' && param.multiple ? 'one or more, separated by commas (any of them matches), of' : 'one of'} ${values.map(code).join(', ')}`;
-  return `${param.type === 'text' ? 'required' : 'optional'}: ${what}`;
+  return `${param.required ? 'required' : 'optional'}: ${what}`;
 }
 
 /** Query string of the example call: required parameters at their example, lists cut to two items. */
 function exampleQuery(spec: ParamSpec): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, param] of Object.entries(spec)) {
-    if (param.type === 'text') query[name] = String(param.example);
+    if (param.required) query[name] = String(param.example);
     else if (name === 'limit') query[name] = '2';
   }
   return query;
@@ -135,7 +93,7 @@ interface Example {
   readonly shortened: boolean;
 }
 
-function example(endpoint: Endpoint, catalog: Catalog, service: ServiceState): Example | undefined {
+function example(endpoint: Endpoint, catalog: Catalog, service: ServiceFacts): Example | undefined {
   const slug = endpoint.slug?.values(catalog)[0];
   if (endpoint.slug && slug === undefined) return undefined;
   const query = exampleQuery(endpoint.query);
@@ -146,7 +104,7 @@ function example(endpoint: Endpoint, catalog: Catalog, service: ServiceState): E
   return { url: `${catalog.base_url}${path}${search ? `?${search}` : ''}`, body: JSON.stringify(value, null, 2), shortened };
 }
 
-function endpointSection(endpoint: Endpoint, catalog: Catalog, service: ServiceState): ReferenceSection {
+function endpointSection(endpoint: Endpoint, catalog: Catalog, service: ServiceFacts): ReferenceSection {
   const parts: string[] = [endpoint.description];
   parts.push(`${code(`GET ${documentedPath(endpoint)}`)} answers ${code('application/json')}.`);
   if (endpoint.slug) {
@@ -178,49 +136,33 @@ function endpointSection(endpoint: Endpoint, catalog: Catalog, service: ServiceS
   } else {
     parts.push('There is no example: nothing of this kind is published yet.');
   }
-  const errors: ProblemCode[] = [];
-  if (params.length) errors.push('invalid_parameter');
-  if (params.some(([, p]) => p.type === 'text')) errors.push('missing_parameter');
-  if (endpoint.slug) errors.push('not_found');
-  errors.push('method_not_allowed', 'not_acceptable', 'rate_limited');
-  parts.push(`**Errors:** ${errors.map((c) => `[${code(c)}](#${c}) (${PROBLEM_CODES[c].status})`).join(', ')}.`);
+  parts.push(`**Errors:** ${endpoint.errors.map((c) => `[${code(c)}](#${c}) (${PROBLEMS[c].status})`).join(', ')}.`);
   return { id: endpoint.operationId, title: `${code(`GET ${documentedPath(endpoint)}`)} ${endpoint.summary}`, body: parts.join('\n\n') };
 }
 
-/** Real problem documents, produced by the same code that answers the API. */
-function problemExamples(catalog: Catalog, service: ServiceState): Partial<Record<ProblemCode, string>> {
+/**
+ * One problem document per code, as the API answers it: each provoked on the
+ * first endpoint that declares the code; a parameter out of range shows what
+ * `invalid_parameter` says.
+ */
+function problemExamples(catalog: Catalog, quota: RateLimitPolicy): Partial<Record<ProblemCode, string>> {
   const examples: Partial<Record<ProblemCode, string>> = {};
-  const capture = (codeName: ProblemCode, instance: string, run: () => unknown) => {
-    try {
-      run();
-    } catch (error) {
-      const problem = error instanceof QueryError ? problemOf(error, instance) : error;
-      if (problem instanceof ProblemError && problem.code === codeName) {
-        examples[codeName] = JSON.stringify(problemDocument(problem, catalog.base_url, instance), null, 2);
-      }
-    }
-  };
-  const withSlug = ENDPOINTS.find((e) => e.slug);
-  if (withSlug) {
-    const path = `${API_PREFIX}${withSlug.path.replace(':slug', 'no-such-slug')}`;
-    capture('not_found', path, () => withSlug.answer({ catalog, query: {}, slug: 'no-such-slug', service }));
-  }
-  for (const endpoint of ENDPOINTS) {
-    const limited = Object.entries(endpoint.query).find(([, p]) => p.type === 'integer' && p.maximum !== undefined);
-    if (!limited || examples.invalid_parameter) continue;
-    const [name, param] = limited as [string, Param & { maximum: number }];
-    const query = { ...exampleQuery(endpoint.query), [name]: String(param.maximum + 1) };
-    capture('invalid_parameter', documentedPath(endpoint), () => parseQuery(endpoint.query, query, catalog, documentedPath(endpoint)));
-  }
-  const needsText = ENDPOINTS.find((e) => Object.values(e.query).some((p) => p.type === 'text'));
-  if (needsText) {
-    capture('missing_parameter', documentedPath(needsText), () => parseQuery(needsText.query, {}, catalog, documentedPath(needsText)));
+  const bounded = ENDPOINTS.flatMap((endpoint) =>
+    Object.entries(endpoint.query).flatMap(([name, param]) => (param.type === 'integer' && param.maximum !== undefined ? [{ endpoint, name, maximum: param.maximum }] : [])),
+  )[0];
+  for (const problemCode of PROBLEM_CODE_LIST) {
+    const invalid = problemCode === 'invalid_parameter' && bounded;
+    const endpoint = invalid ? bounded.endpoint : ENDPOINTS.find((e) => e.errors.includes(problemCode));
+    if (!endpoint) continue;
+    const request: ExampleRequest = invalid ? { invalidQuery: { ...exampleQuery(endpoint.query), [bounded.name]: String(bounded.maximum + 1) } } : {};
+    const example = problemExample(endpoint, problemCode, catalog, quota, documentedPath(endpoint), request);
+    if (example) examples[problemCode] = JSON.stringify(problemDocument(example.problem, catalog.base_url, example.instance), null, 2);
   }
   return examples;
 }
 
-function errorsSection(catalog: Catalog, service: ServiceState): ReferenceSection {
-  const examples = problemExamples(catalog, service);
+function errorsSection(catalog: Catalog, quota: RateLimitPolicy): ReferenceSection {
+  const examples = problemExamples(catalog, quota);
   const body = [
     `Every failure under ${code('/api')} is an RFC 9457 problem document, ${code(PROBLEM_MEDIA_TYPE)}, whose ${code('type')} is the link to its code's section below. Branch on ${code('code')}, never on ${code('title')} or ${code('detail')}.`,
     table(
@@ -240,13 +182,12 @@ function errorsSection(catalog: Catalog, service: ServiceState): ReferenceSectio
     ),
     `The MCP endpoint answers its protocol errors as JSON-RPC errors instead, and its 429 as a problem document. Error responses are never cached (${code('Cache-Control: no-store')}).`,
   ].join('\n\n');
-  const children = (Object.keys(PROBLEM_CODES) as ProblemCode[]).map((codeName) => {
-    const { status, title } = PROBLEM_CODES[codeName];
-    const guide = PROBLEM_GUIDE[codeName];
-    const parts = [`**${status} ${title}.** ${guide.when}`, `**What to do:** ${guide.fix}`];
-    const sample = examples[codeName];
-    if (sample) parts.push(`**Example** (produced by the API's own code):\n\n${fence('json', sample)}`);
-    return { id: codeName, title: code(codeName), body: parts.join('\n\n') };
+  const children = PROBLEM_CODE_LIST.map((problemCode) => {
+    const { status, title, when, fix } = PROBLEMS[problemCode];
+    const parts = [`**${status} ${title}.** ${when}`, `**What to do:** ${fix}`];
+    const sample = examples[problemCode];
+    if (sample) parts.push(`**Example** (worded by the code that answers the API):\n\n${fence('json', sample)}`);
+    return { id: problemCode, title: code(problemCode), body: parts.join('\n\n') };
   });
   return { id: 'errors', title: 'Errors', body, children };
 }
@@ -283,7 +224,7 @@ function mcpSection(catalog: Catalog): ReferenceSection {
   return { id: 'mcp', title: 'MCP server', body };
 }
 
-/** The protocol revisions, as the endpoint negotiates and checks them (src/mcp/versions.ts). */
+/** The protocol revisions, as the endpoint negotiates and checks them (src/model/protocol.ts). */
 function mcpVersionsText(): string {
   return [
     `**Protocol revisions.** ${MCP_PROTOCOL_VERSIONS.map(code).join(', ')}. In ${code('initialize')}, the server answers the ${code('protocolVersion')} the client asks for when it is one of these, otherwise the latest, ${code(LATEST_MCP_PROTOCOL_VERSION)}; a client that cannot speak the answer disconnects. Later requests name the revision in the ${code('MCP-Protocol-Version')} header: another value is a 400 whose JSON-RPC error lists these; no header is taken as ${code(HEADERLESS_MCP_PROTOCOL_VERSION)}, as the specification says.`,
@@ -520,16 +461,16 @@ function quickStartSection(catalog: Catalog): ReferenceSection {
 
 /** The whole reference, in page order. */
 export function developerReference(catalog: Catalog, config: Config): readonly ReferenceSection[] {
-  // The health example reports the policy this deployment enforces; its counts are never touched.
+  // The health example reports the policy this deployment enforces, counted where its configuration says.
   const quota = quotaPolicy(config);
-  const service: ServiceState = { limiter: new RateLimiter(quota), deprecation: config.deprecation };
+  const service: ServiceFacts = { quota, store: config.redisUrl === undefined ? 'memory' : 'redis', deprecation: config.deprecation };
   return [
     quickStartSection(catalog),
     authenticationSection(catalog),
     {
       id: 'endpoints',
       title: 'Endpoints',
-      body: `Every endpoint answers ${code('GET')} (and ${code('HEAD')}), takes no body and returns JSON.`,
+      body: `Every endpoint answers ${code('GET')} (and ${code('HEAD')}), takes no body and returns JSON; another method is a [${code('method_not_allowed')}](#method_not_allowed) (405) whose ${code('Allow')} header lists those that work. Each endpoint lists the errors a GET of it can answer.`,
       children: ENDPOINTS.map((endpoint) => endpointSection(endpoint, catalog, service)),
     },
     collectionsSection(catalog),
@@ -540,7 +481,7 @@ export function developerReference(catalog: Catalog, config: Config): readonly R
     rateLimitSection(quota),
     versioningSection(),
     deprecationSection(config),
-    errorsSection(catalog, service),
+    errorsSection(catalog, quota),
   ];
 }
 

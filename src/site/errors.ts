@@ -11,7 +11,7 @@ import { linkText } from './mirrors.js';
 import { htmlAnswer, markdownAnswer, preferredErrorFormat, VARY } from './negotiate.js';
 import type { Words } from './i18n.js';
 import { localeOfPath, siteLocale, wordsOf } from './i18n.js';
-import { headerNavigation, sitePath } from './site-map.js';
+import { headerNavigation, linkTo, sitePath } from './site-map.js';
 
 /**
  * Site-scope failures (unknown routes, 405s, bad filters) as a page a person
@@ -95,7 +95,7 @@ export function siteErrorRenderer(): ErrorRenderer {
 <h1>${words.title}</h1>
 <p class="lead">${words.message}</p>
 ${words.hint ? html`<p>${words.hint}</p>` : ''}
-<nav aria-label="${w.suggestedPages}"><ul class="inline-list">${links.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`)}</ul></nav>
+<nav aria-label="${w.suggestedPages}"><ul class="inline-list">${links.map((link) => html`<li><a href="${linkTo(catalog, link.href)}">${link.label}</a></li>`)}</ul></nav>
 </div></div>`,
       }),
       problem.status,

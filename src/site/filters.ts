@@ -1,14 +1,15 @@
 import type { Catalog, Post, Product } from '../content/types.js';
 import { ProblemError } from '../http/problem.js';
-import { oneValue, postFilters, postsMatching, productFilters, productsMatching } from '../query/queries.js';
+import { blogPage as blogPageParam, postFilters, productFilters, searchQuery } from '../model/queries.js';
+import { oneValue, postsMatching, productsMatching } from '../query/queries.js';
 
 /**
- * The query strings of the two listing pages, read as a form's: they come
- * from plain GET forms and links, so an empty value ("All categories") means
- * "no filter" and a parameter the page does not know (a campaign tag) is
- * ignored; a value outside the allowed set (the query layer's, as the API
- * has) is a 400 page that says what is allowed. The filtering itself is the
- * query layer's.
+ * The query strings of the listing and search pages, read as a form's: they
+ * come from plain GET forms and links, so an empty value ("All categories")
+ * means "no filter" and a parameter the page does not know (a campaign tag)
+ * is ignored; a value outside what the parameter's declaration allows (the
+ * API's own, src/model/queries.ts) is a 400 page that says what is allowed.
+ * The filtering itself is the query layer's.
  */
 
 export type SiteQuery = Readonly<Record<string, string | string[] | undefined>>;
@@ -67,22 +68,22 @@ export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { pat
   const moveTo = oneOf(query, 'locale', postFilters.locale.values(catalog), path);
   const category = oneOf(query, 'category', moveTo === undefined ? (catalog.site.post_categories[blog.locale] ?? []) : postFilters.category.values(catalog), path);
   const rawPage = single(query, 'page', path);
-  let page = 1;
-  if (rawPage !== undefined) {
-    if (!/^[1-9]\d{0,5}$/.test(rawPage)) {
-      throw new ProblemError('invalid_parameter', {
-        detail: `The page number must be a whole number from 1; got "${rawPage.slice(0, 20)}".`,
-        hint: `Open ${path}?page=2, or follow the page links at the bottom of ${path}.`,
-        extensions: { parameter: 'page', accepted: 'a whole number from 1' },
-      });
-    }
-    page = Number(rawPage);
-  }
+  const page =
+    rawPage === undefined
+      ? blogPageParam.default
+      : blogPageParam.read(rawPage, 'page', catalog, () => {
+          const from = `a whole number from ${blogPageParam.minimum}`;
+          throw new ProblemError('invalid_parameter', {
+            detail: `The page number must be ${from}; got "${rawPage.slice(0, 20)}".`,
+            hint: `Open ${path}?page=2, or follow the page links at the bottom of ${path}.`,
+            extensions: { parameter: 'page', accepted: from },
+          });
+        });
   return { path, locale: blog.locale, ...(category ? { category } : {}), page, ...(moveTo === undefined ? {} : { moveTo }) };
 }
 
 export function parseProductFilters(query: SiteQuery, catalog: Catalog): ProductFilters {
-  const status = oneOf(query, 'status', productFilters.status.values(), '/products');
+  const status = oneOf(query, 'status', productFilters.status.values(catalog), '/products');
   const tag = oneOf(query, 'tag', productFilters.tag.values(catalog), '/products');
   return { ...(status ? { status } : {}), ...(tag ? { tag } : {}) };
 }
@@ -136,11 +137,13 @@ export function filterKey(filters: BlogFilters | ProductFilters): string {
 export function searchTerms(query: SiteQuery, path: string): string | undefined {
   const q = single(query, 'q', path)?.trim();
   if (q === undefined || q === '') return undefined;
-  if ([...q].length > 200) {
+  // The API's bound on the words of a search: the site searches the same index.
+  const { maxLength } = searchQuery.q;
+  if ([...q].length > maxLength) {
     throw new ProblemError('invalid_parameter', {
-      detail: 'The search is longer than 200 characters.',
+      detail: `The search is longer than ${maxLength} characters.`,
       hint: `Search for a few words at ${path}.`,
-      extensions: { parameter: 'q', accepted: 'at most 200 characters' },
+      extensions: { parameter: 'q', accepted: `at most ${maxLength} characters` },
     });
   }
   return q;

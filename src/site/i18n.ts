@@ -1,5 +1,5 @@
 import type { Catalog } from '../content/types.js';
-import { pagePaths } from '../content/paths.js';
+import { paths } from '../model/routes.js';
 import type { Messages, ShippedLocale } from '../i18n/catalog.js';
 import { isShippedLocale, messages, SHIPPED_LOCALES } from '../i18n/catalog.js';
 
@@ -246,7 +246,7 @@ export function siteLocale(catalog: Catalog, locale: string = catalog.site.defau
     locale,
     words: wordsOf(locale),
     isDefault,
-    pagePath: (slug) => pagePaths(slug, prefix).path,
+    pagePath: (slug) => paths.pageUnder(slug, prefix),
   };
 }
 

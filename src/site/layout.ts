@@ -6,7 +6,8 @@ import { languageName } from './format.js';
 import type { Html, Interpolation } from './html.js';
 import { html } from './html.js';
 import { wordsOf, siteLocale } from './i18n.js';
-import { headerNavigation, legalNavigation, routeTranslations, sitePath } from './site-map.js';
+import { headerNavigation, href, legalNavigation, linkTo, routeTranslations } from './site-map.js';
+import { paths, ROUTES } from '../model/routes.js';
 
 /**
  * Every response that is an HTML document gets this policy: only the site's own
@@ -59,18 +60,16 @@ export interface Document {
 }
 
 /** Atom feed of one locale's posts. */
-export function feedPath(locale: string): string {
-  return `/feeds/${locale}.xml`;
-}
+export const feedPath = paths.feed;
 
-export const MANIFEST_PATH = '/manifest.webmanifest';
+export const MANIFEST_PATH = ROUTES.manifest.pattern;
 
 /** `<link>`s to the site's icons: the content's, else the generated letter icon. */
 function iconLinks(catalog: Catalog): Html {
   const { svg, png, png_small, touch } = catalog.site.icons;
   const raster = png_small ?? png;
-  if (!svg && !raster) return html`<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`;
-  const path = (url: string) => sitePath(catalog, url);
+  if (!svg && !raster) return html`<link rel="icon" href="${href(catalog, FAVICON_PATH)}" type="image/svg+xml">`;
+  const path = (url: string) => linkTo(catalog, url);
   return html`${svg ? html`<link rel="icon" href="${path(svg.url)}" type="image/svg+xml">` : ''}
 ${raster ? html`<link rel="icon" href="${path(raster.url)}" type="image/png" sizes="${raster.width}x${raster.height}">` : ''}
 ${touch ? html`<link rel="apple-touch-icon" href="${path(touch.url)}">` : ''}`;
@@ -82,9 +81,9 @@ function brand(catalog: Catalog, home: string, current: boolean): Html {
   const currentAttr = current ? html` aria-current="page"` : '';
   if (company.logo) {
     const logo = company.logo;
-    return html`<a class="brand" href="${home}"${currentAttr}><img class="brand-logo" src="${sitePath(catalog, logo.url)}" alt="${site.name}" width="${logo.width}" height="${logo.height}"></a>`;
+    return html`<a class="brand" href="${href(catalog, home)}"${currentAttr}><img class="brand-logo" src="${linkTo(catalog, logo.url)}" alt="${site.name}" width="${logo.width}" height="${logo.height}"></a>`;
   }
-  return html`<a class="brand" href="${home}"${currentAttr}><span class="brand-mark" aria-hidden="true">${site.name.charAt(0)}</span>${site.name}</a>`;
+  return html`<a class="brand" href="${href(catalog, home)}"${currentAttr}><span class="brand-mark" aria-hidden="true">${site.name.charAt(0)}</span>${site.name}</a>`;
 }
 
 /**
@@ -96,8 +95,8 @@ function languageSwitch(catalog: Catalog, locale: string, translations: readonly
   if (others.length === 0) return '';
   const links = others.map((other) => {
     const translation = translations.find((t) => t.locale === other);
-    const href = translation ? sitePath(catalog, translation.href) : siteLocale(catalog, other).pagePath('index');
-    return html`<li><a href="${href}" hreflang="${other}" lang="${other}">${languageName(other)}</a></li>`;
+    const target = translation ? translation.href : siteLocale(catalog, other).pagePath('index');
+    return html`<li><a href="${linkTo(catalog, target)}" hreflang="${other}" lang="${other}">${languageName(other)}</a></li>`;
   });
   return html`<ul class="language-switch" aria-label="${wordsOf(locale).languages}">${links}</ul>`;
 }
@@ -116,7 +115,7 @@ export function layout(catalog: Catalog, doc: Document): string {
   const home = here.pagePath('index');
   const searchPath = here.pagePath('search');
   const link = (path: string, label: Interpolation, current: boolean) =>
-    html`<a href="${path}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
+    html`<a href="${href(catalog, path)}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
   const navList = html`<ul>
         ${nav.map((route) => html`<li>${link(route.path, route.title, doc.current === route.path)}</li>`)}
         <li>${link(searchPath, w.search, doc.current === searchPath)}</li>
@@ -136,11 +135,11 @@ ${doc.noindex ? html`<meta name="robots" content="noindex">` : ''}
 ${doc.path === undefined ? '' : html`<link rel="canonical" href="${catalog.base_url}${doc.path}">`}
 ${versions.map((v) => html`<link rel="alternate" hreflang="${v.locale}" href="${v.href}">\n`)}
 ${fallback ? html`<link rel="alternate" hreflang="x-default" href="${fallback.href}">` : ''}
-${doc.markdownPath === undefined ? '' : html`<link rel="alternate" type="text/markdown" href="${doc.markdownPath}" title="Markdown">`}
+${doc.markdownPath === undefined ? '' : html`<link rel="alternate" type="text/markdown" href="${href(catalog, doc.markdownPath)}" title="Markdown">`}
 ${feeds.map((f) => html`<link rel="alternate" type="application/atom+xml" href="${f.href}" title="${f.title}">\n`)}
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="stylesheet" href="${href(catalog, STYLESHEET_PATH)}">
 ${iconLinks(catalog)}
-<link rel="manifest" href="${MANIFEST_PATH}">
+<link rel="manifest" href="${href(catalog, MANIFEST_PATH)}">
 ${doc.head ?? ''}
 </head>
 <body>
@@ -173,11 +172,11 @@ ${doc.main}
     <nav class="footer-nav" aria-label="${w.footerNavigation}">
       <ul>
         ${legal.map((route) => html`<li>${link(route.path, route.title, doc.current === route.path)}</li>`)}
-        <li><a href="${here.pagePath('developers')}">${w.apiAndMcp}</a></li>
-        ${doc.markdownPath === undefined ? '' : html`<li><a href="${doc.markdownPath}" type="text/markdown">${w.pageAsMarkdown}</a></li>`}
-        <li><a href="/llms.txt" type="text/plain">llms.txt</a></li>
-        <li><a href="/sitemap.xml" type="application/xml">${w.sitemap}</a></li>
-        ${site.locales.map((l) => html`<li><a href="${feedPath(l)}" type="application/atom+xml" hreflang="${l}">${w.feed(languageName(l, locale))}</a></li>`)}
+        <li><a href="${href(catalog, here.pagePath('developers'))}">${w.apiAndMcp}</a></li>
+        ${doc.markdownPath === undefined ? '' : html`<li><a href="${href(catalog, doc.markdownPath)}" type="text/markdown">${w.pageAsMarkdown}</a></li>`}
+        <li><a href="${href(catalog, ROUTES.llmsTxt.pattern)}" type="text/plain">llms.txt</a></li>
+        <li><a href="${href(catalog, ROUTES.sitemap.pattern)}" type="application/xml">${w.sitemap}</a></li>
+        ${site.locales.map((l) => html`<li><a href="${href(catalog, feedPath(l))}" type="application/atom+xml" hreflang="${l}">${w.feed(languageName(l, locale))}</a></li>`)}
       </ul>
     </nav>
   </div>

@@ -1,3 +1,4 @@
+import { ROUTES, urlOf } from '../model/routes.js';
 import { mirrorMarkdown } from '../content/mirror.js';
 import type { Catalog, Company, Post, Product } from '../content/types.js';
 import { referenceMarkdown } from './developers.js';
@@ -78,7 +79,7 @@ export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFi
 /** The search page in markdown: the query's hits, one line each, or how to search when there is no query. */
 export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string, result: SearchResult | undefined): string {
   if (!result) {
-    return join(pageMirror(catalog, route), `Search with \`${catalog.base_url}${route.path}?q=<words>\`, or the API: ${catalog.base_url}/api/v1/search?q=<words>`);
+    return join(pageMirror(catalog, route), `Search with \`${catalog.base_url}${route.path}?q=<words>\`, or the API: ${urlOf(catalog.base_url, ROUTES.search.pattern)}?q=<words>`);
   }
   const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
   const more = result.offset + result.items.length < result.total ? `\n\nMore: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';

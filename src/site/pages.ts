@@ -29,7 +29,8 @@ import { feedPath, layout, routeDocument } from './layout.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
 import { pageSeo, postSeo, productSeo } from './seo.js';
 import type { PageRoute } from './site-map.js';
-import { latestPosts, navigationRoute, pageRoute, sitePath } from './site-map.js';
+import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from './site-map.js';
+import { ROUTES } from '../model/routes.js';
 
 /** The HTML of every site route. Each returns a whole document, in the route's language. */
 
@@ -37,7 +38,7 @@ import { latestPosts, navigationRoute, pageRoute, sitePath } from './site-map.js
 function feeds(catalog: Catalog, locale: string) {
   const w = wordsOf(locale);
   const locales = [locale, ...catalog.site.locales.filter((l) => l !== locale)];
-  return locales.map((l) => ({ href: feedPath(l), title: `${w.blogFeedTitle(catalog.site.name)} (${languageName(l, locale)})` }));
+  return locales.map((l) => ({ href: linkTo(catalog, feedPath(l)), title: `${w.blogFeedTitle(catalog.site.name)} (${languageName(l, locale)})` }));
 }
 
 /** A page's markdown body with its table of contents beside it, or nothing when the content has no page. */
@@ -68,8 +69,8 @@ export function homeHtml(catalog: Catalog, route: PageRoute): string {
   const contact = navigationRoute(catalog, 'contact', route.locale);
   const blog = pageRoute(catalog, 'blog', route.locale);
   const actions = html`<p class="actions">
-${products ? html`<a class="button" href="${products.path}">${w.ourProducts}</a>` : ''}
-${contact ? html`<a class="button button-secondary" href="${contact.path}">${w.getInTouch}</a>` : ''}
+${products ? html`<a class="button" href="${linkTo(catalog, products.path)}">${w.ourProducts}</a>` : ''}
+${contact ? html`<a class="button button-secondary" href="${linkTo(catalog, contact.path)}">${w.getInTouch}</a>` : ''}
 </p>`;
   // Reserved so the page's own headings cannot take the ids of the sections around them.
   const ids = new AnchorIds(['home-products', 'home-posts']);
@@ -88,7 +89,7 @@ ${
     ? html`<section class="band band-alt" aria-labelledby="home-posts"><div class="container">
 <h2 id="home-posts">${w.latestArticles}</h2>
 <ul class="post-list">${latest.map((p) => postItem(catalog, p, 3))}</ul>
-${blog ? html`<p><a class="more" href="${blog.path}">${w.allArticles}</a></p>` : ''}
+${blog ? html`<p><a class="more" href="${linkTo(catalog, blog.path)}">${w.allArticles}</a></p>` : ''}
 </div></section>`
     : ''
 }`;
@@ -113,7 +114,7 @@ ${company.founded ? html`<div><dt>${w.founded}</dt><dd><time datetime="${company
 <div><dt>${w.address}</dt><dd>${postalAddress(company.address)}</dd></div>
 ${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd><a href="${safeHref(url)}">${url}</a></dd></div>`)}
 </dl>
-<p><a href="${sitePath(catalog, company.markdown_url)}" type="text/markdown">${w.recordAsMarkdown}</a> · <a href="/api/v1/company" type="application/json">${w.asJson}</a></p>
+<p><a href="${linkTo(catalog, company.markdown_url)}" type="text/markdown">${w.recordAsMarkdown}</a> · <a href="${linkTo(catalog, ROUTES.company.pattern)}" type="application/json">${w.asJson}</a></p>
 </div></section>`;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['company-record']) })}${facts}`);
 }
@@ -143,9 +144,9 @@ export function productsHtml(catalog: Catalog, route: PageRoute, filters: Produc
   const active = [filters.status && statusWords(filters.status, w), filters.tag].filter(Boolean).join(', ');
   const list = html`<section class="band" aria-labelledby="product-list"><div class="container">
 <h2 id="product-list">${active ? w.productsFiltered(active) : w.allProducts}</h2>
-${active ? html`<p class="result-count">${w.productCount(products.length, catalog.products.length)} <a href="${route.path}">${w.showAll}</a></p>` : ''}
+${active ? html`<p class="result-count">${w.productCount(products.length, catalog.products.length)} <a href="${linkTo(catalog, route.path)}">${w.showAll}</a></p>` : ''}
 <ul class="cards">${products.map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
-${products.length === 0 ? html`<p>${w.noProduct} <a href="${route.path}">${w.showAllProducts}</a>.</p>` : ''}
+${products.length === 0 ? html`<p>${w.noProduct} <a href="${linkTo(catalog, route.path)}">${w.showAllProducts}</a>.</p>` : ''}
 </div></section>`;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['product-list']) })}${list}`);
 }
@@ -159,10 +160,10 @@ export function productHtml(catalog: Catalog, product: Product): string {
   const products = pageRoute(catalog, 'products');
   const main = html`<div class="hero hero-with-image"><div class="container">
 <div class="hero-text">
-${products ? html`<p class="eyebrow"><a href="${products.path}">${products.title}</a></p>` : ''}
+${products ? html`<p class="eyebrow"><a href="${linkTo(catalog, products.path)}">${products.title}</a></p>` : ''}
 <h1>${product.name}</h1>
 <p class="lead">${product.summary}</p>
-<div class="hero-meta">${statusBadge(product.status, w)}${tagList(product.tags, productTagHref, w)}</div>
+<div class="hero-meta">${statusBadge(product.status, w)}${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(tag)), w)}</div>
 ${links.length ? html`<ul class="inline-list links" aria-label="${w.links}">${links.map(([name, href]) => html`<li><a href="${safeHref(href)}">${fieldLabel(name, w)}</a></li>`)}</ul>` : ''}
 </div>
 ${product.image ? picture(catalog, product.image, { loading: 'priority', className: 'hero-image' }) : ''}
@@ -187,20 +188,20 @@ function filterForm(catalog: Catalog, filters: BlogFilters, w: Words): Html {
   const categories = catalog.site.post_categories[filters.locale] ?? [];
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
-  return html`<form class="filters" method="get" action="${filters.path}" aria-label="${w.filterArticles}">
+  return html`<form class="filters" method="get" action="${linkTo(catalog, filters.path)}" aria-label="${w.filterArticles}">
 <div class="field"><label for="filter-category">${w.category}</label>
 <select id="filter-category" name="category">
 ${option('', w.allCategories, !filters.category)}
 ${categories.map((c) => option(c, c, filters.category === c))}
 </select></div>
 <div class="field field-actions"><button type="submit">${w.filter}</button>
-${filters.category ? html`<a href="${filters.path}">${w.clearFilters}</a>` : ''}</div>
+${filters.category ? html`<a href="${linkTo(catalog, filters.path)}">${w.clearFilters}</a>` : ''}</div>
 </form>`;
 }
 
-function pagination(filters: BlogFilters, page: number, pages: number, w: Words): Html | '' {
+function pagination(catalog: Catalog, filters: BlogFilters, page: number, pages: number, w: Words): Html | '' {
   if (pages <= 1) return '';
-  const href = (n: number) => blogHref({ ...filters, page: n });
+  const href = (n: number) => linkTo(catalog, blogHref({ ...filters, page: n }));
   return html`<nav class="pagination" aria-label="${w.pages}">
 ${page > 1 ? html`<a rel="prev" href="${href(page - 1)}">${w.newer}</a>` : ''}
 <ol>${Array.from({ length: pages }, (_, i) => i + 1).map((n) =>
@@ -221,7 +222,7 @@ export function blogHtml(catalog: Catalog, route: PageRoute, filters: BlogFilter
 ${filterForm(catalog, filters, w)}
 <p class="result-count">${result.total === 0 ? w.noArticle : w.showing(first, last, result.total)}</p>
 <ul class="post-list">${result.posts.map((p) => postItem(catalog, p, 3))}</ul>
-${pagination(filters, result.page, result.pages, w)}
+${pagination(catalog, filters, result.page, result.pages, w)}
 </div></div></section>`;
   const intro = result.page === 1 && !filters.category ? pageBody(route, { ids: new AnchorIds(['articles', 'filter-category']) }) : '';
   const title = result.page > 1 ? w.titlePage(route.title, result.page) : route.title;
@@ -239,11 +240,11 @@ export function postHtml(catalog: Catalog, post: Post): string {
   const body = renderMarkdown(post.markdown);
   const blog = pageRoute(catalog, 'blog', post.locale);
   const translations = post.translations.map(
-    (t) => html`<a href="${sitePath(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w.readIn(languageName(t.locale, post.locale))}: ${t.title}</a>`,
+    (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w.readIn(languageName(t.locale, post.locale))}: ${t.title}</a>`,
   );
   const main = html`<article class="post">
 <div class="hero"><div class="container narrow">
-<p class="eyebrow"><a href="${postCategoryHref(catalog, post)}">${post.category}</a></p>
+<p class="eyebrow"><a href="${linkTo(catalog, postCategoryHref(catalog, post))}">${post.category}</a></p>
 <h1>${post.title}</h1>
 <p class="lead">${post.summary}</p>
 ${postMeta(catalog, post)}
@@ -253,7 +254,7 @@ ${translations.length ? html`<p class="translations">${translations}</p>` : ''}
 <div class="container narrow">
 ${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'cover' }) : ''}
 <div class="prose">${body.html}</div>
-<p class="back"><a href="${blog?.path ?? here.pagePath('blog')}">${w.allArticles}</a></p></div>
+<p class="back"><a href="${linkTo(catalog, blog?.path ?? here.pagePath('blog'))}">${w.allArticles}</a></p></div>
 </article>`;
   return layout(catalog, {
     title: post.title,
@@ -271,7 +272,7 @@ ${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'c
 
 /** The search form, filled with the query being shown. */
 function searchForm(route: PageRoute, query: string, w: Words): Html {
-  return html`<form class="search-form" method="get" action="${route.path}" role="search">
+  return html`<form class="search-form" method="get" action="${route.href}" role="search">
 <label for="search-q">${w.searchLabel}</label>
 <div class="search-row"><input id="search-q" type="search" name="q" value="${query}" maxlength="200" required autocomplete="off">
 <button type="submit">${w.searchButton}</button></div>
@@ -307,15 +308,15 @@ ${result.total === 0 ? html`<p>${w.noHit(query)} ${w.searchHint}</p>` : ''}
 <ol class="search-hits">${result.items.map(
         (hit) => html`<li class="search-hit"${hit.locale ? html` lang="${hit.locale}"` : ''}>
 <p class="kind">${w.kinds[hit.kind] ?? hit.kind}</p>
-<h3><a href="${sitePath(catalog, hit.url)}">${hit.title}</a></h3>
+<h3><a href="${linkTo(catalog, hit.url)}">${hit.title}</a></h3>
 <p>${highlighted(hit.excerpt, hit.matches, fold)}</p>
 </li>`,
       )}</ol>
 ${
   result.offset > 0 || last < result.total
     ? html`<nav class="pagination" aria-label="${w.pages}">
-${result.offset > 0 ? html`<a rel="prev" href="${pageHref(Math.max(0, result.offset - result.limit))}">${w.previous}</a>` : ''}
-${last < result.total ? html`<a rel="next" href="${pageHref(result.offset + result.limit)}">${w.next}</a>` : ''}
+${result.offset > 0 ? html`<a rel="prev" href="${linkTo(catalog, pageHref(Math.max(0, result.offset - result.limit)))}">${w.previous}</a>` : ''}
+${last < result.total ? html`<a rel="next" href="${linkTo(catalog, pageHref(result.offset + result.limit))}">${w.next}</a>` : ''}
 </nav>`
     : ''
 }

@@ -1,20 +1,20 @@
+import { hrefOf, urlOf } from '../model/routes.js';
 import type { Config } from '../config.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
-import type { Answer } from '../http/answer.js';
+import type { Answer, CacheRule } from '../http/answer.js';
 import { answer } from '../http/answer.js';
-import type { ErrorRenderer } from '../http/pipeline.js';
+import type { DoorDescriptor } from '../http/door.js';
 import { ProblemError } from '../http/problem.js';
 import type { Incoming } from '../http/request.js';
 import { clip } from '../query/errors.js';
 import { quotaPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
-import { MEDIA_PREFIX } from '../content/paths.js';
-import { IMMUTABLE_POLICY } from '../http/policy.js';
+import { MEDIA_PREFIX, paths, ROUTES } from '../model/routes.js';
+import { registryOf } from '../query/documents.js';
 import { searchSite } from '../query/queries.js';
 import { fold } from '../search/normalize.js';
-import { favicon, mediaKey, securityTxt, STYLESHEET, STYLESHEET_PATH, webManifest } from './assets.js';
-import { MANIFEST_PATH } from './layout.js';
+import { FAVICON_FILE, favicon, mediaKey, securityTxt, STYLESHEET, STYLESHEET_FILE, webManifest } from './assets.js';
 import { atomFeed, llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import { developerReference } from './developers.js';
 import { developersHtml } from './developers-page.js';
@@ -40,15 +40,13 @@ import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, postHtml, 
 import type { PageRoute } from './site-map.js';
 import { pageRoute, pageRoutes, sitePath } from './site-map.js';
 
-export interface SiteDoor {
-  readonly routes: Route[];
-  readonly renderer: ErrorRenderer;
-  /** What besides the URL selects an answer: the negotiated format. */
-  readonly variant: (request: Incoming) => string;
-}
-
 function notFound(what: string, hint: string): ProblemError {
   return new ProblemError('not_found', { detail: what, hint });
+}
+
+/** The feed at a site path. */
+function feedAt(catalog: Catalog, path: string) {
+  return registryOf(catalog).feeds.find((feed) => feed.path === path);
 }
 
 /** A permanent redirect to a site path (RFC 9110 section 15.4.2). */
@@ -63,18 +61,18 @@ function redirect(catalog: Catalog, path: string): Answer {
  * sitemap, robots.txt and one Atom feed per locale. Everything is read from
  * the request's Catalog.
  */
-export function siteDoor(config: Config): SiteDoor {
+export function siteDoor(config: Config): DoorDescriptor {
   // Whole-Catalog structures, built once per Catalog.
   const reference = perCatalog((catalog) => developerReference(catalog, config));
   const mirrorsOf = perCatalog(mirrorFiles);
   const quota = quotaPolicy(config);
 
   /** A negotiated answer; a markdown one also names its /md/ file and the page it mirrors. */
-  function send(format: SiteFormat, body: string, mirror: { canonical: string; location?: string }): Answer {
+  function send(catalog: Catalog, format: SiteFormat, body: string, mirror: { canonical: string; location?: string }): Answer {
     if (format === 'html') return htmlAnswer(body);
     return markdownAnswer(body, {
       // RFC 9110 section 8.7: where this representation also lives; RFC 6596: the page it mirrors.
-      ...(mirror.location ? { 'content-location': mirror.location } : {}),
+      ...(mirror.location ? { 'content-location': hrefOf(catalog.base_url, mirror.location) } : {}),
       link: `<${mirror.canonical}>; rel="canonical"`,
     });
   }
@@ -139,12 +137,12 @@ export function siteDoor(config: Config): SiteDoor {
     const format = preferredFormat(request.headers);
     const rendered = renderPage(catalog, route, format, request);
     if (!('body' in rendered && 'filtered' in rendered)) return rendered;
-    return send(format, rendered.body, { canonical: `${catalog.base_url}${route.path}`, ...(rendered.filtered ? {} : { location: route.markdownPath }) });
+    return send(catalog, format, rendered.body, { canonical: `${catalog.base_url}${route.path}`, ...(rendered.filtered ? {} : { location: route.markdownPath }) });
   }
 
   function mirrorBody(catalog: Catalog, name: string, path: string): string {
     const file = mirrorsOf(catalog).get(name);
-    if (!file) throw notFound(`There is no markdown mirror at ${clip(path, 120)}.`, `Every mirror is listed in ${catalog.base_url}/llms.txt.`);
+    if (!file) throw notFound(`There is no markdown mirror at ${clip(path, 120)}.`, `Every mirror is listed in ${urlOf(catalog.base_url, ROUTES.llmsTxt.pattern)}.`);
     switch (file.kind) {
       case 'page': {
         const rendered = renderPage(catalog, file.route, 'markdown', undefined);
@@ -159,18 +157,32 @@ export function siteDoor(config: Config): SiteDoor {
     }
   }
 
-  const text = (pattern: string, type: string, build: (catalog: Catalog) => string, headers?: (body: string) => Record<string, string>): Route => {
+  const text = (pattern: string, type: string, build: (catalog: Catalog) => string, headers?: (body: string) => Record<string, string>, cache?: CacheRule): Route => {
     const built = perCatalog(build);
     return {
       pattern,
       method: 'GET',
       handle: ({ catalog }) => {
         const body = built(catalog);
-        return answer(200, type, body, headers?.(body));
+        return { ...answer(200, type, body, headers?.(body)), ...(cache ? { cache } : {}) };
       },
       expand: () => [pattern],
     };
   };
+
+  /**
+   * The engine's own files under /assets/: the stylesheet under its hash
+   * (linked by every page) kept a year, the same at its plain name for old
+   * links, and the letter icon.
+   */
+  const assetFiles = perCatalog(
+    (catalog): ReadonlyMap<string, { readonly type: string; readonly body: string; readonly cache?: CacheRule }> =>
+      new Map([
+        [STYLESHEET_FILE, { type: 'text/css; charset=utf-8', body: STYLESHEET, cache: 'immutable' as const }],
+        ['site.css', { type: 'text/css; charset=utf-8', body: STYLESHEET }],
+        [FAVICON_FILE, { type: 'image/svg+xml; charset=utf-8', body: favicon(catalog) }],
+      ]),
+  );
 
   /** The page of one record (a product, an article) by slug: HTML, or its markdown mirror to a client that prefers it. */
   function recordRoute<R extends { readonly url: string; readonly markdown_url: string }>(
@@ -193,7 +205,7 @@ export function siteDoor(config: Config): SiteDoor {
         const found = record.find(catalog, request.params.slug ?? '');
         if (!found) throw notFound(`${record.missing} ${clip(request.path, 120)}.`, record.listed);
         const format = preferredFormat(request.headers);
-        return send(format, format === 'html' ? record.html(catalog, found) : record.markdown(found), { canonical: found.url, location: sitePath(catalog, found.markdown_url) });
+        return send(catalog, format, format === 'html' ? record.html(catalog, found) : record.markdown(found), { canonical: found.url, location: sitePath(catalog, found.markdown_url) });
       },
       expand: (catalog) => record.all(catalog).map((r) => sitePath(catalog, r.url)),
       exists: (catalog, params) => record.find(catalog, params.slug ?? '') !== undefined,
@@ -201,10 +213,10 @@ export function siteDoor(config: Config): SiteDoor {
   }
 
   /** The page routes of as many path segments as `names` (`/`, `/:page`, `/:locale/:page`), each looked up by pageAt. */
-  function pagesAt(...names: readonly string[]): Route {
+  function pagesAt(pattern: (typeof ROUTES)['home' | 'page' | 'localePage'], ...names: readonly string[]): Route {
     const segments = (params: Readonly<Record<string, string>>) => names.map((name) => params[name] ?? '');
     return {
-      pattern: `/${names.map((name) => `:${name}`).join('/')}`,
+      pattern: pattern.pattern,
       method: 'GET',
       negotiates: true,
       handle: (request) => servePage(request, segments(request.params)),
@@ -214,8 +226,8 @@ export function siteDoor(config: Config): SiteDoor {
   }
 
   const routes: Route[] = [
-    pagesAt(),
-    recordRoute('/products/:slug', {
+    pagesAt(ROUTES.home),
+    recordRoute(ROUTES.product.pattern, {
       find: (catalog, slug) => catalog.productsBySlug.get(slug),
       all: (catalog) => catalog.products,
       missing: 'There is no product at',
@@ -223,7 +235,7 @@ export function siteDoor(config: Config): SiteDoor {
       html: productHtml,
       markdown: productMarkdown,
     }),
-    recordRoute('/blog/:slug', {
+    recordRoute(ROUTES.post.pattern, {
       find: (catalog, slug) => catalog.postsBySlug.get(slug),
       all: (catalog) => catalog.posts,
       missing: 'There is no article at',
@@ -235,7 +247,7 @@ export function siteDoor(config: Config): SiteDoor {
     // Catalog's mirrors, never joined onto a folder: "..", "%2e%2e" or "%2f"
     // in a request can only fail to match.
     {
-      pattern: '/md/*',
+      pattern: ROUTES.mirror.pattern,
       method: 'GET',
       handle: (request) => {
         const { catalog } = request;
@@ -247,14 +259,21 @@ export function siteDoor(config: Config): SiteDoor {
       expand: (catalog) => [...mirrorsOf(catalog).keys()].map((name) => `/md/${name}`),
       exists: (catalog, params) => mirrorsOf(catalog).has(params['*'] ?? ''),
     },
-    // The stylesheet under its hash (linked by every page) is kept a year; the plain path stays for old links.
-    { ...text(STYLESHEET_PATH, 'text/css; charset=utf-8', () => STYLESHEET, () => ({ 'cache-control': IMMUTABLE_POLICY })) },
-    text('/assets/site.css', 'text/css; charset=utf-8', () => STYLESHEET),
-    text('/assets/icon.svg', 'image/svg+xml; charset=utf-8', favicon),
-    text(MANIFEST_PATH, 'application/manifest+json; charset=utf-8', webManifest),
-    text('/.well-known/security.txt', 'text/plain; charset=utf-8', securityTxt),
     {
-      pattern: '/favicon.ico',
+      pattern: ROUTES.asset.pattern,
+      method: 'GET',
+      handle: (request) => {
+        const file = assetFiles(request.catalog).get(request.params.file ?? '');
+        if (!file) throw notFound(`There is no file at ${clip(request.path, 120)}.`, 'The stylesheet and icon are linked from every page.');
+        return { ...answer(200, file.type, file.body), ...(file.cache ? { cache: file.cache } : {}) };
+      },
+      expand: (catalog) => [...assetFiles(catalog).keys()].map(paths.asset),
+      exists: (catalog, params) => assetFiles(catalog).has(params.file ?? ''),
+    },
+    text(ROUTES.manifest.pattern, 'application/manifest+json; charset=utf-8', webManifest),
+    text(ROUTES.securityTxt.pattern, 'text/plain; charset=utf-8', securityTxt),
+    {
+      pattern: ROUTES.favicon.pattern,
       method: 'GET',
       handle: ({ catalog }) => {
         const icon = catalog.site.icons.ico;
@@ -262,48 +281,50 @@ export function siteDoor(config: Config): SiteDoor {
         if (!file) throw notFound('This site has no favicon.ico.', 'Its icons are linked from every page.');
         return answer(200, file.media_type, file.bytes);
       },
-      expand: (catalog) => (catalog.site.icons.ico ? ['/favicon.ico'] : []),
+      expand: (catalog) => (catalog.site.icons.ico ? [ROUTES.favicon.pattern] : []),
     },
     // Content files under a hash of their bytes: a new file is a new URL, so each may be kept forever.
     {
-      pattern: `${MEDIA_PREFIX}/*`,
+      pattern: ROUTES.media.pattern,
       method: 'GET',
       handle: (request) => {
         const file = request.catalog.media.get(request.params['*'] ?? '');
         if (!file) throw notFound(`There is no file at ${clip(request.path, 120)}.`, 'Files change address when they change: follow the links of the current pages.');
-        return answer(200, file.media_type, file.bytes, { 'cache-control': IMMUTABLE_POLICY });
+        return { ...answer(200, file.media_type, file.bytes), cache: 'immutable' };
       },
       expand: (catalog) => [...catalog.media.keys()].map((key) => `${MEDIA_PREFIX}/${key}`),
       exists: (catalog, params) => catalog.media.has(params['*'] ?? ''),
     },
     // Markdown by content (llmstxt.org), served as text/plain so a browser shows it
     // rather than downloads it; the token estimate helps an agent budget the full one.
-    text('/llms.txt', 'text/plain; charset=utf-8', (catalog) => llmsTxt(catalog, quota), (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
-    text('/llms-full.txt', 'text/plain; charset=utf-8', llmsFullTxt, (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
-    text('/sitemap.xml', 'application/xml; charset=utf-8', sitemapXml),
-    text('/robots.txt', 'text/plain; charset=utf-8', robotsTxt),
+    text(ROUTES.llmsTxt.pattern, 'text/plain; charset=utf-8', (catalog) => llmsTxt(catalog, quota), (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
+    text(ROUTES.llmsFullTxt.pattern, 'text/plain; charset=utf-8', llmsFullTxt, (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
+    text(ROUTES.sitemap.pattern, 'application/xml; charset=utf-8', sitemapXml),
+    text(ROUTES.robots.pattern, 'text/plain; charset=utf-8', robotsTxt),
     {
-      pattern: '/feeds/:file',
+      pattern: ROUTES.feed.pattern,
       method: 'GET',
       handle: (request) => {
         const { catalog } = request;
-        const file = request.params.file ?? '';
-        const locale = catalog.site.locales.find((l) => `${l}.xml` === file);
-        if (!locale) {
-          throw notFound(`There is no feed at ${clip(request.path, 120)}.`, `The feeds are ${catalog.site.locales.map((l) => `/feeds/${l}.xml`).join(', ')}.`);
+        const feed = feedAt(catalog, request.path);
+        if (!feed) {
+          throw notFound(`There is no feed at ${clip(request.path, 120)}.`, `The feeds are ${registryOf(catalog).feeds.map((f) => f.path).join(', ')}.`);
         }
-        return answer(200, 'application/atom+xml; charset=utf-8', atomFeed(catalog, locale));
+        return answer(200, 'application/atom+xml; charset=utf-8', atomFeed(catalog, feed.locale));
       },
-      expand: (catalog) => catalog.site.locales.map((locale) => `/feeds/${locale}.xml`),
-      exists: (catalog, params) => catalog.site.locales.some((locale) => `${locale}.xml` === params.file),
+      expand: (catalog) => registryOf(catalog).feeds.map((feed) => feed.path),
+      exists: (catalog, params) => feedAt(catalog, paths.feed(params.file?.replace(/\.xml$/, '') ?? '')) !== undefined,
     },
     // Last: one path segment that no other route took is a page slug or a locale's home page,
     // two are a page of a locale.
-    pagesAt('page'),
-    pagesAt('locale', 'page'),
+    pagesAt(ROUTES.page, 'page'),
+    pagesAt(ROUTES.localePage, 'locale', 'page'),
   ];
 
   return {
+    name: 'site',
+    // Every path no other door owns: free, unversioned, errors as pages in the visitor's format.
+    areas: [{ prefix: '/', counted: false, versioned: false, json: false }],
     routes,
     renderer: siteErrorRenderer(),
     variant: (request) => (preferredFormat(request.headers) === 'markdown' ? 'markdown ' : ''),

@@ -1,5 +1,6 @@
-import { pagePaths } from '../content/paths.js';
-import type { Catalog, Page, Post, Site } from '../content/types.js';
+import { hrefOf, hrefOfUrl } from '../model/routes.js';
+import { pageRouteSlugs, registryOf, updatedAt } from '../query/documents.js';
+import type { Catalog, Page, Post } from '../content/types.js';
 import { pagesIn } from '../query/queries.js';
 import type { Words } from './i18n.js';
 import { wordsOf } from './i18n.js';
@@ -11,10 +12,9 @@ import { wordsOf } from './i18n.js';
  */
 
 /**
- * Pages whose route lists generated content (the product list, the blog, the
- * API reference): they exist even when the content has no page of that slug,
- * because other documents link to them (problem `type` URIs point at
- * `/developers`).
+ * The titles of the listing pages (the product list, the blog, the API
+ * reference) when the content has no page of that slug: the registry says
+ * they exist (src/query/documents.ts), the frame's words name them.
  */
 export const LISTING_PAGES = {
   products: (w: Words) => ({ title: w.products, description: w.productsDescription }),
@@ -22,12 +22,6 @@ export const LISTING_PAGES = {
   developers: (w: Words) => ({ title: w.developers, description: w.developersDescription }),
 } as const;
 export type ListingSlug = keyof typeof LISTING_PAGES;
-
-/**
- * Routes every locale has, translated or not: its home page, its blog (the
- * articles in that locale) and its search page.
- */
-export const EVERY_LOCALE: ReadonlySet<string> = new Set(['index', 'blog', 'search']);
 
 export function isListing(slug: string): slug is ListingSlug {
   return Object.hasOwn(LISTING_PAGES, slug);
@@ -44,49 +38,43 @@ export interface PageRoute {
   readonly path: string;
   /** Its `/md/` mirror. */
   readonly markdownPath: string;
+  /** The link to it that HTML prints: its path with BASE_URL's prefix. */
+  readonly href: string;
   readonly title: string;
   readonly description: string;
   /** The content page, when the content has one. */
   readonly page?: Page;
 }
 
-export function pagePath(slug: string): string {
-  return pagePaths(slug).path;
-}
-
 /**
  * The route of a page slug in a locale (the default one unless given), or
- * undefined when the site has no such page there. In another locale than
- * the default, a page exists when the content translates it, and the home
- * page, the blog and the search page always do.
+ * undefined when the site has no such page there (see the registry's
+ * `hasPageRoute`), with the title and description the frame shows.
  */
 export function pageRoute(catalog: Catalog, slug: string, locale: string = catalog.site.default_locale): PageRoute | undefined {
-  if (!catalog.site.locales.includes(locale)) return undefined;
-  const isDefault = locale === catalog.site.default_locale;
-  const page = catalog.pagesByLocale.get(locale)?.bySlug.get(slug);
+  const document = registryOf(catalog).page(slug, locale);
+  if (!document) return undefined;
+  const { page } = document;
   const words = wordsOf(locale);
   const listing = isListing(slug) ? LISTING_PAGES[slug](words) : slug === 'search' ? { title: words.search, description: words.searchDescription } : undefined;
-  if (!page && !(isDefault ? listing || slug === 'index' : EVERY_LOCALE.has(slug))) return undefined;
   const home = slug === 'index' ? pagesIn(catalog, locale).bySlug.get('index') : undefined;
   return {
     slug,
     locale,
-    ...pagePaths(slug, isDefault ? undefined : locale),
+    path: document.path,
+    markdownPath: document.markdownPath,
+    href: href(catalog, document.path),
     title: page?.title ?? listing?.title ?? home?.title ?? catalog.site.name,
     description: page?.description ?? listing?.description ?? catalog.site.description,
     ...(page ? { page } : {}),
   };
 }
 
-/** The slug of every page route: home, the content's pages in navigation order, then any listing the content lacks, then search. */
-export function pageRouteSlugs(site: Pick<Site, 'page_slugs'>): string[] {
-  return [...new Set(['index', ...site.page_slugs.filter((slug) => slug !== 'index'), ...Object.keys(LISTING_PAGES), 'search'])];
-}
-
-/** Every page route of a locale (every locale's when none is given), in the order of pageRouteSlugs. */
+/** Every page route of a locale (every locale's when none is given), in the registry's order. */
 export function pageRoutes(catalog: Catalog, locale?: string): PageRoute[] {
-  const locales = locale === undefined ? catalog.site.locales : [locale];
-  return locales.flatMap((l) => pageRouteSlugs(catalog.site).flatMap((slug) => pageRoute(catalog, slug, l) ?? []));
+  return registryOf(catalog)
+    .pages.filter((document) => locale === undefined || document.locale === locale)
+    .flatMap((document) => pageRoute(catalog, document.slug, document.locale) ?? []);
 }
 
 /** The same page in every other locale it exists in. */
@@ -118,9 +106,24 @@ export function latestPosts(catalog: Catalog, locale: string = catalog.site.defa
   return catalog.posts.filter((p) => p.locale === locale).slice(0, LATEST_POSTS);
 }
 
-/** A record's absolute URL as a site path, for links that must work on any host. */
+/** A record's absolute URL as a site path (what the router matches). */
 export function sitePath(catalog: Catalog, url: string): string {
   return url.startsWith(catalog.base_url) ? url.slice(catalog.base_url.length) || '/' : url;
+}
+
+/** The link HTML prints for a site path, BASE_URL's prefix included (see the route table's hrefOf). */
+export function href(catalog: Catalog, path: string): string {
+  return hrefOf(catalog.base_url, path);
+}
+
+/**
+ * The link HTML prints for a site path or for a URL the service built (a
+ * record's `url`, an image's): from the site's root, so it works on any host
+ * name the site is reached by, with BASE_URL's path prefix. Other sites' URLs
+ * are left as they are.
+ */
+export function linkTo(catalog: Catalog, target: string): string {
+  return target.startsWith('/') ? hrefOf(catalog.base_url, target) : hrefOfUrl(catalog.base_url, target);
 }
 
 export interface SiteUrl {
@@ -132,15 +135,16 @@ export interface SiteUrl {
   readonly alternates?: readonly { readonly hreflang: string; readonly href: string }[];
 }
 
-/** Every site route with its last change: the pages, each product and each post. */
+/** Every site route with its last change (the registry's `updated_at`): the pages, each product and each post. */
 export function siteUrls(catalog: Catalog): SiteUrl[] {
+  const { records } = registryOf(catalog);
   const latest = (dates: readonly (string | undefined)[]) =>
     dates.filter((date): date is string => date !== undefined).sort().at(-1);
   const listingLastmod = (slug: string, locale: string) =>
     slug === 'products'
-      ? latest(catalog.products.map((p) => p.updated_at))
+      ? latest(records.map((d) => (d.kind === 'product' ? d.updatedAt : undefined)))
       : slug === 'blog'
-        ? latest(catalog.posts.filter((p) => p.locale === locale).map((p) => p.updated_at ?? p.published_at))
+        ? latest(records.map((d) => (d.kind === 'post' && d.locale === locale ? d.updatedAt : undefined)))
         : undefined;
   const alternates = (versions: readonly { locale: string; url: string }[]) =>
     versions.length > 1 ? { alternates: versions.map((v) => ({ hreflang: v.locale, href: v.url })) } : {};
@@ -148,11 +152,14 @@ export function siteUrls(catalog: Catalog): SiteUrl[] {
   const pages = pageRoutes(catalog)
     .filter((route) => route.slug !== 'search')
     .map((route) => {
-      const lastmod = latest([route.page?.updated_at, listingLastmod(route.slug, route.locale)]);
+      const lastmod = latest([route.page && updatedAt(route.page, catalog), listingLastmod(route.slug, route.locale)]);
       const versions = [route, ...routeTranslations(catalog, route)].map((r) => ({ locale: r.locale, url: `${catalog.base_url}${r.path}` }));
       return { loc: `${catalog.base_url}${route.path}`, ...(lastmod ? { lastmod } : {}), ...alternates(versions) };
     });
-  const products = catalog.products.map((p) => ({ loc: p.url, ...(p.updated_at ? { lastmod: p.updated_at } : {}) }));
-  const posts = catalog.posts.map((p) => ({ loc: p.url, lastmod: p.updated_at ?? p.published_at, ...alternates([p, ...p.translations]) }));
-  return [...pages, ...products, ...posts];
+  const recordUrls = records.flatMap((d) => {
+    if (d.kind === 'product') return [{ loc: d.record.url, lastmod: d.updatedAt }];
+    if (d.kind === 'post') return [{ loc: d.record.url, lastmod: d.updatedAt, ...alternates([d.record, ...d.record.translations]) }];
+    return [];
+  });
+  return [...pages, ...recordUrls];
 }

@@ -1,3 +1,5 @@
+import { channelUri } from '../content/channels.js';
+import { updatedAt } from '../query/documents.js';
 import type {
   AboutPageLeaf,
   BlogPostingLeaf,
@@ -256,18 +258,10 @@ function imageObject(image: Image): ImageObject {
   };
 }
 
-function isHttpUrl(value: string): boolean {
-  return /^https?:\/\/\S+$/.test(value);
-}
-
-/** The same tests the contact page's channel links use (channelLink, components.ts). */
-function isEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-}
-
-function isPhone(value: string): boolean {
-  return /^\+?[\d\s().-]{6,}$/.test(value);
-}
+/** A channel's kind, by the same rule as the contact page's links (src/content/channels.ts). */
+const isHttpUrl = (value: string): boolean => channelUri(value)?.kind === 'web';
+const isEmail = (value: string): boolean => channelUri(value)?.kind === 'email';
+const isPhone = (value: string): boolean => channelUri(value)?.kind === 'phone';
 
 /**
  * schema.org's PostalAddress has no district (bairro), so the street line
@@ -413,7 +407,7 @@ export function postNode(catalog: Catalog, post: Post): PostNode {
     url: post.url,
     mainEntityOfPage: ref(post.url),
     datePublished: post.published_at,
-    dateModified: post.updated_at ?? post.published_at,
+    dateModified: updatedAt(post, catalog),
     author,
     publisher: ref(organizationId(catalog)),
     inLanguage: post.locale,

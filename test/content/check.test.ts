@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,26 +6,12 @@ import { after, before, describe, test } from 'node:test';
 import type { CheckProblem } from '../../src/content/check.js';
 import { checkContent } from '../../src/content/check.js';
 import { FIXTURES, ROOT } from '../helper.js';
+import { vitrine } from '../process.js';
 
-const CLI = path.join(ROOT, 'bin', 'vitrine.js');
 const DEMO = path.join(ROOT, 'content');
 const BASE = 'https://aroeira.example';
 const PAGES = '/, /method, /capabilities, /products, /about, /contact, /developers, /blog, /privacy, /terms, /search';
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** `node bin/vitrine.js ...args` with only PATH and `env` in its environment. */
-function vitrine(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
 
 /** The files the check reads: site.yaml, company.md and every record, translated pages (pages/<locale>/) included. */
 async function contentFileCount(dir: string): Promise<number> {
@@ -89,7 +74,7 @@ describe('a broken copy of the demo content', () => {
       '---\nname: Kit\nsummary: A product whose manual link leads nowhere.\nstatus: live\ntags: [SaaS]\nlinks:\n  manual: /docs/kit\n---\nBody.\n',
     );
     await mkdir(file('images'), { recursive: true });
-    await writeFile(file('images/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+    await writeFile(file('images/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>\n');
     await writeFile(
       file('posts/only-in-english.md'),
       [
@@ -243,6 +228,33 @@ test('links in a translated page are checked against the routes of every languag
     assert.deepEqual(
       report.errors.map((e) => [path.relative(dir, e.file), e.message.split(':')[0]]),
       [[path.join('pages', 'en', 'about.md'), 'link /en/nope']],
+    );
+  } finally {
+    await rm(path.dirname(dir), { recursive: true, force: true });
+  }
+});
+
+test('links to the documents the service answers itself pass, and the API judges its record routes against the content', async () => {
+  const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'vitrine-check-')), 'minimal');
+  try {
+    await cp(path.join(FIXTURES, 'minimal'), dir, { recursive: true });
+    const page = path.join(dir, 'pages', 'about.md');
+    const links = [
+      '/favicon.ico',
+      '/manifest.webmanifest',
+      '/oauth/jwks',
+      '/.well-known/security.txt',
+      '/.well-known/mcp/server-card',
+      '/api/v1/pages/about',
+      '/api/v1/products/nope',
+      '/oauth/token',
+      '/.well-known/nope',
+    ];
+    await writeFile(page, `${await readFile(page, 'utf8')}\n${links.map((link) => `[x](${link})`).join(' ')}\n`);
+    const report = await checkContent(dir);
+    assert.deepEqual(
+      report.errors.map((e) => e.message.split(':')[0]),
+      ['link /api/v1/products/nope', 'link /oauth/token', 'link /.well-known/nope'],
     );
   } finally {
     await rm(path.dirname(dir), { recursive: true, force: true });

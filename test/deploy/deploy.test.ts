@@ -8,46 +8,21 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FIXTURES, ROOT } from '../helper.js';
 import { freePort, RedisServer } from '../http/redis-server.js';
+import { get, nginxBinary } from './nginx.js';
 import type { ServerProcess } from '../process.js';
 import { startServer } from '../process.js';
 
-/** nginx as Debian installs it, wherever PATH puts it. */
-function nginxBinary(): string | undefined {
-  for (const candidate of ['nginx', '/usr/sbin/nginx']) {
-    if (spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate;
-  }
-  return undefined;
-}
 
 const NGINX = nginxBinary();
 const QUOTA = 20;
 
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
 
-function get(url: string, headers: Record<string, string> = {}, agent?: Agent): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers, ...(agent ? { agent } : {}) }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.setTimeout(10_000, () => req.destroy(new Error(`no answer from ${url} within 10 s`)));
-    req.end();
-  });
-}
 
 describe('two instances and Redis behind nginx (deploy/nginx.conf)', { skip: NGINX === undefined && 'nginx is not installed' }, () => {
   let work: string;

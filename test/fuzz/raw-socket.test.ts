@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { App } from '../../src/app.js';
-import { pathOf, scopeOf } from '../../src/http/scope.js';
+import { pathOf } from '../../src/http/request.js';
 import { listenTestApp } from '../helper.js';
 import { httpRequest, rawRequest } from './raw-client.js';
 import type { RawAnswer } from './raw-client.js';
@@ -155,12 +155,17 @@ const mcpBody = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('', '{', '{"jsonrpc":"2.0"', 'null', '\ufeff{}', '{"__proto__":{"x":1},"jsonrpc":"2.0","id":1,"method":"ping"}').map((text) => Buffer.from(text)) },
 );
 
-/** Answers seen, by scope and status: printed, and checked so a fuzzer that stopped reaching the routes fails. */
+/** The door that owns a request target's path, and whether it answers in JSON only. */
+function zoneOf(requestTarget: string): { readonly door: string; readonly json: boolean } {
+  return app.zones.of(pathOf(requestTarget));
+}
+
+/** Answers seen, by door and status: printed, and checked so a fuzzer that stopped reaching the routes fails. */
 const seen = new Map<string, number>();
 
 /** The checks every fuzzed answer passes. */
 function check(method: string, requestTarget: string, answer: RawAnswer | undefined): void {
-  const key = answer === undefined ? 'closed' : `${parserRefused(answer) ? 'parser' : scopeOf(pathOf(requestTarget))} ${answer.status}`;
+  const key = answer === undefined ? 'closed' : `${parserRefused(answer) ? 'parser' : zoneOf(requestTarget).door} ${answer.status}`;
   seen.set(key, (seen.get(key) ?? 0) + 1);
   const context = `${method} ${JSON.stringify(requestTarget.slice(0, 120))}`;
   // Closing without a word is acceptable only for a request line the parser could not read.
@@ -168,12 +173,12 @@ function check(method: string, requestTarget: string, answer: RawAnswer | undefi
   assert.ok(answer.status < 500, `${context} answered ${answer.statusLine}: ${answer.body.slice(0, 300)}`);
   assert.equal(answer.headers['x-content-type-options'], 'nosniff', `${context}: ${answer.statusLine}`);
   // A request Node's parser refused before the pipeline read it is answered by the door of its path all the same.
-  const scope = scopeOf(pathOf(requestTarget));
+  const zone = zoneOf(requestTarget);
   const bodyless = method === 'HEAD' || answer.status === 204 || answer.status === 304 || answer.status === 202;
-  if (scope === 'api' || scope === 'api-other' || scope === 'healthz') {
+  if (zone.json) {
     assert.doesNotMatch(String(answer.headers['content-type']), /html/, `${context}: HTML under /api`);
     if (answer.status >= 400 && !bodyless) assertProblem(answer, context);
-  } else if (scope === 'mcp' && !bodyless) {
+  } else if (zone.door === 'mcp' && !bodyless) {
     if (answer.status === 429) assertProblem(answer, context);
     else if (answer.status >= 400) assertRpcError(answer, context);
     else if (answer.status === 200) {
@@ -233,7 +238,7 @@ describe('raw HTTP/1.1 fuzzing of the listening app', () => {
       assert.ok((seen.get(key) ?? 0) > 0, `no "${key}" answer in ${RUNS * 2} fuzzed requests`);
     }
     // A read with a body is rare among the fuzzed requests: any part of the API answering it will do.
-    const unsupported = ['api 415', 'api-other 415', 'healthz 415'].reduce((sum, key) => sum + (seen.get(key) ?? 0), 0);
+    const unsupported = seen.get('api 415') ?? 0;
     assert.ok(unsupported > 0, `no 415 answer under /api in ${RUNS * 2} fuzzed requests`);
   });
 });

@@ -80,6 +80,7 @@ describe('the MCP Inspector CLI', { timeout: 120_000 }, () => {
         ['product', true],
         ['post', true],
         ['page', true],
+        ['translated-page', true],
       ],
     );
     const result = (await inspect('--method', 'tools/call', '--tool-name', 'list_products', '--tool-arg', 'tag=["SaaS","Kubernetes"]')) as {

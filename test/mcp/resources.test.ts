@@ -16,12 +16,14 @@ let client: Client;
 
 useConnectedClient((connected) => ({ catalog, client } = connected));
 
-/** Every record of `c` with the resource name it is listed under, in listing order. */
+/** Every record of `c` with the resource name it is listed under, in listing order: the pages of the default locale, then those of every other. */
 function records(c: Catalog): [string, MirrorRecord][] {
+  const translated = c.site.locales.filter((l) => l !== c.site.default_locale);
   return [
     ['company', c.company],
     ...c.products.map((p): [string, MirrorRecord] => [`product/${p.slug}`, p]),
     ...c.pages.map((p): [string, MirrorRecord] => [`page/${p.slug}`, p]),
+    ...translated.flatMap((l) => (c.pagesByLocale.get(l)?.pages ?? []).map((p): [string, MirrorRecord] => [`page/${l}/${p.slug}`, p])),
     ...c.posts.map((p): [string, MirrorRecord] => [`post/${p.slug}`, p]),
   ];
 }
@@ -40,9 +42,7 @@ async function listAll(c: Client): Promise<Resource[][]> {
 
 describe('resources/list', () => {
   test('lists the company, every product, page and post as text/markdown at its /md/ mirror URL', async () => {
-    const pages = await listAll(client);
-    assert.equal(pages.length, 1, 'the demo content fits one page');
-    const resources = pages.flat();
+    const resources = (await listAll(client)).flat();
     assert.deepEqual(
       resources.map((r) => [r.name, r.uri]),
       records(catalog).map(([name, record]) => [name, record.markdown_url]),
@@ -85,7 +85,7 @@ describe('resources/list', () => {
     try {
       const { client: bigClient } = await connectClient(other.url);
       const pages = await listAll(bigClient);
-      const total = 1 + big.products.length + big.pages.length + big.posts.length;
+      const total = records(big).length;
       assert.deepEqual(
         pages.map((p) => p.length),
         [RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZE, total - 3 * RESOURCE_PAGE_SIZE],
@@ -150,6 +150,7 @@ describe('resources/templates/list', () => {
         { name: 'product', uriTemplate: `${BASE_URL}/md/products/{slug}.md`, mimeType: 'text/markdown' },
         { name: 'post', uriTemplate: `${BASE_URL}/md/blog/{slug}.md`, mimeType: 'text/markdown' },
         { name: 'page', uriTemplate: `${BASE_URL}/md/{slug}.md`, mimeType: 'text/markdown' },
+        { name: 'translated-page', uriTemplate: `${BASE_URL}/md/{locale}/{slug}.md`, mimeType: 'text/markdown' },
       ],
     );
     for (const template of resourceTemplates) assert.ok(template.title && template.description, template.name);
@@ -163,5 +164,25 @@ describe('resources/templates/list', () => {
       const { contents } = await client.readResource({ uri: expand(name, record.slug) });
       assert.deepEqual(contents, [{ uri: record.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(record) }]);
     }
+  });
+});
+
+describe('pages in every language', () => {
+  test('a translated page is listed and read at its /md/<locale>/ mirror URL, the same text the mirror file serves', async () => {
+    const resources = (await listAll(client)).flat();
+    const about = catalog.pagesByLocale.get('pt-BR')!.bySlug.get('about')!;
+    assert.equal(about.markdown_url, `${BASE_URL}/md/pt-BR/about.md`);
+    const listed = resources.find((r) => r.uri === about.markdown_url);
+    assert.equal(listed?.name, 'page/pt-BR/about');
+    assert.equal(listed?.title, about.title);
+    const { contents } = await client.readResource({ uri: about.markdown_url });
+    assert.deepEqual(contents, [{ uri: about.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(about) }]);
+  });
+
+  test('an unknown slug in a language is error -32002 with the slugs of that language', async () => {
+    const error = await rpcError(client.readResource({ uri: `${BASE_URL}/md/pt-BR/careers.md` }));
+    assert.equal(error.code, -32002);
+    const slugs = catalog.pagesByLocale.get('pt-BR')!.pages.map((p) => p.slug);
+    assert.deepEqual(error.data, { uri: `${BASE_URL}/md/pt-BR/careers.md`, template: `${BASE_URL}/md/pt-BR/{slug}.md`, valid_slugs: slugs });
   });
 });

@@ -1,0 +1,110 @@
+import * as z from 'zod';
+import { SLUG } from '../content/schemas.js';
+import type { Catalog } from '../content/types.js';
+import { PRODUCT_STATUSES } from '../content/types.js';
+import { SEARCH_KINDS } from '../search/index.js';
+import type { ParamSpec, SlugParam } from './params.js';
+import { anyOf, instant, integer, oneOf, sortBy, text } from './params.js';
+
+/**
+ * The parameters of every query the content answers, declared once: the
+ * REST endpoints read their query strings with them, the MCP tools their
+ * arguments, the site its filter forms, and /openapi.json and the developer
+ * portal document them.
+ */
+
+export const productSlugs = (c: Catalog) => c.products.map((p) => p.slug);
+export const postSlugs = (c: Catalog) => c.posts.map((p) => p.slug);
+export const pageSlugs = (c: Catalog) => c.site.page_slugs;
+
+/** How many of something to return. */
+const limit = (defaultValue: number, what: string) =>
+  integer(z.int().min(1).max(100).default(defaultValue).meta({ description: `How many ${what} to return, from 1 to 100.`, example: defaultValue }));
+
+const offset = integer(z.int().min(0).default(0).meta({ description: 'How many matching items to skip before the first one returned.', example: 0 }));
+
+/** Only the records that changed at or after an instant: what a sync client asks for. */
+const updatedSince = instant({
+  description: 'Only items updated at or after this instant (RFC 3339), compared with their updated_at: what changed since a sync client last asked.',
+  example: '2026-01-01T00:00:00Z',
+});
+
+/** The order of a list by `fields`; `listOrder` is the order without it. */
+const sort = (fields: readonly string[], listOrder: string) =>
+  sortBy(fields, {
+    description: `The order of the list: a field, with - before it for descending (${fields.map((f) => `${f}, -${f}`).join(', ')}). Text is compared as the site's language sorts it. Without it: ${listOrder}.`,
+    example: `-${fields.includes('updated_at') ? 'updated_at' : fields[0]}`,
+  });
+
+/** The filters of the product list. */
+export const productFilters = {
+  status: anyOf(PRODUCT_STATUSES, { description: 'Only products with one of these statuses (separated by commas).', example: 'live' }),
+  tag: anyOf((c) => c.site.product_tags, { description: 'Only products with one of these tags (separated by commas).', example: 'Kubernetes' }),
+} as const satisfies ParamSpec;
+
+export const productQuery = {
+  ...productFilters,
+  updated_since: updatedSince,
+  sort: sort(['name', 'updated_at'], 'the order the content gives'),
+  limit: limit(100, 'products'),
+  offset,
+} as const satisfies ParamSpec;
+
+/** The filters of the article list. */
+export const postFilters = {
+  category: anyOf((c) => c.site.all_post_categories, { description: 'Only posts in one of these categories (separated by commas).', example: 'Automation' }),
+  locale: anyOf((c) => c.site.locales, { description: 'Only posts in one of these locales (separated by commas).', example: 'en' }),
+} as const satisfies ParamSpec;
+
+export const postQuery = {
+  ...postFilters,
+  updated_since: updatedSince,
+  sort: sort(['published_at', 'updated_at', 'title'], 'newest first'),
+  limit: limit(20, 'posts'),
+  offset,
+} as const satisfies ParamSpec;
+
+/** Which locale's pages: the site's default unless asked. */
+export const pageLocale = {
+  locale: oneOf((c) => c.site.locales, {
+    description: "The pages in this locale (without it: the site's default locale). A page not translated into it is not in that locale's list.",
+    example: 'pt-BR',
+  }),
+} as const satisfies ParamSpec;
+
+export const pageQuery = {
+  ...pageLocale,
+  updated_since: updatedSince,
+  sort: sort(['title', 'updated_at'], 'most recently updated first'),
+  limit: limit(100, 'pages'),
+  offset,
+} as const satisfies ParamSpec;
+
+export const searchQuery = {
+  q: text(
+    z
+      .string()
+      .min(1)
+      .max(200)
+      .meta({
+        description:
+          'The words to look for. Accents and case do not matter (automacao finds Automação); every word must match, or, when no record has them all, any of them; common words such as "de" or "the" are ignored; the last word also matches as a prefix while it is being typed (no space after it); words of five letters or more tolerate one typo.',
+        example: 'cloud',
+      }),
+  ),
+  kind: oneOf(SEARCH_KINDS, { description: 'Only hits of this kind.', example: 'post' }),
+  locale: oneOf((c) => c.site.locales, { description: 'Only articles in this locale; products and pages have no locale, so they are left out.', example: 'en' }),
+  limit: limit(10, 'hits'),
+  offset,
+} as const satisfies ParamSpec;
+
+/** The slug of a product: any the content gives follows the loader's grammar, so a new one needs no new client. */
+export const productSlug: SlugParam = { description: 'A product slug.', values: productSlugs, pattern: SLUG };
+
+export const postSlug: SlugParam = { description: 'An article slug, as in /blog/<slug>.', values: postSlugs, pattern: SLUG };
+
+/** The slug of a page: one of those the site declares. */
+export const pageSlug: SlugParam = { description: 'A page slug.', values: pageSlugs };
+
+/** The page of a blog on the site (`/blog?page=2`), as its links write it: six digits at most, so no number is out of reach. */
+export const blogPage = integer(z.int().min(1).max(999_999).default(1).meta({ description: 'The page of the blog to show, from 1.', example: 2 }));

@@ -1,0 +1,248 @@
+import * as z from 'zod';
+import { PRODUCT_STATUSES } from '../content/types.js';
+import { SEARCH_KINDS } from '../search/index.js';
+import { PROBLEM_CODE_LIST } from './problems.js';
+
+/**
+ * What the API and the MCP tools answer, each shape declared once in zod
+ * with its title and descriptions as metadata. The records are typed from
+ * them (src/query/present.ts builds them), the MCP tools declare them as
+ * output schemas, /openapi.json publishes them as components (named by their
+ * titles) and the tests validate every answer against that document.
+ *
+ * Dates are strings with `format` as metadata: the content loader has
+ * checked them already, and the format is what a client is told.
+ */
+
+/** A record as it is answered: nothing in it is changed after it is built. */
+export type Immutable<T> = T extends readonly (infer I)[] ? readonly Immutable<I>[] : T extends object ? { readonly [K in keyof T]: Immutable<T[K]> } : T;
+
+/** The value a shape describes. */
+export type Answered<S extends z.ZodType> = Immutable<z.output<S>>;
+
+const text = () => z.string();
+const dateTime = () => z.string().meta({ format: 'date-time' });
+const date = () => z.string().meta({ format: 'date' });
+const count = () => z.int().min(0);
+
+const pageLinks = {
+  url: z.url().describe('The public page on the website.'),
+  markdown_url: z.url().describe('The markdown mirror of that page.'),
+};
+const markdown = text().describe('The full markdown body, front matter removed.');
+
+export const Image = z
+  .strictObject({
+    url: z.url().describe('The file; its URL changes with its bytes, so it may be cached forever.'),
+    alt: text().describe('What the image shows, for people who cannot see it.'),
+    width: z.int().min(1).describe('Intrinsic width in pixels.'),
+    height: z.int().min(1).describe('Intrinsic height in pixels.'),
+    media_type: text().describe('Its media type (image/png, image/svg+xml, ...).'),
+  })
+  .meta({ title: 'Image' });
+export type Image = Answered<typeof Image>;
+
+const image = Image.describe('Its picture, when the content gives one.').optional();
+
+export const ProductSummary = z
+  .strictObject({
+    slug: text(),
+    name: text(),
+    summary: text(),
+    status: z.enum(PRODUCT_STATUSES),
+    tags: z.array(text()),
+    links: z.record(text(), text()).describe('Named external links (website, documentation, repository, ...).'),
+    updated_at: dateTime().describe('When the product last changed (the content\u2019s date, else the time the content was loaded).'),
+    image,
+    ...pageLinks,
+  })
+  .meta({ title: 'ProductSummary' });
+export type ProductSummary = Answered<typeof ProductSummary>;
+
+export const Product = ProductSummary.extend({ markdown }).meta({ title: 'Product' });
+export type Product = Answered<typeof Product>;
+
+export const Translation = z.strictObject({ locale: text(), slug: text(), title: text(), ...pageLinks }).meta({ title: 'Translation' });
+export type Translation = Answered<typeof Translation>;
+
+export const PostSummary = z
+  .strictObject({
+    slug: text(),
+    title: text(),
+    summary: text(),
+    category: text(),
+    locale: text(),
+    published_at: dateTime(),
+    updated_at: dateTime().describe('When the article last changed (its publication, unless the content gives a later date).'),
+    author: text(),
+    reading_time_minutes: z.int().min(1),
+    translations: z.array(Translation).describe('The same article in other locales.'),
+    image,
+    ...pageLinks,
+  })
+  .meta({ title: 'PostSummary' });
+export type PostSummary = Answered<typeof PostSummary>;
+
+export const Post = PostSummary.extend({ markdown }).meta({ title: 'Post' });
+export type Post = Answered<typeof Post>;
+
+export const PageSummary = z
+  .strictObject({
+    slug: text(),
+    title: text(),
+    description: text(),
+    locale: text(),
+    updated_at: dateTime(),
+    translations: z.array(Translation).describe('The same page in other locales.'),
+    image,
+    ...pageLinks,
+  })
+  .meta({ title: 'PageSummary' });
+export type PageSummary = Answered<typeof PageSummary>;
+
+export const Page = PageSummary.extend({ markdown }).meta({ title: 'Page' });
+export type Page = Answered<typeof Page>;
+
+export const Address = z
+  .strictObject({
+    street: text(),
+    number: text(),
+    complement: text().optional(),
+    district: text(),
+    city: text(),
+    state: text(),
+    postal_code: text(),
+    country: text(),
+  })
+  .meta({ title: 'Address' });
+export type Address = Answered<typeof Address>;
+
+/** A CNPJ as the content writes it: 00.000.000/0000-00, letters allowed in its first twelve places (the 2026 alphanumeric CNPJ). */
+const CNPJ = /^[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-[0-9]{2}$/;
+
+export const Company = z
+  .strictObject({
+    legal_name: text(),
+    trade_name: text(),
+    cnpj: text().regex(CNPJ),
+    founded: date().optional(),
+    address: Address,
+    contact: z.record(text(), text()).describe('Contact channels by name (email, phone, ...).'),
+    profiles: z.record(text(), z.url()).describe('Official profile URLs by network.'),
+    logo: Image.describe('The company logo, when the content gives one.').optional(),
+    ...pageLinks,
+    markdown,
+  })
+  .meta({ title: 'Company' });
+export type Company = Answered<typeof Company>;
+
+export const ApiIndex = z
+  .strictObject({
+    name: text(),
+    description: text(),
+    version: text(),
+    resources: z.record(text(), z.url()).describe('Every collection and record of the API.'),
+    openapi_url: z.url(),
+    mcp_url: z.url(),
+    documentation_url: z.url(),
+  })
+  .meta({ title: 'ApiIndex' });
+export type ApiIndex = Answered<typeof ApiIndex>;
+
+export const QuotaState = z
+  .strictObject({
+    policy: text().describe('The policy name quoted in the RateLimit headers.'),
+    limit: z.int().min(1).describe('Requests allowed per window and client address.'),
+    window_seconds: z.int().min(1),
+    window: z
+      .enum(['fixed'])
+      .describe("Fixed: a window starts at a client's first counted request and ends window_seconds later, whatever comes in between."),
+    store: z
+      .enum(['memory', 'redis', 'memory-fallback'])
+      .describe(
+        'Where this instance counts: memory (alone, no shared store configured), redis (in the Redis shared by every instance), memory-fallback (a shared Redis is configured but unreachable, so this instance counts alone until it answers again).',
+      ),
+  })
+  .meta({ title: 'QuotaState' });
+
+export const DeprecationState = z
+  .strictObject({
+    deprecated_at: dateTime().describe('When this version was announced deprecated (the Deprecation header, RFC 9745).'),
+    sunset_at: dateTime().describe('When this version stops answering (the Sunset header, RFC 8594).'),
+    successor_url: z.url().describe('The version that replaces this one (the successor-version link).'),
+    documentation_url: z.url().describe('The deprecation policy on the developer portal (the deprecation link).'),
+  })
+  .meta({ title: 'DeprecationState' });
+
+export const Health = z
+  .strictObject({
+    status: z.enum(['ok']),
+    version: text(),
+    documents: count().describe('Published products, posts and pages.'),
+    content_version: text().describe('Changes whenever the content does.'),
+    content_loaded_at: dateTime(),
+    quota: QuotaState,
+    deprecation: DeprecationState.nullable().describe('The announced end of this version (see /developers#deprecation); null while it is current.'),
+  })
+  .meta({ title: 'Health' });
+export type Health = Answered<typeof Health>;
+
+export const SearchHit = z
+  .strictObject({
+    kind: z.enum(SEARCH_KINDS as readonly [string, ...string[]]),
+    slug: text(),
+    title: text().describe('The page or article title, the product name.'),
+    excerpt: text().describe('Plain text around the best match, about 160 characters, with … where it is cut.'),
+    score: z.number().min(0).describe('Relevance (BM25+); hits come highest first.'),
+    matches: z.array(text()).describe('The indexed words that matched the query, lowercase and without accents.'),
+    ...pageLinks,
+    locale: text().describe('Articles and pages: their locale (products have none).').optional(),
+  })
+  .meta({ title: 'SearchHit' });
+
+export const SearchResult = z
+  .strictObject({
+    query: text().describe('The query, as given.'),
+    items: z.array(SearchHit),
+    total: count().describe('Every hit that matches, not just the ones returned.'),
+    limit: z.int().min(1).max(100),
+    offset: count().describe('How many better hits came before these.'),
+    next: z.url().nullable().describe('The next page of hits, with the same query and filters; null on the last page.'),
+    prev: z.url().nullable().describe('The previous page of hits; null on the first page.'),
+  })
+  .meta({ title: 'SearchResult' });
+
+/** The envelope of every list, titled `title`. */
+function collection<I extends z.ZodType>(title: string, item: I) {
+  return z
+    .strictObject({
+      items: z.array(item),
+      total: count().describe('Every match of the filters, not just this page.'),
+      limit: z.int().min(1),
+      offset: count(),
+      next: z.url().nullable().describe('The next page, with the same filters; null on the last page.'),
+      prev: z.url().nullable().describe('The previous page, with the same filters; null on the first page.'),
+    })
+    .meta({ title });
+}
+
+export const ProductList = collection('ProductList', ProductSummary);
+export const PostList = collection('PostList', PostSummary);
+export const PageList = collection('PageList', PageSummary);
+
+/** RFC 9457 problem document, with the service's `code`, `hint` and extension members (src/model/problems.ts writes it). */
+export const Problem = z
+  .looseObject({
+    type: z.url().describe('The developer portal anchor documenting `code`.'),
+    title: text(),
+    status: z.int(),
+    code: z.enum(PROBLEM_CODE_LIST as readonly [string, ...string[]]),
+    detail: text(),
+    hint: text().describe('The concrete call that resolves the problem.'),
+    instance: text().describe('The request path.').optional(),
+    documentation_url: z.url().optional(),
+    parameter: text().describe('On 400: the parameter at fault.').optional(),
+    accepted: z.union([text(), z.array(text())]).describe('On 400: what the parameter accepts.').optional(),
+    valid_slugs: z.array(text()).describe('On 404 for a slug: every valid slug.').optional(),
+  })
+  .meta({ title: 'Problem' });

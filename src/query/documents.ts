@@ -1,0 +1,166 @@
+import { perCatalog } from '../content/per-catalog.js';
+import type { Catalog, Company, Page, Post, Product, Site } from '../content/types.js';
+import { mirrorName, paths, urlOf } from '../model/routes.js';
+
+/**
+ * The document registry: every document the service publishes, of every
+ * kind and locale (the company record, products, posts, every page route of
+ * every locale, the feeds), with its paths, its one `updated_at`, its locale
+ * and its translations. Built once per Catalog. The sitemap, llms.txt, the
+ * feeds, the MCP resources, the site's page routes and mirrors read it, so a
+ * document exists in one place.
+ */
+
+/**
+ * Pages whose route lists generated content (the product list, the blog,
+ * the API reference): they exist even when the content has no page of that
+ * slug, because other documents link to them (problem `type` URIs point at
+ * the developer page).
+ */
+export const LISTING_SLUGS: readonly string[] = ['products', 'blog', 'developers'];
+
+/** Routes every locale has, translated or not: its home page, its blog (the articles in that locale) and its search page. */
+export const EVERY_LOCALE: readonly string[] = ['index', 'blog', 'search'];
+
+/** The slug of every page route: home, the content's pages in navigation order, then any listing the content lacks, then search. */
+export function pageRouteSlugs(site: Pick<Site, 'page_slugs'>): string[] {
+  return [...new Set(['index', ...site.page_slugs.filter((slug) => slug !== 'index'), ...LISTING_SLUGS, 'search'])];
+}
+
+/**
+ * Whether a page route exists: in the default locale every route slug does;
+ * in another, a page the content translates into it, and the routes every
+ * locale has. `translated` says whether the content has the page in that locale.
+ */
+export function hasPageRoute(site: Pick<Site, 'default_locale' | 'locales' | 'page_slugs'>, slug: string, locale: string, translated: boolean): boolean {
+  if (!site.locales.includes(locale)) return false;
+  if (locale === site.default_locale) return translated || pageRouteSlugs(site).includes(slug);
+  return translated || EVERY_LOCALE.includes(slug);
+}
+
+/**
+ * When a record last changed, for sync clients, sitemaps and MCP resources:
+ * the content's own date; an article without one changed when it was
+ * published; a product without one is dated by the loading of the content
+ * it came in, so a sync client fetches it again after a reload and never
+ * misses a change.
+ */
+export function updatedAt(record: Post | Page): string;
+export function updatedAt(record: Product | Post | Page, catalog: Pick<Catalog, 'loaded_at'>): string;
+export function updatedAt(record: Product | Post | Page, catalog?: Pick<Catalog, 'loaded_at'>): string {
+  if (record.updated_at !== undefined) return record.updated_at;
+  // A page's date is required by the loader; only a product falls back to the load.
+  return 'published_at' in record ? record.published_at : (catalog?.loaded_at ?? '');
+}
+
+/** A page route: a slug in a locale, with the content page when there is one. */
+export interface PageDocument {
+  readonly kind: 'page';
+  readonly slug: string;
+  readonly locale: string;
+  readonly path: string;
+  readonly markdownPath: string;
+  /** The content page, when the content has one (listing pages and other locales' home, blog and search may have none). */
+  readonly page?: Page;
+}
+
+export type RecordDocument =
+  | { readonly kind: 'company'; readonly record: Company; readonly locale: string; readonly path: string; readonly markdownPath: string }
+  | { readonly kind: 'product'; readonly record: Product; readonly locale: string; readonly path: string; readonly markdownPath: string; readonly updatedAt: string }
+  | { readonly kind: 'post'; readonly record: Post; readonly locale: string; readonly path: string; readonly markdownPath: string; readonly updatedAt: string };
+
+/** A file under /md/: a page route's mirror, or a record's. */
+export type MirrorDocument = PageDocument | RecordDocument;
+
+export interface FeedDocument {
+  readonly kind: 'feed';
+  readonly locale: string;
+  readonly path: string;
+}
+
+export interface Registry {
+  /** Every page route of every locale: locales in site order, slugs in pageRouteSlugs order. */
+  readonly pages: readonly PageDocument[];
+  /**
+   * The pages the content holds, of every locale: the default one's first,
+   * then each other locale's, each in the Catalog's order (newest first).
+   */
+  readonly contentPages: readonly PageDocument[];
+  /** The company record, then products, then posts (newest first). */
+  readonly records: readonly RecordDocument[];
+  readonly feeds: readonly FeedDocument[];
+  /** Every markdown mirror by its name below /md/. */
+  readonly mirrors: ReadonlyMap<string, MirrorDocument>;
+  /** A page route by locale and slug. */
+  page(slug: string, locale?: string): PageDocument | undefined;
+  /** Every site path that answers a page, record, mirror or feed. */
+  readonly sitePaths: ReadonlySet<string>;
+}
+
+function buildRegistry(catalog: Catalog): Registry {
+  const { site } = catalog;
+  const pages: PageDocument[] = [];
+  const bySlug = new Map<string, PageDocument>();
+  for (const locale of site.locales) {
+    const content = catalog.pagesByLocale.get(locale)?.bySlug;
+    for (const slug of pageRouteSlugs(site)) {
+      const key = `${locale} ${slug}`;
+      const page = content?.get(slug);
+      if (!hasPageRoute(site, slug, locale, page !== undefined)) continue;
+      const document: PageDocument = {
+        kind: 'page',
+        slug,
+        locale,
+        path: paths.page(site, slug, locale),
+        markdownPath: paths.pageMirror(site, slug, locale),
+        ...(page ? { page } : {}),
+      };
+      pages.push(document);
+      bySlug.set(key, document);
+    }
+  }
+  const records: RecordDocument[] = [
+    { kind: 'company', record: catalog.company, locale: site.default_locale, path: paths.company(), markdownPath: paths.companyMirror() },
+    ...catalog.products.map((record) => ({
+      kind: 'product' as const,
+      record,
+      locale: site.default_locale,
+      path: paths.product(record.slug),
+      markdownPath: paths.productMirror(record.slug),
+      updatedAt: updatedAt(record, catalog),
+    })),
+    ...catalog.posts.map((record) => ({
+      kind: 'post' as const,
+      record,
+      locale: record.locale,
+      path: paths.post(record.slug),
+      markdownPath: paths.postMirror(record.slug),
+      updatedAt: updatedAt(record, catalog),
+    })),
+  ];
+  const locales = [site.default_locale, ...site.locales.filter((locale) => locale !== site.default_locale)];
+  const contentPages = locales.flatMap((locale) => (catalog.pagesByLocale.get(locale)?.pages ?? []).flatMap((page) => bySlug.get(`${locale} ${page.slug}`) ?? []));
+  const feeds: FeedDocument[] = site.locales.map((locale) => ({ kind: 'feed', locale, path: paths.feed(locale) }));
+  const mirrors = new Map<string, MirrorDocument>();
+  for (const document of [...pages, ...records]) mirrors.set(mirrorName(document.markdownPath), document);
+  const sitePaths = new Set<string>();
+  for (const document of [...pages, ...records]) sitePaths.add(document.path).add(document.markdownPath);
+  for (const feed of feeds) sitePaths.add(feed.path);
+  return {
+    pages,
+    contentPages,
+    records,
+    feeds,
+    mirrors,
+    sitePaths,
+    page: (slug, locale = site.default_locale) => bySlug.get(`${locale} ${slug}`),
+  };
+}
+
+/** The registry of `catalog`, built on first use and kept with it. */
+export const registryOf = perCatalog(buildRegistry);
+
+/** The absolute URL of a document path over `catalog`. */
+export function documentUrl(catalog: Pick<Catalog, 'base_url'>, path: string): string {
+  return urlOf(catalog.base_url, path);
+}
