@@ -31,6 +31,7 @@ import { pageSeo, postSeo, productSeo } from './seo.js';
 import type { PageRoute } from './site-map.js';
 import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from './site-map.js';
 import { ROUTES } from '../model/routes.js';
+import { searchQuery } from '../model/queries.js';
 
 /** The HTML of every site route. Each returns a whole document, in the route's language. */
 
@@ -274,7 +275,7 @@ ${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'c
 function searchForm(route: PageRoute, query: string, w: Words): Html {
   return html`<form class="search-form" method="get" action="${route.href}" role="search">
 <label for="search-q">${w.searchLabel}</label>
-<div class="search-row"><input id="search-q" type="search" name="q" value="${query}" maxlength="200" required autocomplete="off">
+<div class="search-row"><input id="search-q" type="search" name="q" value="${query}" maxlength="${searchQuery.q.maxLength}" required autocomplete="off">
 <button type="submit">${w.searchButton}</button></div>
 </form>`;
 }
