@@ -164,7 +164,9 @@ describe('the running server', () => {
       server.child.kill('SIGTERM');
       await server.waitFor(/"msg":"shutting down"/);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      socket.end(body.slice(10));
+      // The rest of the body, without half-closing: node:http ends a connection whose client half-closes
+      // before its answer is written (it does not allow half-open sockets), which is not what this measures.
+      socket.write(body.slice(10));
       await closed;
       assert.match(response, /^HTTP\/1\.1 200 OK\r\n/);
       assert.match(response, /"result":\{\}/);
