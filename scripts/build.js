@@ -1,7 +1,9 @@
 // Builds dist/vitrine.mjs: the command line (bin/cli.ts) and everything it
 // imports, dependencies included, bundled by esbuild into one ES module, with
 // the stylesheet beside it. One file parsed at start instead of hundreds
-// resolved and read one by one: `npm start` runs it (README, "Operating").
+// resolved and read one by one: `npm start` runs it (README, "Operating"),
+// and it is what the package `npm pack` makes runs (prepack builds it; the
+// package ships dist/ without the source map, and no dependency).
 //
 //   node scripts/build.js [OUTDIR [ENTRY.ts ...]]
 //

@@ -52,6 +52,11 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** The least notice between DEPRECATION_DATE and SUNSET_DATE, so callers have time to move to the successor. */
 export const MINIMUM_NOTICE_DAYS = 180;
 
+/**
+ * The demo content: ../content from this module, which is the same folder
+ * from src/config.ts in a checkout and from dist/vitrine.mjs, the bundle an
+ * installed package runs (node_modules/vitrine/content).
+ */
 export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
 
 /** A setting that cannot be used; its message is the one line start-up prints. */

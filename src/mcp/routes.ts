@@ -20,6 +20,7 @@ export function mcpDoor(config: Config, log: Log, onToolCall?: Endpoint.ToolCall
   let endpoint: Promise<(request: Incoming) => Promise<Answer>> | undefined;
   const load = () => (endpoint ??= import('./endpoint.js').then((module: typeof Endpoint) => module.mcpEndpoint(log, onToolCall)));
   const baseOrigin = new URL(config.baseUrl).origin;
+  const ownOrigins = ownPageOrigins(baseOrigin);
 
   const route: Route = {
     pattern: ROUTES.mcp.pattern,
@@ -35,7 +36,7 @@ export function mcpDoor(config: Config, log: Log, onToolCall?: Endpoint.ToolCall
    */
   function refuseOrigin(request: Incoming): Answer | undefined {
     const origin = request.headers.origin;
-    if (origin === undefined || originAllowed(origin, baseOrigin, config.mcpAllowedOrigins)) return undefined;
+    if (origin === undefined || originAllowed(origin, ownOrigins, config.mcpAllowedOrigins)) return undefined;
     return refusalAnswer(MCP_REFUSALS.forbiddenOrigin(origin, baseOrigin));
   }
 
@@ -49,12 +50,32 @@ export function mcpDoor(config: Config, log: Log, onToolCall?: Endpoint.ToolCall
   };
 }
 
-/** Whether a browser page of `origin` may call /mcp: BASE_URL's own origin, or one MCP_ALLOWED_ORIGINS names. */
-export function originAllowed(origin: string, baseOrigin: string, allowed: Config['mcpAllowedOrigins']): boolean {
+/** The names of the loopback interface a browser may use for a server on this machine. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/**
+ * The origins whose pages are this server's own: BASE_URL's, and when that
+ * is a loopback name, the other two with the same scheme and port. A local
+ * run is opened as http://localhost:3000 as often as http://127.0.0.1:3000,
+ * and every one of these names reaches only this machine, so none of them
+ * is the page of another site that DNS rebinding protects against.
+ */
+export function ownPageOrigins(baseOrigin: string): readonly string[] {
+  const base = new URL(baseOrigin);
+  if (!(LOOPBACK_HOSTS as readonly string[]).includes(base.hostname)) return [baseOrigin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const alias = new URL(baseOrigin);
+    alias.hostname = host;
+    return alias.origin;
+  });
+}
+
+/** Whether a browser page of `origin` may call /mcp: one of the server's own origins, or one MCP_ALLOWED_ORIGINS names. */
+export function originAllowed(origin: string, ownOrigins: readonly string[], allowed: Config['mcpAllowedOrigins']): boolean {
   if (allowed === '*') return true;
   // RFC 6454 section 6.2: an origin is serialized as scheme://host[:port]; scheme and host compare case-insensitively.
   const candidate = origin.trim().toLowerCase();
-  return candidate === baseOrigin || allowed.includes(candidate);
+  return ownOrigins.includes(candidate) || allowed.includes(candidate);
 }
 
 /**

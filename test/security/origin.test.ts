@@ -1,13 +1,16 @@
 /**
  * Origin checks on /mcp (MCP 2025-06-18, Streamable HTTP "Security Warning":
  * servers MUST validate the Origin header to prevent DNS rebinding). Browser
- * pages of BASE_URL's origin or of MCP_ALLOWED_ORIGINS are served; any other
- * Origin gets 403 with a JSON-RPC error; no Origin (curl, SDKs) is served.
+ * pages of BASE_URL's origin (and, when BASE_URL is a loopback name, of the
+ * other loopback names on its scheme and port) or of MCP_ALLOWED_ORIGINS are
+ * served; any other Origin gets 403 with a JSON-RPC error; no Origin (curl,
+ * SDKs) is served.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import type { App } from '../../src/app.js';
+import { ownPageOrigins } from '../../src/mcp/routes.js';
 import { unlimited } from '../fuzz/support.js';
 import { buildTestApp } from '../helper.js';
 
@@ -112,6 +115,87 @@ describe('/mcp with MCP_ALLOWED_ORIGINS', () => {
     try {
       assertServed(await ping(app, 'http://127.0.0.1:3000'));
       assertForbidden(await ping(app, 'http://127.0.0.1:3001'), 'http://127.0.0.1:3001', 'http://127.0.0.1:3000');
+    } finally {
+      await app.server.close();
+    }
+  });
+});
+
+describe('/mcp on a local run (BASE_URL on localhost, 127.0.0.1 or [::1])', () => {
+  test('the own origins of a loopback BASE_URL are the three loopback names on its scheme and port; any other BASE_URL has only its own', () => {
+    const local = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'];
+    assert.deepEqual(ownPageOrigins('http://localhost:3000'), local);
+    assert.deepEqual(ownPageOrigins('http://127.0.0.1:3000'), local);
+    assert.deepEqual(ownPageOrigins('http://[::1]:3000'), local);
+    // The default port stays implicit, as browsers serialize it (RFC 6454 section 6.2).
+    assert.deepEqual(ownPageOrigins('https://[::1]'), ['https://localhost', 'https://127.0.0.1', 'https://[::1]']);
+    assert.deepEqual(ownPageOrigins('http://vitrine.test'), ['http://vitrine.test']);
+    assert.deepEqual(ownPageOrigins('http://localhost.example:3000'), ['http://localhost.example:3000']);
+  });
+
+  for (const base of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+    test(`with BASE_URL ${base}, pages from localhost, 127.0.0.1 and [::1] on port 3000 are served, whatever the case`, async () => {
+      const app = await buildTestApp({ limiter: unlimited(), env: { BASE_URL: base } });
+      try {
+        for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'HTTP://LocalHost:3000']) {
+          assertServed(await ping(app, origin));
+        }
+      } finally {
+        await app.server.close();
+      }
+    });
+  }
+
+  test('with BASE_URL http://localhost:3000, another port, another scheme, another loopback address and every other host answer 403', async () => {
+    const app = await buildTestApp({ limiter: unlimited(), env: { BASE_URL: 'http://localhost:3000' } });
+    try {
+      for (const origin of [
+        'http://localhost:3001',
+        'http://127.0.0.1:8080',
+        'http://[::1]',
+        'https://localhost:3000',
+        'https://127.0.0.1:3000',
+        // Loopback too, but not one of the three names a browser is given for a local server.
+        'http://127.0.0.2:3000',
+        // The names DNS rebinding uses: hosts of other sites, whatever address they resolve to.
+        'http://evil.example:3000',
+        'http://localhost.evil.example:3000',
+        'http://127.0.0.1.nip.io:3000',
+        'null',
+      ]) {
+        assertForbidden(await ping(app, origin), origin, 'http://localhost:3000');
+      }
+    } finally {
+      await app.server.close();
+    }
+  });
+
+  test('with BASE_URL on the default port, the loopback names are served on that port only', async () => {
+    const app = await buildTestApp({ limiter: unlimited(), env: { BASE_URL: 'http://127.0.0.1' } });
+    try {
+      assertServed(await ping(app, 'http://localhost'));
+      assertServed(await ping(app, 'http://[::1]'));
+      assertForbidden(await ping(app, 'http://localhost:3000'), 'http://localhost:3000', 'http://127.0.0.1');
+    } finally {
+      await app.server.close();
+    }
+  });
+
+  test('a BASE_URL that is not a loopback name admits no loopback page', async () => {
+    const app = await buildTestApp({ limiter: unlimited() });
+    try {
+      for (const origin of ['http://localhost', 'http://127.0.0.1', 'http://[::1]']) assertForbidden(await ping(app, origin), origin);
+    } finally {
+      await app.server.close();
+    }
+  });
+
+  test('MCP_ALLOWED_ORIGINS still adds origins to a local run', async () => {
+    const app = await buildTestApp({ limiter: unlimited(), env: { BASE_URL: 'http://localhost:3000', MCP_ALLOWED_ORIGINS: 'http://localhost:5173' } });
+    try {
+      assertServed(await ping(app, 'http://localhost:5173'));
+      assertServed(await ping(app, 'http://127.0.0.1:3000'));
+      assertForbidden(await ping(app, 'http://127.0.0.1:5173'), 'http://127.0.0.1:5173', 'http://localhost:3000');
     } finally {
       await app.server.close();
     }
