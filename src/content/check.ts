@@ -8,6 +8,7 @@ import type { ContentProblem } from './load.js';
 import { ContentError, loadCatalog } from './load.js';
 import { markdown } from './markdown.js';
 import { SLUG, siteSchema } from './schemas.js';
+import { closest, closestPath, withSuggestion } from './suggest.js';
 
 /**
  * `vitrine check`: everything the loader reports about a content folder, plus
@@ -105,6 +106,7 @@ export async function checkContent(dir: string, baseUrl?: string): Promise<Check
     ...(links ? productLinkProblems(view, links) : []),
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
+    ...missingIdentifierProblems(view),
   ]
     .sort(byFileAndLine)
     .map((problem) => ({ ...problem, file: path.join(dir, problem.file) }));
@@ -227,21 +229,53 @@ async function loaderProblems(dir: string, view: SiteView): Promise<CheckProblem
 }
 
 /**
- * The line of `field` (`address.country`) in YAML text: each key is looked for
- * after its parent's line. A list index, or a key not written (a missing
- * field), stops at the deepest line found; undefined when none is.
+ * The line of `field` (`address.country`, `identifiers[1].value`) in YAML
+ * text: each key is looked for after its parent's line, a list item `[n]` is
+ * the n-th entry of its key's block list. A key not written (a missing
+ * field) stops at the deepest line found; undefined when none is.
  */
 function lineOfField(yaml: string, field: string): number | undefined {
   const lines = yaml.split('\n');
   let found: number | undefined;
-  for (const key of field.split('.')) {
-    if (/^\d+$/.test(key)) break;
-    const pattern = new RegExp(`^\\s*(?:-\\s+)?(["']?)${escapeRegExp(key)}\\1\\s*:(?:\\s|$)`);
-    const index = lines.findIndex((line, i) => i > (found ?? -1) && pattern.test(line));
+  // Where the next key may be written: after its parent's line, or on its list item's own line ("- value: ...").
+  let from = 0;
+  for (const segment of field.split('.')) {
+    // `identifiers[1]`: the key, then the item of its list.
+    const parts = /^([^[\]]+)((?:\[\d+\])*)$/.exec(segment);
+    if (!parts || /^\d+$/.test(segment)) break;
+    const pattern = new RegExp(`^\\s*(?:-\\s+)?(["']?)${escapeRegExp(parts[1]!)}\\1\\s*:(?:\\s|$)`);
+    const index = lines.findIndex((line, i) => i >= from && pattern.test(line));
     if (index === -1) break;
     found = index;
+    from = index + 1;
+    for (const [, n] of parts[2]!.matchAll(/\[(\d+)\]/g)) {
+      const item = listItemLine(lines, found, Number(n));
+      // A list in flow style (`tags: [a, b]`) keeps its items on its key's line.
+      if (item === undefined) return found + 1;
+      found = item;
+      from = item;
+    }
   }
   return found === undefined ? undefined : found + 1;
+}
+
+/** The index of the line of the `n`-th item (from 0) of the block list whose key is on line `keyLine`; undefined when it has no such item. */
+function listItemLine(lines: readonly string[], keyLine: number, n: number): number | undefined {
+  const indentOf = (line: string) => line.length - line.trimStart().length;
+  const keyIndent = indentOf(lines[keyLine]!);
+  let itemIndent: number | undefined;
+  let count = -1;
+  for (let i = keyLine + 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    const indent = indentOf(line);
+    const isItem = /^\s*-(?:\s|$)/.test(line);
+    // YAML lets a list's items stand at its key's indentation, or deeper.
+    itemIndent ??= isItem && indent >= keyIndent ? indent : -1;
+    if (itemIndent === -1 || indent < itemIndent || (indent === itemIndent && !isItem)) return undefined;
+    if (indent === itemIndent && ++count === n) return i;
+  }
+  return undefined;
 }
 
 function escapeRegExp(text: string): string {
@@ -398,7 +432,17 @@ function isRoute(sitePath: string, routes: ContentRoutes): boolean {
 function deadLinkProblem(target: string, { base, site, routes }: LinkContext): string | undefined {
   const sitePath = sitePathOf(target, base);
   if (sitePath === undefined || isRoute(sitePath, routes)) return undefined;
-  return `link ${target}: ${missingRouteHint(sitePath, site)}`;
+  return `link ${target}: ${withSuggestion(missingRouteHint(sitePath, site), closestPath(sitePath, linkTargets(routes)))}`;
+}
+
+/** The paths a link may lead to that the content decides: its pages, records, mirrors and feeds, and the API's records. */
+function linkTargets(routes: ContentRoutes): string[] {
+  return [
+    ...routes.paths,
+    ...[...routes.products].map((slug) => paths.api(`/products/${slug}`)),
+    ...[...routes.posts].map((slug) => paths.api(`/posts/${slug}`)),
+    ...[...routes.pages].map((slug) => paths.api(`/pages/${slug}`)),
+  ];
 }
 
 function missingRouteHint(sitePath: string, site: SiteRouteFields): string {
@@ -501,6 +545,7 @@ function translationKeyProblems(view: SiteView): CheckProblem[] {
     const key = file.kind === 'post' ? fieldOf(file.parsed?.data, 'translation_key') : undefined;
     if (typeof key === 'string' && SLUG.test(key)) posts.set(key, [...(posts.get(key) ?? []), file]);
   }
+  const keys = [...posts.keys()];
   return [...posts].flatMap(([key, [file, ...others]]) =>
     file && others.length === 0
       ? [
@@ -508,12 +553,39 @@ function translationKeyProblems(view: SiteView): CheckProblem[] {
             file: file.file,
             line: lineOfField(file.parsed?.frontMatter ?? '', 'translation_key') ?? null,
             field: 'translation_key',
-            message: `"${key}" is shared by no other post, so no translation is linked; give the translation the same key, or remove it`,
+            // A key one slip away from another post's is most likely that one, misspelt on one side.
+            message: withSuggestion(
+              `"${key}" is shared by no other post, so no translation is linked; give the translation the same key, or remove it`,
+              closest(key, keys.filter((other) => other !== key)),
+            ),
             severity: 'warning' as const,
           },
         ]
       : [],
   );
+}
+
+/**
+ * A company.md that names no identifier (no `cnpj`, no `identifiers`) is
+ * valid, but nothing then says which registered company publishes the site:
+ * people, search engines and agents verifying it have nothing to look up.
+ */
+function missingIdentifierProblems(view: SiteView): CheckProblem[] {
+  const company = view.files.find((file) => file.kind === 'company');
+  const data = company?.parsed?.data;
+  if (!company?.parsed || data === null || typeof data !== 'object') return [];
+  const identifiers = fieldOf(data, 'identifiers');
+  if (fieldOf(data, 'cnpj') !== undefined || (Array.isArray(identifiers) && identifiers.length > 0)) return [];
+  return [
+    {
+      file: company.file,
+      line: lineOfField(company.parsed.frontMatter, 'identifiers') ?? null,
+      field: 'identifiers',
+      message:
+        'names no identifier, so nothing says which registered company publishes the site; list its identifiers (scheme cnpj, lei, vat, tax_id, duns or company_number, and the value)',
+      severity: 'warning',
+    },
+  ];
 }
 
 function fieldOf(data: unknown, name: string): unknown {

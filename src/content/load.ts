@@ -3,14 +3,17 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
+import { fieldProblems } from './field-problems.js';
 import { parseYaml, splitFrontMatter, YamlSyntaxError } from './front-matter.js';
 import { markdownToText, wordCount } from './markdown.js';
 import { imageFacts } from './images.js';
 import { paths } from '../model/routes.js';
 import type { BodyLinks } from './resolve-body.js';
 import { encodeFilePath, resolveBody } from './resolve-body.js';
+import { companyIdentifiers } from './identifiers.js';
 import type { imageRef } from './schemas.js';
 import { companySchema, pageSchema, postSchema, productSchema, siteSchema, SLUG } from './schemas.js';
+import { closest, withSuggestion } from './suggest.js';
 import type { Catalog, Company, Image, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, Site, SiteIcons, TranslationLink } from './types.js';
 
 /** One problem of a content folder, as the loader found it. */
@@ -62,6 +65,15 @@ export interface LoadOptions {
 
 /** Words read per minute, for `reading_time_minutes`. */
 const READING_SPEED = 220;
+
+/**
+ * A field inside a list named as JavaScript and JSONPath name it, the item's
+ * index in brackets: `identifiers[1].value`, `tags[0]`, not `identifiers.1.value`.
+ */
+function withListIndexes(field: string): string {
+  return field.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+}
+
 /** Files read between two turns of the event loop (a few milliseconds of reading). */
 const READ_SLICE = 200;
 
@@ -220,7 +232,10 @@ class ContentFolder {
     for (const entry of entries) {
       if (subfolders.some((folder) => entry === `${folder}/`)) continue;
       if (!entry.endsWith('.md')) {
-        this.report(`${name}/${entry}`, undefined, `only .md files belong in ${name}/${subfolders.length ? ` (and the folders of the other locales: ${subfolders.join(', ')})` : ''}`);
+        const only = `only .md files belong in ${name}/${subfolders.length ? ` (and the folders of the other locales: ${subfolders.join(', ')})` : ''}`;
+        // A folder named like a locale with a slip (pages/pt-br/) is most likely that locale's.
+        const locales = entry.endsWith('/') ? closest(entry.slice(0, -1), subfolders).map((folder) => `${name}/${folder}/`) : [];
+        this.report(`${name}/${entry}`, undefined, withSuggestion(only, locales));
         continue;
       }
       const slug = entry.slice(0, -'.md'.length);
@@ -245,18 +260,11 @@ class ContentFolder {
     return files;
   }
 
-  /** `data` read against `schema`, or undefined with each problem reported at its field. */
+  /** `data` read against `schema`, or undefined with each problem reported at its field (see fieldProblems). */
   validate<S extends z.ZodType>(file: string, schema: S, data: unknown): z.output<S> | undefined {
     const result = schema.safeParse(data ?? {});
     if (result.success) return result.data;
-    for (const issue of result.error.issues) {
-      const field = issue.path.map(String).join('.');
-      if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) this.report(file, [field, key].filter(Boolean).join('.'), 'is not a known field');
-      } else {
-        this.report(file, field || '(front matter)', issue.message);
-      }
-    }
+    for (const { field, message } of fieldProblems(schema, data ?? {}, result.error.issues)) this.report(file, withListIndexes(field), message);
     return undefined;
   }
 
@@ -456,9 +464,24 @@ async function loadSite(folder: ContentFolder, media: MediaLibrary): Promise<Sit
 function companyOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, source: string, base: string): Company | undefined {
   const loaded = folder.record({ file: 'company.md', source }, companySchema, body);
   if (!loaded) return undefined;
-  const { logo, ...data } = loaded.data;
+  const { legal_name, trade_name, logo, cnpj, identifiers: written = [], ...data } = loaded.data;
+  const identified = companyIdentifiers(cnpj, written);
+  if ('message' in identified) {
+    folder.report('company.md', identified.field, identified.message);
+    return undefined;
+  }
   const image = logo && media.image(logo, 'company.md', 'logo');
-  return { ...data, ...(image ? { logo: image } : {}), url: base + paths.company(), markdown_url: base + paths.companyMirror(), markdown: loaded.body };
+  return {
+    legal_name,
+    trade_name,
+    ...(identified.cnpj === undefined ? {} : { cnpj: identified.cnpj }),
+    identifiers: identified.identifiers,
+    ...data,
+    ...(image ? { logo: image } : {}),
+    url: base + paths.company(),
+    markdown_url: base + paths.companyMirror(),
+    markdown: loaded.body,
+  };
 }
 
 /** A record's `image`, resolved: `{}` when it has none (or it is broken, which is reported). */
@@ -509,7 +532,9 @@ function postsOf(
       folder.report(
         file.file,
         'category',
-        categories.length ? `must be one of ${categories.join(', ')} for locale ${data.locale}` : `site.yaml lists no post categories for locale ${data.locale}`,
+        categories.length
+          ? withSuggestion(`must be one of ${categories.join(', ')} for locale ${data.locale}`, closest(data.category, categories))
+          : `site.yaml lists no post categories for locale ${data.locale}`,
       );
       continue;
     }
@@ -539,7 +564,11 @@ function pagesOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver,
   const translated = locale !== site.default_locale;
   for (const file of files) {
     if (!site.page_slugs.includes(file.slug)) {
-      folder.report(file.file, 'file name', `"${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`);
+      folder.report(
+        file.file,
+        'file name',
+        withSuggestion(`"${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`, closest(file.slug, site.page_slugs)),
+      );
       continue;
     }
     const loaded = folder.record(file, pageSchema, body);
@@ -638,10 +667,12 @@ function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Re
   duplicates('product_tags', parsed.product_tags);
   duplicates('page_slugs', parsed.page_slugs);
   if (!parsed.locales.includes(parsed.default_locale)) {
-    problem('default_locale', `must be one of the locales (${parsed.locales.join(', ')})`);
+    problem('default_locale', withSuggestion(`must be one of the locales (${parsed.locales.join(', ')})`, closest(parsed.default_locale, parsed.locales)));
   }
   for (const [locale, categories] of Object.entries(parsed.post_categories)) {
-    if (!parsed.locales.includes(locale)) problem(`post_categories.${locale}`, `is not one of the locales (${parsed.locales.join(', ')})`);
+    if (!parsed.locales.includes(locale)) {
+      problem(`post_categories.${locale}`, withSuggestion(`is not one of the locales (${parsed.locales.join(', ')})`, closest(locale, parsed.locales)));
+    }
     duplicates(`post_categories.${locale}`, categories);
   }
   if (found) return undefined;

@@ -1,3 +1,6 @@
+import { addressLine } from '../i18n/address.js';
+import { messages } from '../i18n/catalog.js';
+import { identifierLabel } from '../i18n/identifiers.js';
 import type { Company, Image, Page, Post, Product } from './types.js';
 
 /**
@@ -11,7 +14,7 @@ import type { Company, Image, Page, Post, Product } from './types.js';
 export type MirrorRecord = Product | Post | Page | Company;
 
 export function mirrorMarkdown(record: MirrorRecord): string {
-  if ('cnpj' in record) return companyMirror(record);
+  if ('legal_name' in record) return companyMirror(record);
   if ('status' in record) return productMirror(record);
   if ('published_at' in record) return postMirror(record);
   return pageMirror(record);
@@ -51,13 +54,13 @@ function pageMirror(p: Page): string {
 }
 
 function companyMirror(c: Company): string {
-  const { address: a } = c;
-  const address = [`${a.street}, ${a.number}`, a.complement, a.district, a.city, a.state, a.postal_code, a.country].filter(Boolean).join(', ');
+  // The facts are in English, like every mirror's; an identifier is named as the English site names it.
+  const english = messages('en');
   return document(c.legal_name, undefined, [
     `Trade name: ${c.trade_name}`,
-    `CNPJ: ${c.cnpj}`,
+    ...c.identifiers.map((identifier) => `${identifierLabel(identifier, english)}: ${identifier.value}`),
     c.founded && `Founded: ${c.founded}`,
-    `Address: ${address}`,
+    `Address: ${addressLine(c.address)}`,
     ...Object.entries(c.contact).map(([channel, value]) => `Contact (${channel}): ${value}`),
     ...Object.entries(c.profiles).map(([network, url]) => `Profile (${network}): ${url}`),
     c.logo && `Logo: ${picture(c.logo)}`,

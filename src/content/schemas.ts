@@ -1,16 +1,26 @@
 import { z } from 'zod';
 import { cnpjProblem } from './cnpj.js';
-import { PRODUCT_STATUSES } from './types.js';
+import { closest, withSuggestion } from './suggest.js';
+import { identifierProblems } from './identifiers.js';
+import { IDENTIFIER_SCHEMES, PRODUCT_STATUSES } from './types.js';
 
 /**
  * Front matter schemas. Objects are strict: a misspelt field is an error, not
  * a silently ignored value. Enumerations that come from `site.yaml` are
  * passed in, so the same engine serves any company's taxonomy.
+ *
+ * Every field carries a description and an example (`.meta`): the JSON
+ * Schemas editors read (editor-schemas.ts) are generated from these very
+ * objects, and the loader quotes the example when a required field is
+ * missing. Formats are checked with `.regex()` where one can say them, so
+ * the generated schemas hold the same patterns the loader applies.
  */
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+/** A calendar date; whether the day exists in its month is checked apart (realDate). */
+const DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** A calendar date, or an RFC 3339 date-time with seconds and a time zone. */
+const DATE_OR_DATE_TIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
 
 const text = (max: number) =>
   z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
@@ -23,131 +33,281 @@ function realDate(year: string, month: string, day: string): boolean {
 /** A calendar date `YYYY-MM-DD`, kept as written. */
 export const dateOnly = z
   .string({ error: 'must be a date written as YYYY-MM-DD' })
+  // Aborts: a value of the wrong shape is one problem, not two.
+  .regex(DATE, { error: 'must be a real date written as YYYY-MM-DD', abort: true })
   .refine((value) => {
     const m = DATE.exec(value);
     return m !== null && realDate(m[1]!, m[2]!, m[3]!);
   }, 'must be a real date written as YYYY-MM-DD');
 
+const TIMESTAMP_PROBLEM = 'must be a real date (YYYY-MM-DD) or RFC 3339 date-time (2026-03-14T12:00:00Z)';
+
 /** A date or RFC 3339 date-time, normalized to `YYYY-MM-DDTHH:MM:SSZ` in UTC. */
 export const timestamp = z
   .string({ error: 'must be a date (YYYY-MM-DD) or an RFC 3339 date-time' })
+  .regex(DATE_OR_DATE_TIME, { error: TIMESTAMP_PROBLEM, abort: true })
   .refine((value) => {
-    const m = DATE.exec(value) ?? DATE_TIME.exec(value);
+    const m = DATE_OR_DATE_TIME.exec(value);
     return m !== null && realDate(m[1]!, m[2]!, m[3]!) && !Number.isNaN(Date.parse(value));
-  }, 'must be a real date (YYYY-MM-DD) or RFC 3339 date-time (2026-03-14T12:00:00Z)')
+  }, TIMESTAMP_PROBLEM)
   .transform((value) => new Date(DATE.test(value) ? `${value}T00:00:00Z` : value).toISOString().replace('.000Z', 'Z'));
 
-const absoluteUrl = z.string({ error: 'must be a URL' }).refine((value) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}, 'must be an absolute http(s) URL');
+const absoluteUrl = z
+  .string({ error: 'must be a URL' })
+  .regex(/^https?:\/\/\S+$/, { error: 'must be an absolute http(s) URL', abort: true })
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL');
 
 /** A link: an absolute http(s) URL or a site path starting with "/". */
 const link = z.union([absoluteUrl, z.string().regex(/^\/(?!\/)\S*$/)], {
   error: 'must be an absolute http(s) URL or a site path starting with "/"',
 });
 
-const oneOf = (values: readonly string[], what = 'one of') =>
-  z.string({ error: `must be ${what} ${values.join(', ')}` }).refine((v) => values.includes(v), {
-    error: `must be ${what} ${values.join(', ')}`,
+/**
+ * One of `values`, naming the nearest when a value is close to one
+ * ("did you mean pt-BR?"). Without `values` (a schema for editors, which
+ * knows no site) any string: the field's description says where its values
+ * come from.
+ */
+const oneOf = (values: readonly string[] | undefined) => {
+  if (values === undefined) return z.string({ error: 'must be a string' });
+  const problem = `must be one of ${values.join(', ')}`;
+  return z.enum(values as readonly [string, ...string[]], {
+    error: (issue) => withSuggestion(problem, typeof issue.input === 'string' ? closest(issue.input, values) : []),
   });
+};
 
 /** A value lists filter by (a tag, a category): several are given separated by commas, so none may hold one. */
-const filterValue = text(60).refine((value) => !value.includes(','), 'must not contain a comma (filters list several values separated by commas)');
+const filterValue = text(60).regex(/^[^,]*$/, 'must not contain a comma (filters list several values separated by commas)');
+
+/** A relative path with "/" between folders: no leading "/", no "\", no empty, "." or ".." folder. */
+const CONTENT_FILE = /^(?:(?!\.\.?\/)[^/\\]+\/)*(?!\.\.?$)[^/\\]+$/;
 
 /** A file of the content folder: a relative path with "/" between folders, never leaving the folder. */
 const contentFile = z
   .string({ error: 'must be the path of a file inside the content folder, such as images/logo.svg' })
-  .refine(
-    (value) => /^[^/\\]/.test(value) && !value.split('/').some((part) => part === '' || part === '.' || part === '..') && !value.includes('\\'),
-    'must be a relative path inside the content folder (no leading "/", no "..", "/" between folders)',
-  );
+  .regex(CONTENT_FILE, 'must be a relative path inside the content folder (no leading "/", no "..", "/" between folders)');
 
 /** An image: a file of the content folder and its alternative text (size and type are read from the file). */
 export const imageRef = z.strictObject({
-  file: contentFile,
-  alt: text(300),
+  file: contentFile.meta({
+    description: 'The picture: a file of the content folder (PNG, JPEG, GIF, WebP, SVG or ICO), its path from the folder with "/" between folders.',
+    examples: ['images/atlas.png'],
+  }),
+  alt: text(300).meta({
+    description: 'What the picture shows, for readers who cannot see it (at most 300 characters).',
+    examples: ['A rack of servers with their front panels open'],
+  }),
 });
 
 export const siteSchema = z.strictObject({
-  name: text(100),
-  description: text(300),
-  default_locale: text(35),
-  locales: z.array(text(35)).min(1, 'must list at least one locale'),
-  product_tags: z.array(filterValue).min(1, 'must list at least one tag'),
-  post_categories: z.record(z.string(), z.array(filterValue).min(1, 'must list at least one category')),
-  page_slugs: z.array(z.string().regex(SLUG, 'must be a lowercase slug')).min(1, 'must list at least one page'),
+  name: text(100).meta({ description: "The site's name, shown in its header, page titles and feeds.", examples: ['Atlas Cloud'] }),
+  description: text(300).meta({
+    description: 'One sentence on what the company does: the home page description, and the text of share cards.',
+    examples: ['Managed cloud servers and backups for small businesses.'],
+  }),
+  default_locale: text(35).meta({
+    description: 'The language of pages/*.md and of the pages served without a locale prefix: one of `locales`.',
+    examples: ['en'],
+  }),
+  locales: z
+    .array(text(35).meta({ description: 'A language tag (BCP 47), such as en or pt-BR.' }))
+    .min(1, 'must list at least one locale')
+    .meta({ description: 'Every language the site is written in, as BCP 47 tags; `default_locale` among them.', examples: [['en', 'pt-BR']] }),
+  product_tags: z
+    .array(filterValue.meta({ description: 'A tag (no comma).' }))
+    .min(1, 'must list at least one tag')
+    .meta({ description: "Every tag a product may carry: a product's `tags` are chosen from this list. No tag may hold a comma.", examples: [['Cloud', 'Backup']] }),
+  post_categories: z
+    .record(
+      z.string().meta({ description: 'A locale of `locales`.' }),
+      z
+        .array(filterValue.meta({ description: 'A category (no comma).' }))
+        .min(1, 'must list at least one category')
+        .meta({ description: 'The categories of the posts written in this locale.' }),
+    )
+    .meta({
+      description: "The post categories of each locale, keyed by locale: a post's `category` is one of its locale's. No category may hold a comma.",
+      examples: [{ en: ['Engineering', 'News'], 'pt-BR': ['Engenharia', 'Notícias'] }],
+    }),
+  page_slugs: z
+    .array(z.string().regex(SLUG, 'must be a lowercase slug').meta({ description: 'A page slug: lowercase letters, digits and single hyphens.' }))
+    .min(1, 'must list at least one page')
+    .meta({
+      description: 'The institutional pages, in navigation order: each is pages/<slug>.md, and `index` is the home page.',
+      examples: [['index', 'about', 'contact']],
+    }),
   icons: z
     .strictObject({
-      svg: contentFile.optional(),
-      png: contentFile.optional(),
-      png_small: contentFile.optional(),
-      touch: contentFile.optional(),
-      ico: contentFile.optional(),
+      svg: contentFile.optional().meta({ description: 'The icon as SVG (image/svg+xml): a file of the content folder.', examples: ['images/icon.svg'] }),
+      png: contentFile.optional().meta({ description: 'The icon as a square PNG, 512x512: a file of the content folder.', examples: ['images/icon-512.png'] }),
+      png_small: contentFile.optional().meta({ description: 'The icon as a square PNG, 192x192: a file of the content folder.', examples: ['images/icon-192.png'] }),
+      touch: contentFile.optional().meta({ description: 'The home screen icon of Apple devices: a square PNG, 180x180, not transparent.', examples: ['images/apple-touch-icon.png'] }),
+      ico: contentFile.optional().meta({ description: 'favicon.ico (image/x-icon), for browsers that ask for it: a file of the content folder.', examples: ['images/favicon.ico'] }),
     })
-    .default({}),
-  share_image: imageRef.optional(),
+    .default({})
+    .meta({ description: "The site's icons, each a file of the content folder; any may be left out." }),
+  share_image: imageRef.optional().meta({ description: 'The picture shared with a page that has none of its own (1200x630 suits share cards).' }),
 });
+
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+
+/** One identifier of the company: its scheme and value, checked as the scheme requires (src/content/identifiers.ts). */
+const identifierSchema = z
+  .strictObject({
+    scheme: z.enum(IDENTIFIER_SCHEMES, { error: `must be one of ${IDENTIFIER_SCHEMES.join(', ')}` }).meta({
+      description:
+        'What the value is: cnpj (Brazil), lei (ISO 17442 Legal Entity Identifier), vat (a VAT number), tax_id (a tax number, such as a US EIN), duns (a D-U-N-S number), company_number (a number given by a company register, named in `authority`).',
+      examples: ['vat'],
+    }),
+    value: text(100).meta({ description: 'The identifier as its issuer writes it; CNPJ, LEI and VAT check digits are verified.', examples: ['DE136695976'] }),
+    authority: text(200).optional().meta({ description: 'The register or body that issued it; required for a company_number.', examples: ['Companies House'] }),
+    country: z
+      .string({ error: 'must be an ISO 3166-1 alpha-2 code such as US' })
+      .regex(COUNTRY_CODE, 'must be an ISO 3166-1 alpha-2 code such as US')
+      .optional()
+      .meta({ description: 'The country that issued it, as an ISO 3166-1 alpha-2 code: a VAT number without its prefix takes it, and a tax_id of US is checked as an EIN.', examples: ['US'] }),
+  })
+  .superRefine((identifier, ctx) => {
+    for (const { field, message } of identifierProblems(identifier)) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
 
 export const companySchema = z.strictObject({
-  legal_name: text(200),
-  trade_name: text(100),
-  cnpj: z.string({ error: 'must be a string formatted 00.000.000/0000-00' }).superRefine((value, ctx) => {
-    const problem = cnpjProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-  founded: dateOnly.optional(),
-  address: z.strictObject({
-    street: text(200),
-    number: text(20),
-    complement: text(100).optional(),
-    district: text(100),
-    city: text(100),
-    state: text(50),
-    postal_code: text(20),
-    country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as BR'),
-  }),
+  legal_name: text(200).meta({ description: 'The registered name of the company, as its register gives it.', examples: ['Atlas Cloud Tecnologia Ltda.'] }),
+  trade_name: text(100).meta({ description: 'The name the company is known by.', examples: ['Atlas Cloud'] }),
+  cnpj: z
+    .string({ error: 'must be a string formatted 00.000.000/0000-00' })
+    .superRefine((value, ctx) => {
+      const problem = cnpjProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .meta({
+      description:
+        "A Brazilian company's CNPJ, formatted 00.000.000/0000-00 (digits, or the letters and digits of an alphanumeric CNPJ), with valid check digits: the same as an identifier of scheme cnpj.",
+      examples: ['11.222.333/0001-81'],
+    }),
+  identifiers: z
+    .array(identifierSchema, { error: 'must be a list of identifiers, each with its scheme and value' })
+    .optional()
+    .meta({
+      description: 'The numbers that say which registered company this is: tax numbers, VAT numbers, a LEI, a D-U-N-S number, a register\u2019s company number.',
+      examples: [[{ scheme: 'vat', value: 'DE136695976' }]],
+    }),
+  founded: dateOnly.optional().meta({ description: 'The day the company was founded, written YYYY-MM-DD.', examples: ['2015-06-01'] }),
+  address: z
+    .strictObject({
+      street: text(200).meta({ description: 'The street (logradouro).', examples: ['Avenida Paulista'] }),
+      number: text(20).meta({ description: 'The number on the street, as text: write it in quotes ("1000") or YAML reads a number.', examples: ['1000'] }),
+      complement: text(100).optional().meta({ description: 'Floor, suite or building, when there is one.', examples: ['Sala 42'] }),
+      district: text(100).optional().meta({ description: 'The district (bairro), where the country\u2019s addresses name one.', examples: ['Bela Vista'] }),
+      city: text(100).meta({ description: 'The city.', examples: ['São Paulo'] }),
+      state: text(50).optional().meta({ description: 'The state, province or region, as its abbreviation or its name, where the country\u2019s addresses name one.', examples: ['SP'] }),
+      postal_code: text(20).meta({ description: 'The postal code (CEP).', examples: ['01310-100'] }),
+      country: z
+        .string({ error: 'must be an ISO 3166-1 alpha-2 code such as BR' })
+        .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as BR')
+        .meta({ description: 'The country, as an ISO 3166-1 alpha-2 code.', examples: ['BR'] }),
+    })
+    .meta({
+      description: "The company's address.",
+      examples: [{ street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP', postal_code: '01310-100', country: 'BR' }],
+    }),
   contact: z
-    .record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'channel names must be snake_case'), text(200))
-    .refine((c) => Object.keys(c).length > 0, 'must list at least one channel'),
-  profiles: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'profile names must be snake_case'), absoluteUrl),
-  logo: imageRef.optional(),
+    .record(
+      z.string().regex(/^[a-z][a-z0-9_]*$/, 'channel names must be snake_case').meta({ description: 'A channel name in snake_case.' }),
+      text(200).meta({ description: 'An e-mail address, a phone number or a web address.' }),
+    )
+    .refine((c) => Object.keys(c).length > 0, 'must list at least one channel')
+    .meta({
+      description: 'Ways to reach the company, by channel name in snake_case: an e-mail address, a phone number or a web address each.',
+      examples: [{ email: 'contato@example.com', phone: '+55 11 4000-0000' }],
+    }),
+  profiles: z
+    .record(
+      z.string().regex(/^[a-z][a-z0-9_]*$/, 'profile names must be snake_case').meta({ description: 'A profile name in snake_case.' }),
+      absoluteUrl.meta({ description: "The profile's absolute http(s) URL." }),
+    )
+    .meta({
+      description: "The company's profiles on other sites, by name in snake_case, each an absolute http(s) URL; may be empty ({}).",
+      examples: [{ linkedin: 'https://www.linkedin.com/company/example' }],
+    }),
+  logo: imageRef.optional().meta({ description: "The company's logo." }),
 });
 
-export function productSchema(site: { product_tags: readonly string[] }) {
+const DATE_EXAMPLES = ['2026-03-14', '2026-03-14T12:00:00Z'];
+
+/** A product's front matter; without `site` (a schema for editors) any tag is accepted. */
+export function productSchema(site?: { product_tags: readonly string[] }) {
   return z.strictObject({
-    name: text(100),
-    summary: text(300),
-    status: oneOf(PRODUCT_STATUSES),
-    tags: z.array(oneOf(site.product_tags)).refine((tags) => new Set(tags).size === tags.length, 'must not repeat a tag'),
-    links: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'link names must be snake_case'), link).default({}),
-    order: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(0),
-    updated_at: timestamp.optional(),
-    image: imageRef.optional(),
+    name: text(100).meta({ description: "The product's name.", examples: ['Atlas'] }),
+    summary: text(300).meta({
+      description: 'One or two sentences on what the product does, shown in lists, search results and share cards (at most 300 characters).',
+      examples: ['Managed Kubernetes clusters on open-source infrastructure, run in Brazil.'],
+    }),
+    status: oneOf(PRODUCT_STATUSES).meta({ description: `Whether the product can be used today: ${PRODUCT_STATUSES.join(' or ')}.`, examples: ['live'] }),
+    tags: z
+      .array(oneOf(site?.product_tags).meta({ description: 'One of the product_tags of site.yaml.' }))
+      .refine((tags) => new Set(tags).size === tags.length, 'must not repeat a tag')
+      .meta({ description: 'Tags chosen from the product_tags of site.yaml, none twice; may be empty ([]).', examples: [['Cloud']] }),
+    links: z
+      .record(
+        z.string().regex(/^[a-z][a-z0-9_]*$/, 'link names must be snake_case').meta({ description: 'A link name in snake_case.' }),
+        link.meta({ description: 'An absolute http(s) URL, or a path of the site starting with "/".' }),
+      )
+      .default({})
+      .meta({
+        description: 'Links by name in snake_case (docs, pricing, ...): each an absolute http(s) URL, or a path of the site starting with "/".',
+        examples: [{ docs: 'https://docs.example.com/atlas', pricing: '/contact' }],
+      }),
+    order: z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .default(0)
+      .meta({ description: "The product's place in lists, smallest first; products of the same order are sorted by slug.", examples: [1] }),
+    updated_at: timestamp.optional().meta({ description: "When the product's page last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time.", examples: DATE_EXAMPLES }),
+    image: imageRef.optional().meta({ description: "The product's picture (1200x630 suits share cards)." }),
   });
 }
 
-export function postSchema(site: { locales: readonly string[] }) {
+/** A post's front matter; without `site` (a schema for editors) any locale is accepted. */
+export function postSchema(site?: { locales: readonly string[] }) {
   return z.strictObject({
-    title: text(200),
-    summary: text(400),
-    category: text(60),
-    locale: oneOf(site.locales),
-    published_at: timestamp,
-    updated_at: timestamp.optional(),
-    author: text(100),
-    translation_key: z.string().regex(SLUG, 'must be a lowercase slug').optional(),
-    image: imageRef.optional(),
+    title: text(200).meta({ description: "The post's title.", examples: ['Upgrading Kubernetes without downtime'] }),
+    summary: text(400).meta({
+      description: 'One or two sentences on what the post says, shown in lists, feeds and share cards (at most 400 characters).',
+      examples: ['How we move a production cluster to a new Kubernetes version, one node at a time.'],
+    }),
+    category: text(60).meta({ description: "One of the post_categories that site.yaml lists for the post's locale.", examples: ['Engineering'] }),
+    locale: oneOf(site?.locales).meta({ description: 'The language the post is written in: one of the locales of site.yaml.', examples: ['en'] }),
+    published_at: timestamp.meta({ description: 'When the post was first published: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
+    updated_at: timestamp.optional().meta({ description: 'When the post last changed, if it did: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
+    author: text(100).meta({ description: "The author's name.", examples: ['Ana Souza'] }),
+    translation_key: z
+      .string({ error: 'must be a lowercase slug' })
+      .regex(SLUG, 'must be a lowercase slug')
+      .optional()
+      .meta({
+        description: 'A slug a post shares with its translations (at most one post of each locale), which links them.',
+        examples: ['kubernetes-upgrades'],
+      }),
+    image: imageRef.optional().meta({ description: "The post's picture (1200x630 suits share cards)." }),
   });
 }
 
 export const pageSchema = z.strictObject({
-  title: text(200),
-  description: text(300),
-  updated_at: timestamp,
-  image: imageRef.optional(),
+  title: text(200).meta({ description: "The page's title.", examples: ['About us'] }),
+  description: text(300).meta({
+    description: 'One sentence on what the page holds, for search results and share cards (at most 300 characters).',
+    examples: ['Who we are, where we work and how to reach us.'],
+  }),
+  updated_at: timestamp.meta({ description: 'When the page last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
+  image: imageRef.optional().meta({ description: "The page's picture (1200x630 suits share cards)." }),
 });

@@ -8,6 +8,15 @@
 export const PRODUCT_STATUSES = ['coming-soon', 'live'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+/**
+ * What a company's identifier is (src/content/identifiers.ts checks each):
+ * a Brazilian CNPJ, an ISO 17442 Legal Entity Identifier, a VAT number, a
+ * tax number (a US EIN), a D-U-N-S number, or a number given by a company
+ * register (`authority`).
+ */
+export const IDENTIFIER_SCHEMES = ['cnpj', 'lei', 'vat', 'tax_id', 'duns', 'company_number'] as const;
+export type IdentifierScheme = (typeof IDENTIFIER_SCHEMES)[number];
+
 /** `content/site.yaml`: every enumerated value the content and the API accept. */
 export interface Site {
   readonly name: string;
@@ -59,17 +68,35 @@ export interface Address {
   readonly street: string;
   readonly number: string;
   readonly complement?: string;
-  readonly district: string;
+  /** A part of the city (a bairro), where the country's addresses name one. */
+  readonly district?: string;
   readonly city: string;
-  readonly state: string;
+  /** The state, province or region, where the country's addresses name one. */
+  readonly state?: string;
   readonly postal_code: string;
+  /** ISO 3166-1 alpha-2. */
   readonly country: string;
+}
+
+/** One identifier of the company, as written in company.md, and whether its check digits were verified. */
+export interface Identifier {
+  readonly scheme: IdentifierScheme;
+  readonly value: string;
+  /** The register that issued it (Companies House); always given for a company_number. */
+  readonly authority?: string;
+  /** ISO 3166-1 alpha-2: as written, or, for a VAT number, the country of its prefix. */
+  readonly country?: string;
+  /** Whether the loader checked its check digits (cnpj, lei, vat); false where only the format can be checked. */
+  readonly verified: boolean;
 }
 
 export interface Company {
   readonly legal_name: string;
   readonly trade_name: string;
-  readonly cnpj: string;
+  /** The CNPJ, when the company has one: the top-level `cnpj` of company.md, or its identifier of scheme cnpj. */
+  readonly cnpj?: string;
+  /** Every identifier, the CNPJ included; empty when company.md gives none. */
+  readonly identifiers: readonly Identifier[];
   readonly founded?: string;
   readonly address: Address;
   readonly contact: Readonly<Record<string, string>>;

@@ -76,6 +76,14 @@ export const MESSAGE_ARGUMENTS = {
   'company.elsewhere': none,
   'company.record_as_markdown': none,
   'company.as_json': none,
+  // The company's identifiers, by scheme (a tax number issued in the US is an EIN).
+  'identifier.cnpj': none,
+  'identifier.vat': none,
+  'identifier.lei': none,
+  'identifier.ein': none,
+  'identifier.tax_id': none,
+  'identifier.duns': none,
+  'identifier.company_number': { authority: 'string' },
   // Contact channels, product links and profiles, by their snake_case name in the content.
   'channel.email': none,
   'channel.phone': none,

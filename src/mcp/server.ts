@@ -36,7 +36,7 @@ export function instructions(catalog: Catalog): string {
   const { site } = catalog;
   return [
     `Read-only, public content of ${site.name} (${site.description}): its products, blog articles (locales: ${site.locales.join(', ')}), institutional pages and company registration record. Nothing here needs a credential or changes anything.`,
-    'To find something by subject, call search_content, then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products or list_posts (without bodies), then the get_ tool for the full markdown text. For the legal name, CNPJ, address and contact channels, call get_company_info.',
+    'To find something by subject, call search_content, then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products or list_posts (without bodies), then the get_ tool for the full markdown text. For the legal name, registration identifiers, address and contact channels, call get_company_info.',
     'Every product, article and page and the company record is also a text/markdown resource whose URI is its /md/ mirror URL (resources/list, resources/read).',
     'Prompts: describe_company, quote_article (topic, locale) and verify_company_registration (locale, cnpj).',
     'Pricing and contractual terms are not published here.',

@@ -203,7 +203,7 @@ export const company = define({
   path: '/company',
   operationId: 'getCompany',
   summary: 'Company record',
-  description: 'Registered legal name, CNPJ, address, contact channels and official profiles.',
+  description: 'Registered legal name, identifiers (CNPJ, VAT, LEI, tax ID, D-U-N-S, company number), address, contact channels and official profiles.',
   tag: 'Company',
   query: {},
   response: shapes.Company,

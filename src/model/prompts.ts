@@ -1,7 +1,10 @@
 import { cnpjProblem } from '../content/cnpj.js';
 import type { MirrorRecord } from '../content/mirror.js';
 import { mirrorMarkdown } from '../content/mirror.js';
-import type { Catalog } from '../content/types.js';
+import type { Catalog, Identifier } from '../content/types.js';
+import { addressLine } from '../i18n/address.js';
+import { messages } from '../i18n/catalog.js';
+import { identifierLabel } from '../i18n/identifiers.js';
 import { searchContent } from '../query/queries.js';
 
 /**
@@ -9,7 +12,7 @@ import { searchContent } from '../query/queries.js';
  * this server is for, as messages a client puts before the user's model.
  * Each embeds the resources the model needs (embedded resource content) and
  * names the tool to call for more. The wording is the engine's, in English
- * or Brazilian Portuguese; every fact (names, CNPJ, products, articles) comes
+ * or Brazilian Portuguese; every fact (names, identifiers, products, articles) comes
  * from the Catalog. Each result is a function of the Catalog and the
  * arguments alone, so the endpoint remembers it like a tool's.
  *
@@ -133,16 +136,65 @@ export const bareCnpj = (value: string) => value.toUpperCase().replace(/[\s./-]/
 /** `bare` formatted 00.000.000/0000-00, when it has fourteen characters. */
 const formattedCnpj = (bare: string) => (bare.length === 14 ? `${bare.slice(0, 2)}.${bare.slice(2, 5)}.${bare.slice(5, 8)}/${bare.slice(8, 12)}-${bare.slice(12)}` : bare);
 
-/** What the prompt says of a CNPJ the user was given, compared with the published one. */
+/** What the prompt says of a CNPJ the user was given, compared with the published one, if the company publishes one. */
 function givenCnpj(catalog: Catalog, given: string, pt: boolean): string {
   const published = catalog.company.cnpj;
   const shown = JSON.stringify(given);
-  if (bareCnpj(given) === bareCnpj(published)) {
+  if (published !== undefined && bareCnpj(given) === bareCnpj(published)) {
     return pt ? `O CNPJ informado pelo usuário, ${shown}, é o mesmo publicado.` : `The CNPJ the user was given, ${shown}, is the one published.`;
   }
   const invalid = cnpjProblem(formattedCnpj(bareCnpj(given))) !== undefined;
+  if (published === undefined) {
+    if (pt) return `O CNPJ informado pelo usuário, ${shown}, NÃO é publicado pela empresa, que não publica nenhum CNPJ${invalid ? '; ele nem sequer é um CNPJ válido (dígitos verificadores)' : ''}: diga isso claramente.`;
+    return `The CNPJ the user was given, ${shown}, is NOT published by the company, which publishes no CNPJ${invalid ? '; it is not even a valid CNPJ (check digits)' : ''}: say so plainly.`;
+  }
   if (pt) return `O CNPJ informado pelo usuário, ${shown}, NÃO é o publicado (${published})${invalid ? ' e nem sequer é um CNPJ válido (dígitos verificadores)' : ''}: diga isso claramente.`;
   return `The CNPJ the user was given, ${shown}, is NOT the one published (${published})${invalid ? ' and is not even a valid CNPJ (check digits)' : ''}: say so plainly.`;
+}
+
+/** Identifiers in a sentence: "EIN 12-3456789, D-U-N-S 123456789", each named as the site names it in `language`. */
+function identifierList(identifiers: readonly Identifier[], language: Language): string {
+  const m = messages(language);
+  return identifiers.map((identifier) => `${identifierLabel(identifier, m)} ${identifier.value}`).join(', ');
+}
+
+/** Which identifiers the server checked by their check digits, and which by their format only. */
+function verifiedSentence(identifiers: readonly Identifier[], language: Language): string {
+  const verified = identifiers.filter((identifier) => identifier.verified);
+  const formatOnly = identifiers.filter((identifier) => !identifier.verified);
+  if (language === 'pt-BR') {
+    return [
+      verified.length > 0 && `Este servidor verificou os dígitos verificadores de: ${identifierList(verified, language)}.`,
+      formatOnly.length > 0 && `De ${identifierList(formatOnly, language)}, só pôde verificar o formato: não têm dígitos verificadores.`,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  }
+  return [
+    verified.length > 0 && `This server verified the check digits of: ${identifierList(verified, language)}.`,
+    formatOnly.length > 0 && `Of ${identifierList(formatOnly, language)}, it could check only the format: they have no check digits.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Where to look each identifier up, for the schemes the company publishes. */
+function registers(identifiers: readonly Identifier[], language: Language): string {
+  const pt = language === 'pt-BR';
+  const m = messages(language);
+  const where: Readonly<Record<string, string>> = pt
+    ? { cnpj: 'a Receita Federal do Brasil', lei: 'a GLEIF (search.gleif.org)', vat: 'o VIES ou a administração fiscal do país', tax_id: 'a administração fiscal que o emitiu', duns: 'a Dun & Bradstreet' }
+    : { cnpj: "Brazil's Receita Federal", lei: 'GLEIF (search.gleif.org)', vat: 'VIES or the national tax administration', tax_id: 'the tax administration that issued it', duns: 'Dun & Bradstreet' };
+  const seen = new Set<string>();
+  return identifiers
+    .flatMap((identifier) => {
+      const register = identifier.scheme === 'company_number' ? (identifier.authority ?? '') : where[identifier.scheme]!;
+      const label = identifierLabel(identifier, m);
+      if (seen.has(label)) return [];
+      seen.add(label);
+      return [pt ? `${register} para ${label}` : `${register} for the ${label}`];
+    })
+    .join('; ');
 }
 
 /** What prompts/get answers for verify_company_registration, comparing `cnpj` when the user was given one. */
@@ -150,21 +202,68 @@ export function verifyRegistration(catalog: Catalog, locale: string, cnpj: strin
   const { company } = catalog;
   const pt = languageOf(locale) === 'pt-BR';
   const language: Language = pt ? 'pt-BR' : 'en';
-  const { address } = company;
-  const where = `${address.city}/${address.state}, ${address.country}`;
-  const steps = pt
-    ? [
-        `Verifique o registro de ${company.legal_name} (nome fantasia ${company.trade_name}). O CNPJ que ela publica é ${company.cnpj}, com sede em ${where}; o cadastro completo está abaixo e a ferramenta get_company_info o devolve estruturado.`,
-        ...(cnpj === undefined ? [] : [givenCnpj(catalog, cnpj, true)]),
-        `1. Confira os dígitos verificadores do CNPJ.\n2. Se puder consultar o cadastro público da Receita Federal do Brasil (Comprovante de Inscrição e de Situação Cadastral), compare razão social, endereço e situação cadastral com o cadastro abaixo; se não puder, diga que não consultou.\n3. Conclua se o registro confere, apontando cada divergência. Não afirme nada que não tenha verificado. ${answerIn(locale, language)}`,
-      ]
-    : [
-        `Verify the registration of ${company.legal_name} (trade name ${company.trade_name}). The CNPJ (Brazilian company registration number) it publishes is ${company.cnpj}, based in ${where}; the full record is below, and the get_company_info tool returns it as structured data.`,
-        ...(cnpj === undefined ? [] : [givenCnpj(catalog, cnpj, false)]),
-        `1. Check the CNPJ's check digits.\n2. If you can consult the public register of Brazil's Receita Federal (the "Comprovante de Inscrição e de Situação Cadastral"), compare the legal name, address and registration status with the record below; if you cannot, say that you did not.\n3. Conclude whether the registration matches, naming each discrepancy. Claim nothing you did not check. ${answerIn(locale, language)}`,
-      ];
+  const { address, identifiers } = company;
+  const others = identifiers.filter((identifier) => identifier.scheme !== 'cnpj');
+  const verified = verifiedSentence(identifiers, language);
+  const given = cnpj === undefined ? [] : [givenCnpj(catalog, cnpj, pt)];
+  const conclude = pt
+    ? `3. Conclua se o registro confere, apontando cada divergência. Não afirme nada que não tenha verificado. ${answerIn(locale, language)}`
+    : `3. Conclude whether the registration matches, naming each discrepancy. Claim nothing you did not check. ${answerIn(locale, language)}`;
+  let steps: string[];
+  if (company.cnpj !== undefined && others.length === 0) {
+    // A Brazilian company known by its CNPJ alone: the CNPJ and the Receita Federal's register.
+    const where = `${[address.city, address.state].filter(Boolean).join('/')}, ${address.country}`;
+    steps = pt
+      ? [
+          `Verifique o registro de ${company.legal_name} (nome fantasia ${company.trade_name}). O CNPJ que ela publica é ${company.cnpj}, com sede em ${where}; o cadastro completo está abaixo e a ferramenta get_company_info o devolve estruturado. ${verified}`,
+          ...given,
+          `1. Confira os dígitos verificadores do CNPJ.\n2. Se puder consultar o cadastro público da Receita Federal do Brasil (Comprovante de Inscrição e de Situação Cadastral), compare razão social, endereço e situação cadastral com o cadastro abaixo; se não puder, diga que não consultou.\n${conclude}`,
+        ]
+      : [
+          `Verify the registration of ${company.legal_name} (trade name ${company.trade_name}). The CNPJ (Brazilian company registration number) it publishes is ${company.cnpj}, based in ${where}; the full record is below, and the get_company_info tool returns it as structured data. ${verified}`,
+          ...given,
+          `1. Check the CNPJ's check digits.\n2. If you can consult the public register of Brazil's Receita Federal (the "Comprovante de Inscrição e de Situação Cadastral"), compare the legal name, address and registration status with the record below; if you cannot, say that you did not.\n${conclude}`,
+        ];
+  } else if (identifiers.length > 0) {
+    const checkable = identifierList(
+      identifiers.filter((identifier) => identifier.verified),
+      language,
+    );
+    const where = pt ? `${[address.city, address.state].filter(Boolean).join('/')}, ${address.country}` : `${[address.city, address.state].filter(Boolean).join(', ')}, ${address.country}`;
+    steps = pt
+      ? [
+          `Verifique o registro de ${company.legal_name} (nome fantasia ${company.trade_name}), com sede em ${where}. Os identificadores que ela publica são ${identifierList(identifiers, language)}; o cadastro completo está abaixo e a ferramenta get_company_info o devolve estruturado. ${verified}`,
+          ...given,
+          `1. ${checkable ? `Confira os dígitos verificadores de ${checkable}.` : 'Nenhum dos identificadores tem dígitos verificadores a conferir.'}\n2. Se puder consultar o cadastro público de cada identificador (${registers(identifiers, language)}), compare razão social, endereço e situação cadastral com o cadastro abaixo; se não puder, diga que não consultou.\n${conclude}`,
+        ]
+      : [
+          `Verify the registration of ${company.legal_name} (trade name ${company.trade_name}), based in ${where}. The identifiers it publishes are ${identifierList(identifiers, language)}; the full record is below, and the get_company_info tool returns it as structured data. ${verified}`,
+          ...given,
+          `1. ${checkable ? `Check the check digits of ${checkable}.` : 'None of its identifiers has check digits to check.'}\n2. If you can consult the public register behind each identifier (${registers(identifiers, language)}), compare the legal name, address and registration status with the record below; if you cannot, say that you did not.\n${conclude}`,
+        ];
+  } else {
+    const where = addressLine(address);
+    steps = pt
+      ? [
+          `Verifique o registro de ${company.legal_name} (nome fantasia ${company.trade_name}), com sede em ${where}. Ela não publica nenhum identificador (CNPJ, número de IVA, LEI, identificação fiscal, D-U-N-S ou número de registro), então este servidor não verificou nenhum; o cadastro completo está abaixo e a ferramenta get_company_info o devolve estruturado.`,
+          ...given,
+          `1. Diga que a empresa não publica identificador algum.\n2. Se puder consultar um registro público de empresas de ${address.country}, procure a razão social e compare o endereço e a situação cadastral com o cadastro abaixo; se não puder, diga que não consultou.\n${conclude}`,
+        ]
+      : [
+          `Verify the registration of ${company.legal_name} (trade name ${company.trade_name}), based in ${where}. It publishes no identifier (CNPJ, VAT number, LEI, tax ID, D-U-N-S or company number), so this server verified none; the full record is below, and the get_company_info tool returns it as structured data.`,
+          ...given,
+          `1. Say that the company publishes no identifier.\n2. If you can consult a public company register of ${address.country}, look the legal name up and compare the address and registration status with the record below; if you cannot, say that you did not.\n${conclude}`,
+        ];
+  }
+  const cnpjOnly = company.cnpj !== undefined && others.length === 0;
   return {
-    description: pt ? `Verificar o CNPJ de ${company.legal_name}` : `Verify the CNPJ of ${company.legal_name}`,
+    description: cnpjOnly
+      ? pt
+        ? `Verificar o CNPJ de ${company.legal_name}`
+        : `Verify the CNPJ of ${company.legal_name}`
+      : pt
+        ? `Verificar o registro de ${company.legal_name}`
+        : `Verify the registration of ${company.legal_name}`,
     messages: [said(steps.join('\n\n')), embedded(company)],
   };
 }
@@ -209,9 +308,9 @@ export const PROMPT_SUMMARIES: readonly PromptSummary[] = Object.freeze(
     },
     {
       name: 'verify_company_registration',
-      title: "Verify the company's registration (CNPJ)",
+      title: "Verify the company's registration",
       description:
-        "Check the company's CNPJ (Brazilian company registration number) and registration against what it publishes and the public register, optionally against a CNPJ the user was given, in the locale asked for. Embeds the company record; names get_company_info.",
+        "Check the company's identifiers (CNPJ, VAT number, LEI, tax ID, D-U-N-S, company number) and registration against what it publishes and the public registers, saying which identifiers the server verified by their check digits, optionally against a CNPJ the user was given, in the locale asked for. Embeds the company record; names get_company_info.",
       arguments: [
         { name: 'locale', description: LOCALE_DESCRIPTION, required: false },
         { name: 'cnpj', description: CNPJ_DESCRIPTION, required: false },

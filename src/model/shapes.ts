@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PRODUCT_STATUSES } from '../content/types.js';
+import { IDENTIFIER_SCHEMES, PRODUCT_STATUSES } from '../content/types.js';
 import { SEARCH_KINDS } from '../search/index.js';
 import { PROBLEM_CODE_LIST } from './problems.js';
 
@@ -108,14 +108,29 @@ export const Address = z
     street: text(),
     number: text(),
     complement: text().optional(),
-    district: text(),
+    district: text().describe('A part of the city (a bairro), where the country\u2019s addresses name one.').optional(),
     city: text(),
-    state: text(),
+    state: text().describe('The state, province or region, where the country\u2019s addresses name one.').optional(),
     postal_code: text(),
-    country: text(),
+    country: text().describe('ISO 3166-1 alpha-2.'),
   })
   .meta({ title: 'Address' });
 export type Address = Answered<typeof Address>;
+
+export const Identifier = z
+  .strictObject({
+    scheme: z
+      .enum(IDENTIFIER_SCHEMES)
+      .describe(
+        'cnpj (Brazil), lei (ISO 17442 Legal Entity Identifier), vat (a VAT number), tax_id (a tax number; a US one is an EIN), duns (a D-U-N-S number), company_number (issued by the register named in `authority`).',
+      ),
+    value: text().describe('As the company writes it.'),
+    authority: text().describe('The register that issued it (always given for a company_number).').optional(),
+    country: text().describe('The issuing country, ISO 3166-1 alpha-2 (a VAT number\u2019s is that of its prefix).').optional(),
+    verified: z.boolean().describe('True when the server checked its check digits (cnpj, lei, vat); false when it could check only its format.'),
+  })
+  .meta({ title: 'Identifier' });
+export type Identifier = Answered<typeof Identifier>;
 
 /** A CNPJ as the content writes it: 00.000.000/0000-00, letters allowed in its first twelve places (the 2026 alphanumeric CNPJ). */
 const CNPJ = /^[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-[0-9]{2}$/;
@@ -124,7 +139,8 @@ export const Company = z
   .strictObject({
     legal_name: text(),
     trade_name: text(),
-    cnpj: text().regex(CNPJ),
+    cnpj: text().regex(CNPJ).describe('The Brazilian company registration number, only when the company has one (its identifier of scheme cnpj).').optional(),
+    identifiers: z.array(Identifier).describe('Every identifier the company publishes, the CNPJ included; may be empty.'),
     founded: date().optional(),
     address: Address,
     contact: z.record(text(), text()).describe('Contact channels by name (email, phone, ...).'),

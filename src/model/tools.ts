@@ -230,7 +230,7 @@ const getCompanyInfo = define({
   name: 'get_company_info',
   title: 'Get the company record',
   description:
-    "The company's registration record: legal name, trade name, CNPJ (Brazilian company registration number), founding date, address, contact channels (email, phone, ...) and official profiles, with a short about text in markdown. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",
+    "The company's registration record: legal name, trade name, identifiers (CNPJ, VAT number, LEI, tax ID such as a US EIN, D-U-N-S, company register number; `verified` says whether the server checked an identifier's check digits), founding date, address, contact channels (email, phone, ...) and official profiles, with a short about text in markdown. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",
   reads: {},
   arguments: {},
   output: shapes.Company,

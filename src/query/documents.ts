@@ -19,8 +19,12 @@ import { mirrorName, paths, urlOf } from '../model/routes.js';
  */
 export const LISTING_SLUGS: readonly string[] = ['products', 'blog', 'developers'];
 
-/** Routes every locale has, translated or not: its home page, its blog (the articles in that locale) and its search page. */
-export const EVERY_LOCALE: readonly string[] = ['index', 'blog', 'search'];
+/**
+ * Routes every locale has, translated or not: its home page, its blog (the
+ * articles in that locale), its search page and the developer reference,
+ * which every page's frame links and the engine writes itself.
+ */
+export const EVERY_LOCALE: readonly string[] = ['index', 'blog', 'search', 'developers'];
 
 /** The slug of every page route: home, the content's pages in navigation order, then any listing the content lacks, then search. */
 export function pageRouteSlugs(site: Pick<Site, 'page_slugs'>): string[] {

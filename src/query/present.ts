@@ -76,7 +76,14 @@ export function companyRecord(c: Company): shapes.Company {
   return {
     legal_name: c.legal_name,
     trade_name: c.trade_name,
-    cnpj: c.cnpj,
+    ...(c.cnpj === undefined ? {} : { cnpj: c.cnpj }),
+    identifiers: c.identifiers.map((i) => ({
+      scheme: i.scheme,
+      value: i.value,
+      ...(i.authority === undefined ? {} : { authority: i.authority }),
+      ...(i.country === undefined ? {} : { country: i.country }),
+      verified: i.verified,
+    })),
     ...(c.founded === undefined ? {} : { founded: c.founded }),
     address: c.address,
     contact: c.contact,

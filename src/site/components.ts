@@ -7,6 +7,7 @@ import { siteLocale, wordsOf } from './i18n.js';
 import type { Heading } from './render-markdown.js';
 import { linkTo } from './site-map.js';
 import { channelUri } from '../content/channels.js';
+import { addressLines } from '../i18n/address.js';
 
 /** Pieces of markup several pages share. */
 
@@ -139,8 +140,8 @@ export function channelLink(value: string): Html {
   return html`<a href="${channel.kind === 'web' ? safeHref(channel.uri) : channel.uri}">${value}</a>`;
 }
 
-/** A postal address on three lines: street, district and city, postal code and country; `name` above them. */
+/** A postal address in its country's layout (src/i18n/address.ts), one line each; `name` above them. */
 export function postalAddress(address: Address, name?: string): Html {
-  const a = address;
-  return html`<address>${name ? html`${name}<br>` : ''}${a.street}, ${a.number}${a.complement ? `, ${a.complement}` : ''}<br>${a.district}, ${a.city} – ${a.state}<br>${a.postal_code}, ${a.country}</address>`;
+  const lines = name ? [name, ...addressLines(address)] : addressLines(address);
+  return html`<address>${lines.map((line, i) => (i === 0 ? line : html`<br>${line}`))}</address>`;
 }

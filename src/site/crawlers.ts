@@ -5,6 +5,8 @@ import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { versionsInWords } from '../model/protocol.js';
 import { languageName } from './format.js';
 import { escapeHtml } from './html.js';
+import { wordsOf } from './i18n.js';
+import { addressLine } from '../i18n/address.js';
 import { companyMarkdown, contentPageMarkdown, linkText, postMarkdown, productMarkdown } from './mirrors.js';
 import { renderMarkdown } from './render-markdown.js';
 import { pageRoutes, siteUrls } from './site-map.js';
@@ -24,6 +26,9 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   const { site, company, base_url: base } = catalog;
   const url = (path: string) => urlOf(base, path);
   const { records } = registryOf(catalog);
+  // Named as the English site names them ("EIN 12-3456789", "VAT DE136695976"), like the rest of this file.
+  const english = wordsOf('en');
+  const identifiers = company.identifiers.map((identifier) => `${english.identifier(identifier)} ${identifier.value}`);
   const pages = pageRoutes(catalog).map((r) => `- [${linkText(r.title)}](${url(r.markdownPath)}): ${note(r.description)}`);
   const products = records.flatMap((d) => (d.kind === 'product' ? [`- [${linkText(d.record.name)}](${d.record.markdown_url}): ${note(d.record.summary)} (status: ${d.record.status})`] : []));
   const blogs = site.locales.flatMap((locale) => {
@@ -37,9 +42,9 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   return `${[
     `# ${site.name}`,
     `> ${note(site.description)}`,
-    `${company.legal_name} (CNPJ ${company.cnpj}) publishes this site's content read-only. Every page has a markdown mirror (linked below, or send \`Accept: text/markdown\` to any page). The same content is served as JSON under ${url(paths.api())} and by an MCP server at ${url(MCP_PATH)}, anonymously.`,
+    `${company.legal_name} (${[...identifiers, addressLine(company.address)].join('; ')}) publishes this site's content read-only. Every page has a markdown mirror (linked below, or send \`Accept: text/markdown\` to any page). The same content is served as JSON under ${url(paths.api())} and by an MCP server at ${url(MCP_PATH)}, anonymously.`,
     '## Company',
-    `- [${linkText(company.legal_name)}](${company.markdown_url}): legal name, CNPJ, address, contact channels and official profiles.`,
+    `- [${linkText(company.legal_name)}](${company.markdown_url}): legal name, ${company.identifiers.length ? 'identifiers, ' : ''}address, contact channels and official profiles.`,
     '## Pages',
     pages.join('\n'),
     ...(products.length ? ['## Products', products.join('\n')] : []),

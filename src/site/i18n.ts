@@ -1,7 +1,8 @@
-import type { Catalog } from '../content/types.js';
+import type { Catalog, Identifier } from '../content/types.js';
 import { paths } from '../model/routes.js';
 import type { Messages, ShippedLocale } from '../i18n/catalog.js';
 import { isShippedLocale, messages, SHIPPED_LOCALES } from '../i18n/catalog.js';
+import { identifierLabel } from '../i18n/identifiers.js';
 
 /**
  * The words of the site's frame (navigation, labels, dates, errors, search)
@@ -74,6 +75,8 @@ export interface Words {
   readonly elsewhere: string;
   readonly recordAsMarkdown: string;
   readonly asJson: string;
+  /** What an identifier is called: "CNPJ", "USt-IdNr.", "Company number (Companies House)". */
+  readonly identifier: (identifier: Pick<Identifier, 'scheme' | 'country' | 'authority'>) => string;
   readonly channelNames: Readonly<Record<string, string>>;
   // Search.
   readonly search: string;
@@ -165,6 +168,7 @@ function wordsFrom(m: Messages): Words {
     elsewhere: f('company.elsewhere'),
     recordAsMarkdown: f('company.record_as_markdown'),
     asJson: f('company.as_json'),
+    identifier: (identifier) => identifierLabel(identifier, m),
     channelNames: {
       email: f('channel.email'),
       phone: f('channel.phone'),

@@ -6,7 +6,7 @@ import { languageName } from './format.js';
 import type { Html, Interpolation } from './html.js';
 import { html } from './html.js';
 import { wordsOf, siteLocale } from './i18n.js';
-import { headerNavigation, href, legalNavigation, linkTo, routeTranslations } from './site-map.js';
+import { headerNavigation, href, legalNavigation, linkTo, navigationRoute, routeTranslations } from './site-map.js';
 import { paths, ROUTES } from '../model/routes.js';
 
 /**
@@ -110,6 +110,7 @@ export function layout(catalog: Catalog, doc: Document): string {
   const pageTitle = doc.title === site.name ? site.name : `${doc.title} · ${site.name}`;
   const nav = headerNavigation(catalog, locale);
   const legal = legalNavigation(catalog, locale);
+  const developers = navigationRoute(catalog, 'developers', locale);
   const feeds = doc.feeds ?? [];
   const translations = doc.translations ?? [];
   const home = here.pagePath('index');
@@ -166,13 +167,13 @@ ${doc.main}
   <div class="container footer-inner">
     <section class="footer-company" aria-label="${w.company}">
       <p class="footer-brand">${company.legal_name}</p>
-      <p>CNPJ ${company.cnpj}</p>
+      ${company.identifiers.map((identifier) => html`<p>${w.identifier(identifier)} ${identifier.value}</p>`)}
       ${postalAddress(company.address)}
     </section>
     <nav class="footer-nav" aria-label="${w.footerNavigation}">
       <ul>
         ${legal.map((route) => html`<li>${link(route.path, route.title, doc.current === route.path)}</li>`)}
-        <li><a href="${href(catalog, here.pagePath('developers'))}">${w.apiAndMcp}</a></li>
+        ${developers ? html`<li><a href="${developers.href}">${w.apiAndMcp}</a></li>` : ''}
         ${doc.markdownPath === undefined ? '' : html`<li><a href="${href(catalog, doc.markdownPath)}" type="text/markdown">${w.pageAsMarkdown}</a></li>`}
         <li><a href="${href(catalog, ROUTES.llmsTxt.pattern)}" type="text/plain">llms.txt</a></li>
         <li><a href="${href(catalog, ROUTES.sitemap.pattern)}" type="application/xml">${w.sitemap}</a></li>

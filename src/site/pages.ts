@@ -110,7 +110,7 @@ export function aboutHtml(catalog: Catalog, route: PageRoute): string {
 <dl class="facts">
 <div><dt>${w.legalName}</dt><dd>${company.legal_name}</dd></div>
 <div><dt>${w.tradeName}</dt><dd>${company.trade_name}</dd></div>
-<div><dt>CNPJ</dt><dd>${company.cnpj}</dd></div>
+${company.identifiers.map((identifier) => html`<div><dt>${w.identifier(identifier)}</dt><dd>${identifier.value}</dd></div>`)}
 ${company.founded ? html`<div><dt>${w.founded}</dt><dd><time datetime="${company.founded}">${company.founded}</time></dd></div>` : ''}
 <div><dt>${w.address}</dt><dd>${postalAddress(company.address)}</dd></div>
 ${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd><a href="${safeHref(url)}">${url}</a></dd></div>`)}

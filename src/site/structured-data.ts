@@ -24,7 +24,8 @@ import type {
   WebSiteLeaf,
   WithActionConstraints,
 } from 'schema-dts';
-import type { Address, Catalog, Company, Image, Post, Product } from '../content/types.js';
+import { vatNumber } from '../content/identifiers.js';
+import type { Address, Catalog, Company, IdentifierScheme, Image, Post, Product } from '../content/types.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
 
@@ -264,9 +265,9 @@ const isEmail = (value: string): boolean => channelUri(value)?.kind === 'email';
 const isPhone = (value: string): boolean => channelUri(value)?.kind === 'phone';
 
 /**
- * schema.org's PostalAddress has no district (bairro), so the street line
- * is what postalAddress in components.ts writes first: street, number,
- * complement (https://schema.org/PostalAddress). The country is the ISO 3166-1
+ * schema.org's PostalAddress has no district (bairro): the street line is
+ * street, number and complement (https://schema.org/PostalAddress), and a
+ * region only where the address has one. The country is the ISO 3166-1
  * alpha-2 code the content holds, which `addressCountry` accepts.
  */
 function postalAddress(address: Address): PostalAddress {
@@ -274,9 +275,30 @@ function postalAddress(address: Address): PostalAddress {
     '@type': 'PostalAddress',
     streetAddress: [address.street, address.number, address.complement].filter(Boolean).join(', '),
     addressLocality: address.city,
-    addressRegion: address.state,
+    ...(address.state === undefined ? {} : { addressRegion: address.state }),
     postalCode: address.postal_code,
     addressCountry: address.country,
+  };
+}
+
+/**
+ * The company's identifiers as schema.org names them: `taxID` (the CNPJ,
+ * else a tax number), `vatID` (with its country prefix, as VAT registers
+ * write it), `leiCode`, `duns` (its nine digits). The first of a scheme
+ * stands for it; a register's company number has no property of its own.
+ */
+function identifierProperties(company: Company): Pick<OrganizationLeaf, 'taxID' | 'vatID' | 'leiCode' | 'duns'> {
+  const first = (scheme: IdentifierScheme) => company.identifiers.find((identifier) => identifier.scheme === scheme);
+  const tax = first('cnpj') ?? first('tax_id');
+  const vat = first('vat');
+  const vatId = vat && vatNumber(vat.value, vat.country);
+  const lei = first('lei');
+  const duns = first('duns');
+  return {
+    ...(tax ? { taxID: tax.value } : {}),
+    ...(vat ? { vatID: vatId && 'number' in vatId ? vatId.number : vat.value } : {}),
+    ...(lei ? { leiCode: lei.value } : {}),
+    ...(duns ? { duns: duns.value.replace(/\D/g, '') } : {}),
   };
 }
 
@@ -305,7 +327,7 @@ function contactPoints(company: Company, languages: readonly string[]): ContactP
 
 /**
  * The company (https://schema.org/Organization): the publisher every other
- * node points at. `taxID` is the CNPJ as the content writes it.
+ * node points at, with its identifiers (identifierProperties).
  */
 export function organizationNode(catalog: Catalog): OrganizationNode {
   const { company, site } = catalog;
@@ -320,7 +342,7 @@ export function organizationNode(catalog: Catalog): OrganizationNode {
     logo: company.logo && imageObject(company.logo),
     address: postalAddress(company.address),
     sameAs: nonEmpty(Object.values(company.profiles)),
-    taxID: company.cnpj,
+    ...identifierProperties(company),
     foundingDate: company.founded,
     email: email !== undefined && isEmail(email) ? email : undefined,
     telephone: telephone !== undefined && isPhone(telephone) ? telephone : undefined,

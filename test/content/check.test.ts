@@ -106,7 +106,7 @@ describe('a broken copy of the demo content', () => {
   const expectedErrors = () => [
     error('company.md', cnpjLine, 'cnpj', 'has invalid check digits'),
     error('posts/only-in-english.md', 12, null, 'link /blog/roadmap-2027: no article "roadmap-2027" (posts/roadmap-2027.md does not exist)'),
-    error('posts/only-in-english.md', 13, null, `link https://aroeira.example/produtos: no page of the site is at /produtos; the pages are ${PAGES}`),
+    error('posts/only-in-english.md', 13, null, `link https://aroeira.example/produtos: no page of the site is at /produtos; the pages are ${PAGES}; did you mean /products?`),
     error('posts/only-in-english.md', 15, null, 'image ../images/mare-architecture.png: images/mare-architecture.png is not in the content folder'),
     error('posts/only-in-english.md', 19, null, 'image /images/diagram.svg: has no alt text; say what it shows: ![what it shows](/images/diagram.svg)'),
     error('posts/robot-arms.md', 4, 'category', 'must be one of Artificial Intelligence, Automation, Cybersecurity, Management for locale en'),
@@ -138,7 +138,7 @@ describe('a broken copy of the demo content', () => {
     assert.deepEqual(run.stdout.split('\n'), [
       `${file('company.md')}:${cnpjLine}: cnpj: has invalid check digits`,
       `${file('posts/only-in-english.md')}:12: link /blog/roadmap-2027: no article "roadmap-2027" (posts/roadmap-2027.md does not exist)`,
-      `${file('posts/only-in-english.md')}:13: link https://aroeira.example/produtos: no page of the site is at /produtos; the pages are ${PAGES}`,
+      `${file('posts/only-in-english.md')}:13: link https://aroeira.example/produtos: no page of the site is at /produtos; the pages are ${PAGES}; did you mean /products?`,
       `${file('posts/only-in-english.md')}:15: image ../images/mare-architecture.png: images/mare-architecture.png is not in the content folder`,
       `${file('posts/only-in-english.md')}:19: image /images/diagram.svg: has no alt text; say what it shows: ![what it shows](/images/diagram.svg)`,
       `${file('posts/robot-arms.md')}:4: category: must be one of Artificial Intelligence, Automation, Cybersecurity, Management for locale en`,
@@ -173,7 +173,7 @@ test('front matter problems carry the YAML error line, field problems the line o
   assert.equal(find('posts/chave-dupla.md', 'front matter')?.line, 4);
   assert.equal(find('company.md', 'address.country')?.line, 12);
   assert.equal(find('products/bolo.md', 'colour')?.line, 6);
-  assert.equal(find('products/bolo.md', 'tags.0')?.line, 5);
+  assert.equal(find('products/bolo.md', 'tags[0]')?.line, 5);
   assert.equal(find('products/Pao_Frances.md', 'file name')?.line, null);
   assert.equal(report.errors.length, 17);
   assert.deepEqual(report.warnings, []);

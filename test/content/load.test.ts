@@ -127,7 +127,7 @@ test('a broken folder reports every problem, each as file: field: what is wrong'
     'broken/company.md: address.country: must be an ISO 3166-1 alpha-2 code such as BR',
     'broken/company.md: profiles.instagram: must be an absolute http(s) URL',
     'broken/products/bolo.md: status: must be one of coming-soon, live',
-    'broken/products/bolo.md: tags.0: must be one of Pão, Doce',
+    'broken/products/bolo.md: tags[0]: must be one of Pão, Doce',
     'broken/products/bolo.md: colour: is not a known field',
     'broken/products/sem-fronteira.md: front matter: must start with a front matter block between two "---" lines',
     'broken/products/notes.txt: only .md files belong in products/',
@@ -192,7 +192,7 @@ test('a tag or category holding a comma is refused: filters list several values 
     await writeFile(path.join(dir, 'site.yaml'), site.replace('product_tags: [Pão, Doce]', 'product_tags: [Pão, "Doce, salgado"]'));
     const problems = await problemsOf(dir);
     assert.ok(
-      problems.some((p) => p === `${path.basename(dir)}/site.yaml: product_tags.1: must not contain a comma (filters list several values separated by commas)`),
+      problems.some((p) => p === `${path.basename(dir)}/site.yaml: product_tags[1]: must not contain a comma (filters list several values separated by commas)`),
       problems.join('\n'),
     );
   } finally {

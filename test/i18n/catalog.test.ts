@@ -56,9 +56,23 @@ describe('the shipped message catalogs', () => {
 
   /** Words a language shares with English, each checked by hand; any other identical message is an untranslated one. */
   const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
-    es: ['frame.feed', 'blog.title'],
-    fr: ['frame.menu', 'blog.title', 'blog.articles', 'blog.page', 'blog.title_page', 'channel.documentation', 'kind.page', 'kind.post'],
-    de: ['frame.sitemap', 'frame.feed', 'products.links', 'blog.title', 'channel.support', 'channel.website', 'channel.repository'],
+    // CNPJ, LEI, EIN and D-U-N-S are the identifiers' own names, the same in every language.
+    es: ['frame.feed', 'blog.title', 'identifier.cnpj', 'identifier.lei', 'identifier.ein', 'identifier.duns'],
+    fr: [
+      'frame.menu',
+      'blog.title',
+      'blog.articles',
+      'blog.page',
+      'blog.title_page',
+      'identifier.cnpj',
+      'identifier.lei',
+      'identifier.ein',
+      'identifier.duns',
+      'channel.documentation',
+      'kind.page',
+      'kind.post',
+    ],
+    de: ['frame.sitemap', 'frame.feed', 'products.links', 'blog.title', 'identifier.cnpj', 'identifier.lei', 'identifier.ein', 'identifier.duns', 'channel.support', 'channel.website', 'channel.repository'],
   };
   for (const [locale, same] of Object.entries(SAME_AS_ENGLISH)) {
     test(`${locale} translates every message but the words it shares with English`, () => {

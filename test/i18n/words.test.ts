@@ -275,7 +275,7 @@ for (const [locale, expected] of Object.entries(EXPECTED)) {
     const w = wordsOf(locale);
 
     test('cover every member of Words, so none escapes these tables', () => {
-      const covered = new Set([...Object.keys(expected.strings), ...expected.calls.map(([name]) => name), 'statuses', 'kinds', 'channelNames']);
+      const covered = new Set([...Object.keys(expected.strings), ...expected.calls.map(([name]) => name), 'statuses', 'kinds', 'channelNames', 'identifier']);
       assert.deepEqual(Object.keys(w).sort(), [...covered].sort());
     });
 

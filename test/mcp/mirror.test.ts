@@ -72,7 +72,7 @@ describe('mirrorMarkdown', () => {
         '',
         '- Trade name: Lumen',
         '- CNPJ: 11.222.333/0001-81',
-        '- Address: Rua das Flores, 10, Centro, Curitiba, PR, 80010-000, BR',
+        '- Address: Rua das Flores 10, Centro, Curitiba - PR, 80010-000, Brazil',
         '- Contact (email): ola@lumen.example',
         `- Canonical URL: ${BASE_URL}/about`,
         '',

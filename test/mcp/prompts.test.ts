@@ -133,14 +133,14 @@ describe('prompts/get quote_article', () => {
 describe('prompts/get verify_company_registration', () => {
   test('states the published CNPJ and tells how to check it, embedding the company record', async () => {
     const { text, resources } = parts(await client.getPrompt({ name: 'verify_company_registration', arguments: {} }));
-    assert.match(text, new RegExp(`The CNPJ \\(Brazilian company registration number\\) it publishes is ${catalog.company.cnpj.replace(/[./]/g, '\\$&')}`));
+    assert.match(text, new RegExp(`The CNPJ \\(Brazilian company registration number\\) it publishes is ${catalog.company.cnpj!.replace(/[./]/g, '\\$&')}`));
     assert.match(text, /Receita Federal/);
     assert.match(text, /get_company_info/);
     assert.deepEqual(resources, [{ uri: catalog.company.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog.company) }]);
   });
 
   test('compares a CNPJ the user was given, whatever its punctuation', async () => {
-    const bare = catalog.company.cnpj.replace(/\D/g, '');
+    const bare = catalog.company.cnpj!.replace(/\D/g, '');
     const same = parts(await client.getPrompt({ name: 'verify_company_registration', arguments: { cnpj: bare, locale: 'pt-BR' } }));
     assert.ok(same.text.includes(`O CNPJ informado pelo usuário, "${bare}", é o mesmo publicado.`), same.text);
     const other = parts(await client.getPrompt({ name: 'verify_company_registration', arguments: { cnpj: '11.222.333/0001-81' } }));

@@ -23,7 +23,7 @@ before(async () => {
   ({ server } = await buildTestApp({ catalog }));
   // Names only the demo content has: its company, products and people.
   const demo = await testCatalog();
-  demoWords = [demo.company.trade_name, demo.company.legal_name, demo.company.cnpj, ...demo.products.map((p) => p.name), demo.site.name];
+  demoWords = [demo.company.trade_name, demo.company.legal_name, demo.company.cnpj!, ...demo.products.map((p) => p.name), demo.site.name];
 });
 after(() => server?.close());
 

@@ -1,0 +1,45 @@
+import addressFormatter from '@fragaria/address-formatter';
+import type { Address } from '../content/types.js';
+
+/**
+ * A postal address in its own country's layout, by @fragaria/address-formatter
+ * (OpenCage's address-formatting templates): "1100 Congress Avenue / Austin,
+ * TX 78701 / United States of America", "Unter den Linden 77 / 10117 Berlin /
+ * Germany". The country comes from its ISO 3166-1 code, its name as the
+ * formatter writes it. The complement (a suite, a floor, a building) is the
+ * formatter's `house`, which the templates print on a line of its own above
+ * the street, as USPS Publication 28 places a secondary address that does
+ * not fit on the street line.
+ */
+
+// The address of a Catalog never changes: its lines are worked out once, on first use.
+const LINES = new WeakMap<Address, readonly string[]>();
+
+/** The address's lines, in the order its country writes them. */
+export function addressLines(address: Address): readonly string[] {
+  let lines = LINES.get(address);
+  if (!lines) {
+    lines = Object.freeze(
+      addressFormatter.format(
+        {
+          road: address.street,
+          houseNumber: address.number,
+          ...(address.complement === undefined ? {} : { house: address.complement }),
+          ...(address.district === undefined ? {} : { suburb: address.district }),
+          city: address.city,
+          ...(address.state === undefined ? {} : { state: address.state }),
+          postcode: address.postal_code,
+          countryCode: address.country,
+        },
+        { output: 'array', appendCountry: true },
+      ),
+    );
+    LINES.set(address, lines);
+  }
+  return lines;
+}
+
+/** The address on one line, its lines separated by commas: for plain text. */
+export function addressLine(address: Address): string {
+  return addressLines(address).join(', ');
+}

@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { App } from '../../src/app.js';
+import { checkContent } from '../../src/content/check.js';
+import type { WrittenIdentifier } from '../../src/content/identifiers.js';
+import { checkedIdentifier } from '../../src/content/identifiers.js';
+import type { Catalog } from '../../src/content/types.js';
+import { organizationNode } from '../../src/site/structured-data.js';
+import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
+import { connectClient, structured } from '../mcp/_client.js';
+
+/**
+ * A company of another country: a US software studio writing in English,
+ * with Spanish and German pages, identified by its EIN and D-U-N-S number
+ * (no CNPJ), in Austin, Texas (no district). Every door prints its
+ * identifiers and its address in the US layout.
+ */
+
+const DIR = path.join(FIXTURES, 'studio');
+let catalog: Catalog;
+let app: App & { url: string };
+let client: Client;
+
+before(async () => {
+  catalog = await testCatalog(DIR);
+  app = await listenTestApp({ catalog });
+  ({ client } = await connectClient(app.url));
+});
+after(async () => {
+  await client?.close();
+  await app?.server.close();
+});
+
+const get = (url: string) => app.server.inject({ method: 'GET', url });
+
+const ADDRESS_HTML = '<address>Suite 400<br>1100 Congress Avenue<br>Austin, TX 78701<br>United States of America</address>';
+
+/** The JSON-LD graph of a page. */
+function graphOf(body: string): { '@type': string; [key: string]: unknown }[] {
+  const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(body)?.[1];
+  assert.ok(script, 'the page has structured data');
+  return (JSON.parse(script) as { '@graph': { '@type': string }[] })['@graph'];
+}
+
+describe('a US company without a CNPJ', () => {
+  test('passes vitrine check without an error or a warning', async () => {
+    const report = await checkContent(DIR);
+    assert.deepEqual(report.errors, []);
+    assert.deepEqual(report.warnings, []);
+  });
+
+  test('GET /api/v1/company answers its identifiers, unverified (they have no check digits), no cnpj, and an address without district', async () => {
+    const response = await get('/api/v1/company');
+    assert.equal(response.statusCode, 200);
+    const company = response.json() as Record<string, unknown>;
+    assert.equal('cnpj' in company, false);
+    assert.deepEqual(company.identifiers, [
+      { scheme: 'tax_id', value: '87-2841596', country: 'US', verified: false },
+      { scheme: 'duns', value: '117385962', verified: false },
+    ]);
+    assert.deepEqual(company.address, { street: 'Congress Avenue', number: '1100', complement: 'Suite 400', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' });
+    assert.deepEqual(Object.keys(company), ['legal_name', 'trade_name', 'identifiers', 'founded', 'address', 'contact', 'profiles', 'url', 'markdown_url', 'markdown']);
+  });
+
+  test('MCP get_company_info answers the same record as GET /api/v1/company', async () => {
+    const result = structured(await client.callTool({ name: 'get_company_info', arguments: {} }));
+    assert.deepEqual(result, (await get('/api/v1/company')).json());
+  });
+
+  test('its markdown mirror lists each identifier by its name and the address in the US layout', async () => {
+    const response = await get('/md/company.md');
+    assert.equal(response.statusCode, 200);
+    assert.equal(
+      response.body,
+      [
+        '# Bluebonnet Software Studio LLC',
+        '',
+        '- Trade name: Bluebonnet',
+        '- EIN: 87-2841596',
+        '- D-U-N-S: 117385962',
+        '- Founded: 2021-05-17',
+        '- Address: Suite 400, 1100 Congress Avenue, Austin, TX 78701, United States of America',
+        '- Contact (email): hello@bluebonnet.example',
+        '- Contact (phone): +1 512 555 0142',
+        '- Contact (support): support@bluebonnet.example',
+        '- Profile (github): https://github.com/bluebonnet-studio',
+        `- Canonical URL: ${BASE_URL}/about`,
+        '',
+        '---',
+        '',
+        'Bluebonnet is a software studio of eight people in Austin, Texas. We make small tools for teams that ship software, and we keep them small on purpose.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('llms.txt names the company by its identifiers and address', async () => {
+    const lines = (await get('/llms.txt')).body.split('\n');
+    assert.equal(
+      lines[4],
+      `Bluebonnet Software Studio LLC (EIN 87-2841596; D-U-N-S 117385962; Suite 400, 1100 Congress Avenue, Austin, TX 78701, United States of America) publishes this site's content read-only. Every page has a markdown mirror (linked below, or send \`Accept: text/markdown\` to any page). The same content is served as JSON under ${BASE_URL}/api/v1 and by an MCP server at ${BASE_URL}/mcp, anonymously.`,
+    );
+    assert.ok(lines.includes(`- [Bluebonnet Software Studio LLC](${BASE_URL}/md/company.md): legal name, identifiers, address, contact channels and official profiles.`));
+  });
+
+  test('the footer of every language labels each identifier in that language and prints the address in the US layout', async () => {
+    for (const [url, label] of [
+      ['/', 'Company'],
+      ['/es/about', 'Empresa'],
+      ['/de/about', 'Unternehmen'],
+    ] as const) {
+      const body = (await get(url)).body;
+      const footer = /<section class="footer-company" aria-label="([^"]+)">([\s\S]*?)<\/section>/.exec(body);
+      assert.ok(footer, url);
+      assert.equal(footer[1], label);
+      assert.equal(
+        footer[2]!.trim(),
+        `<p class="footer-brand">Bluebonnet Software Studio LLC</p>\n      <p>EIN 87-2841596</p><p>D-U-N-S 117385962</p>\n      ${ADDRESS_HTML}`,
+        url,
+      );
+    }
+  });
+
+  test('the about page lists the identifiers as facts; the contact page puts the legal name above the address', async () => {
+    const about = (await get('/about')).body;
+    assert.ok(about.includes('<div><dt>EIN</dt><dd>87-2841596</dd></div><div><dt>D-U-N-S</dt><dd>117385962</dd></div>'));
+    assert.ok(about.includes(`<div><dt>Address</dt><dd>${ADDRESS_HTML}</dd></div>`));
+    assert.ok(!about.includes('CNPJ'));
+    const contact = (await get('/contact')).body;
+    assert.ok(contact.includes('<address>Bluebonnet Software Studio LLC<br>Suite 400<br>1100 Congress Avenue<br>Austin, TX 78701<br>United States of America</address>'));
+  });
+
+  test('JSON-LD gives the EIN as taxID and the D-U-N-S number as duns, and an address without a district', async () => {
+    const organization = graphOf((await get('/products/tally')).body).find((node) => node['@type'] === 'Organization')!;
+    assert.equal(organization.taxID, '87-2841596');
+    assert.equal(organization.duns, '117385962');
+    assert.equal('vatID' in organization, false);
+    assert.equal('leiCode' in organization, false);
+    assert.deepEqual(organization.address, {
+      '@type': 'PostalAddress',
+      streetAddress: 'Congress Avenue, 1100, Suite 400',
+      addressLocality: 'Austin',
+      addressRegion: 'TX',
+      postalCode: '78701',
+      addressCountry: 'US',
+    });
+  });
+
+  test('JSON-LD of a company with a CNPJ, a VAT number without its prefix, a LEI and a grouped D-U-N-S: taxID is the CNPJ, vatID has its prefix, duns its digits', () => {
+    const identifiers = [
+      { scheme: 'tax_id', value: '87-2841596', country: 'US' },
+      { scheme: 'vat', value: '136 695 976', country: 'DE' },
+      { scheme: 'lei', value: '5493001KJTIIGC8Y1R12' },
+      { scheme: 'duns', value: '11-738-5962' },
+      { scheme: 'cnpj', value: '11.222.333/0001-81' },
+      { scheme: 'company_number', value: '01234567', authority: 'Companies House' },
+    ].map((identifier) => checkedIdentifier(identifier as WrittenIdentifier));
+    const organization = organizationNode({ ...catalog, company: { ...catalog.company, identifiers } });
+    assert.deepEqual(
+      { taxID: organization.taxID, vatID: organization.vatID, leiCode: organization.leiCode, duns: organization.duns },
+      { taxID: '11.222.333/0001-81', vatID: 'DE136695976', leiCode: '5493001KJTIIGC8Y1R12', duns: '117385962' },
+    );
+  });
+
+  test('the verification prompt says the server could check only the format of its identifiers', async () => {
+    const result = await client.getPrompt({ name: 'verify_company_registration', arguments: {} });
+    const text = (result.messages[0]!.content as { text: string }).text;
+    assert.ok(
+      text.startsWith(
+        'Verify the registration of Bluebonnet Software Studio LLC (trade name Bluebonnet), based in Austin, TX, US. The identifiers it publishes are EIN 87-2841596, D-U-N-S 117385962; the full record is below, and the get_company_info tool returns it as structured data. Of EIN 87-2841596, D-U-N-S 117385962, it could check only the format: they have no check digits.',
+      ),
+      text,
+    );
+    assert.ok(text.includes('1. None of its identifiers has check digits to check.'), text);
+    assert.ok(text.includes('(the tax administration that issued it for the EIN; Dun & Bradstreet for the D-U-N-S)'), text);
+    assert.equal(result.description, 'Verify the registration of Bluebonnet Software Studio LLC');
+  });
+});
