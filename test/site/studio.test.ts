@@ -178,3 +178,26 @@ describe('a US company without a CNPJ', () => {
     assert.equal(result.description, 'Verify the registration of Bluebonnet Software Studio LLC');
   });
 });
+
+test('every link, picture, stylesheet and form of every page in English, Spanish and German answers', async () => {
+  const seen = new Set<string>();
+  const queue = catalog.site.locales.map((locale) => (locale === catalog.site.default_locale ? '/' : `/${locale}`));
+  const failures: string[] = [];
+  while (queue.length > 0 && seen.size < 400) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const response = await get(url);
+    if (response.statusCode !== 200) failures.push(`${url}: ${response.statusCode}`);
+    if (!String(response.headers['content-type']).startsWith('text/html')) continue;
+    for (const [, target = ''] of response.body.matchAll(/\s(?:href|src|action)="([^"]*)"/g)) {
+      const resolved = new URL(target.replaceAll('&amp;', '&'), `${BASE_URL}${url}`);
+      if (resolved.origin !== BASE_URL || resolved.protocol !== 'http:') continue;
+      const next = `${resolved.pathname}${resolved.search}`;
+      if (!seen.has(next)) queue.push(next);
+    }
+  }
+  assert.deepEqual(failures, []);
+  // Each language's pages were reached, not only the default one's.
+  for (const locale of ['es', 'de']) assert.ok([...seen].some((url) => url.startsWith(`/${locale}/`)), locale);
+});
