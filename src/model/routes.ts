@@ -138,11 +138,6 @@ export function mirrorName(path: string): string {
   return path.slice(MARKDOWN_PREFIX.length + 1);
 }
 
-/** A path below /media/ as the media route's `*` holds it. */
-export function mediaName(path: string): string {
-  return path.slice(MEDIA_PREFIX.length + 1);
-}
-
 const basePaths = new Map<string, string>();
 
 /** BASE_URL's path, without its final slash: '' at the root, `/site` for `https://example.com/site`. */

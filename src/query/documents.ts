@@ -1,6 +1,6 @@
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog, Company, Page, Post, Product, Site } from '../content/types.js';
-import { mirrorName, paths, urlOf } from '../model/routes.js';
+import { mirrorName, paths } from '../model/routes.js';
 
 /**
  * The document registry: every document the service publishes, of every
@@ -97,8 +97,6 @@ export interface Registry {
   readonly mirrors: ReadonlyMap<string, MirrorDocument>;
   /** A page route by locale and slug. */
   page(slug: string, locale?: string): PageDocument | undefined;
-  /** Every site path that answers a page, record, mirror or feed. */
-  readonly sitePaths: ReadonlySet<string>;
 }
 
 function buildRegistry(catalog: Catalog): Registry {
@@ -147,24 +145,15 @@ function buildRegistry(catalog: Catalog): Registry {
   const feeds: FeedDocument[] = site.locales.map((locale) => ({ kind: 'feed', locale, path: paths.feed(locale) }));
   const mirrors = new Map<string, MirrorDocument>();
   for (const document of [...pages, ...records]) mirrors.set(mirrorName(document.markdownPath), document);
-  const sitePaths = new Set<string>();
-  for (const document of [...pages, ...records]) sitePaths.add(document.path).add(document.markdownPath);
-  for (const feed of feeds) sitePaths.add(feed.path);
   return {
     pages,
     contentPages,
     records,
     feeds,
     mirrors,
-    sitePaths,
     page: (slug, locale = site.default_locale) => bySlug.get(`${locale} ${slug}`),
   };
 }
 
 /** The registry of `catalog`, built on first use and kept with it. */
 export const registryOf = perCatalog(buildRegistry);
-
-/** The absolute URL of a document path over `catalog`. */
-export function documentUrl(catalog: Pick<Catalog, 'base_url'>, path: string): string {
-  return urlOf(catalog.base_url, path);
-}
