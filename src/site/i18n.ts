@@ -244,13 +244,11 @@ export interface SiteLocale {
 }
 
 export function siteLocale(catalog: Catalog, locale: string = catalog.site.default_locale): SiteLocale {
-  const isDefault = locale === catalog.site.default_locale;
-  const prefix = isDefault ? undefined : locale;
   return {
     locale,
     words: wordsOf(locale),
-    isDefault,
-    pagePath: (slug) => paths.pageUnder(slug, prefix),
+    isDefault: locale === catalog.site.default_locale,
+    pagePath: (slug) => paths.page(catalog.site, slug, locale),
   };
 }
 
