@@ -44,11 +44,18 @@ export type Image = Answered<typeof Image>;
 
 const image = Image.describe('Its picture, when the content gives one.').optional();
 
+export const Translation = z
+  .strictObject({ locale: text(), slug: text(), title: text().describe("The translation's title (a product's name)."), ...pageLinks })
+  .meta({ title: 'Translation' });
+export type Translation = Answered<typeof Translation>;
+
 export const ProductSummary = z
   .strictObject({
     slug: text(),
     name: text(),
     summary: text(),
+    locale: text().describe('The language of its name, summary and text.'),
+    translations: z.array(Translation).describe('The same product in other locales.'),
     status: z.enum(PRODUCT_STATUSES),
     tags: z.array(text()),
     links: z.record(text(), text()).describe('Named external links (website, documentation, repository, ...).'),
@@ -61,9 +68,6 @@ export type ProductSummary = Answered<typeof ProductSummary>;
 
 export const Product = ProductSummary.extend({ markdown }).meta({ title: 'Product' });
 export type Product = Answered<typeof Product>;
-
-export const Translation = z.strictObject({ locale: text(), slug: text(), title: text(), ...pageLinks }).meta({ title: 'Translation' });
-export type Translation = Answered<typeof Translation>;
 
 export const PostSummary = z
   .strictObject({

@@ -18,6 +18,8 @@ export function productSummary(p: Product, catalog: Catalog): shapes.ProductSumm
     slug: p.slug,
     name: p.name,
     summary: p.summary,
+    locale: p.locale,
+    translations: p.translations,
     status: p.status,
     tags: p.tags,
     links: p.links,

@@ -36,6 +36,7 @@ describe('the route table', () => {
       ['/', 'home'],
       ['/about', 'page'],
       ['/pt-BR/about', 'localePage'],
+      ['/pt-BR/products/atlas', 'localeProduct'],
       ['/products/atlas', 'product'],
       ['/blog/a-post', 'post'],
       ['/md/about.md', 'mirror'],
@@ -62,10 +63,13 @@ describe('the route table', () => {
     assert.equal(paths.page(site, 'about', 'en'), '/about');
     assert.equal(paths.page(site, 'about', 'pt-BR'), '/pt-BR/about');
     assert.equal(paths.pageMirror(site, 'index', 'pt-BR'), '/md/pt-BR/index.md');
-    assert.equal(paths.productMirror('atlas'), '/md/products/atlas.md');
+    assert.equal(paths.productMirror(site, 'atlas'), '/md/products/atlas.md');
+    assert.equal(paths.product(site, 'atlas', 'en'), '/products/atlas');
+    assert.equal(paths.product(site, 'atlas', 'pt-BR'), '/pt-BR/products/atlas');
+    assert.equal(paths.productMirror(site, 'atlas', 'pt-BR'), '/md/pt-BR/products/atlas.md');
     assert.equal(paths.media('0123abcd', 'logo.png'), '/media/0123abcd/logo.png');
     assert.equal(paths.developers(site, 'not_found'), '/developers#not_found');
-    for (const path of [paths.page(site, 'about', 'pt-BR'), paths.product('atlas'), paths.post('x'), paths.feed('en'), paths.api('/posts')]) {
+    for (const path of [paths.page(site, 'about', 'pt-BR'), paths.product(site, 'atlas'), paths.product(site, 'atlas', 'pt-BR'), paths.post('x'), paths.feed('en'), paths.api('/posts')]) {
       assert.ok(routeAt(path), `${path} is a route of the table`);
     }
   });
