@@ -110,7 +110,7 @@ const ARTICLES_EMBEDDED = 2;
 export function quoteArticle(catalog: Catalog, topic: string, locale: string): PromptResult {
   const pt = languageOf(locale) === 'pt-BR';
   const language: Language = pt ? 'pt-BR' : 'en';
-  const hits = searchContent(catalog, { q: topic, kind: 'post', locale, limit: ARTICLES_EMBEDDED, offset: 0 }).items;
+  const hits = searchContent(catalog, { q: topic, kind: 'post', locale, published_since: undefined, published_before: undefined, sort: undefined, limit: ARTICLES_EMBEDDED, offset: 0 }).items;
   const posts = hits.map((hit) => catalog.postsBySlug.get(hit.slug)).filter((post) => post !== undefined);
   const quoted = JSON.stringify(topic);
   const search = `search_content (query ${quoted}, kind "post", locale "${locale}")`;

@@ -209,10 +209,12 @@ export const SearchHit = z
     slug: text(),
     title: text().describe('The page or article title, the product name.'),
     excerpt: text().describe('Plain text around the best match, about 160 characters, with … where it is cut.'),
-    score: z.number().min(0).describe('Relevance (BM25+); hits come highest first.'),
+    score: z.number().min(0).describe('Relevance (BM25+); hits come highest first unless sorted by date.'),
     matches: z.array(text()).describe('The indexed words that matched the query, lowercase and without accents.'),
     ...pageLinks,
-    locale: text().describe('Articles and pages: their locale (products have none).').optional(),
+    locale: text().describe('The record\u2019s locale, when its kind has one (articles and pages; products have none).').optional(),
+    published_at: dateTime().describe('Articles: when they were published (other kinds have no publication date).').optional(),
+    updated_at: dateTime().describe('When the record last changed, as its list item says.'),
   })
   .meta({ title: 'SearchHit' });
 

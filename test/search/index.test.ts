@@ -247,11 +247,16 @@ describe('filters, limit and total', () => {
     }
   });
 
-  test('locale keeps posts in that locale, leaving out products and pages', () => {
+  test('locale keeps the records in that locale, whatever their kind, leaving out those without one (products)', () => {
     for (const locale of ['en', 'pt-BR']) {
       const found = index.search('cloud', { limit: 100, locale });
       assert.ok(found.total > 0);
-      assert.ok(found.items.every((hit) => hit.kind === 'post' && hit.locale === locale));
+      assert.ok(found.items.every((hit) => hit.kind !== 'product' && hit.locale === locale));
+      for (const kind of ['page', 'post'] as const) {
+        const ofKind = index.search('cloud', { limit: 100, locale, kind });
+        assert.ok(ofKind.total > 0, `${kind} in ${locale}`);
+        assert.equal(ofKind.total, found.items.filter((hit) => hit.kind === kind).length);
+      }
     }
     assert.equal(index.search('cloud', { limit: 100, locale: 'de' }).total, 0);
     assert.equal(index.search('cloud', { limit: 100, locale: 'en', kind: 'product' }).total, 0);
