@@ -9,7 +9,7 @@ import type { Icon } from './icons.js';
 import { iconsFor, serverIcons, withIcons } from './icons.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { registerTools, toolDefinitions } from './tools.js';
+import { answerToolCalls, toolDefinitions } from './tools.js';
 import { ICONS_SINCE, negotiatedVersion, versionAtLeast } from './versions.js';
 
 /**
@@ -73,16 +73,20 @@ export function createMcpServer(catalog: Catalog, log: Log): McpServer {
   const serverInfo = serverInfoOf(catalog);
   const text = instructions(catalog);
   const server = new McpServer(serverInfo, { instructions: text, jsonSchemaValidator: SCHEMA_VALIDATOR });
-  registerTools(server, catalog, log);
-  // The SDK would convert every schema again on each tools/list; the
-  // definitions of this Catalog are the same conversion, done once.
+  // Declared before the handlers, which the SDK accepts only for a declared capability.
+  server.server.registerCapabilities(CAPABILITIES);
+  // The tools are answered by handlers of the low-level Server: tools/list
+  // with the definitions of this Catalog (converted once, not on each
+  // request), tools/call by src/mcp/tools.ts.
   server.server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
     tools: [...withIcons(toolDefinitions(catalog), iconsOrNone(log, () => iconsFor(catalog, extra)))],
   }));
+  answerToolCalls(server.server, catalog, log);
   registerResources(server, catalog, log);
   registerPrompts(server, catalog, log);
-  // Replaces the SDK's `listChanged: true` (it would announce changes of
-  // registrations made later); nothing is registered after this point.
+  // Replaces the SDK's `listChanged: true`, which registering resources and
+  // prompts declares (it would announce changes of registrations made
+  // later); nothing is registered after this point.
   server.server.registerCapabilities(CAPABILITIES);
 
   // MCP 2025-11-25, Lifecycle, "Version Negotiation": the revision the

@@ -35,6 +35,8 @@ type Refuse = (detail: string) => never;
 export interface ArgumentOptions {
   /** The argument's description (the parameter's own otherwise). */
   readonly description?: string;
+  /** A whole number's default, where a tool asks for fewer than the REST API (the parameter's own otherwise). */
+  readonly default?: number;
 }
 
 /*
@@ -139,9 +141,10 @@ export class IntegerParam extends BaseParam<number, number> {
 
   argument(_catalog?: Catalog, options: ArgumentOptions = {}): z.ZodType<number> {
     const range = this.maximum === undefined ? `at least ${this.minimum}` : `from ${this.minimum} to ${this.maximum}`;
-    const error = (issue: { readonly input?: unknown }) => `expected a whole number ${range} (default ${this.default}); got ${got(issue.input)}`;
+    const fallback = options.default ?? this.default;
+    const error = (issue: { readonly input?: unknown }) => `expected a whole number ${range} (default ${fallback}); got ${got(issue.input)}`;
     const bounded = z.int({ error }).min(this.minimum, { error });
-    return (this.maximum === undefined ? bounded : bounded.max(this.maximum, { error })).default(this.default).describe(options.description ?? this.description);
+    return (this.maximum === undefined ? bounded : bounded.max(this.maximum, { error })).default(fallback).describe(options.description ?? this.description);
   }
 
   fromArgument(value: number | undefined): number {
@@ -212,8 +215,8 @@ export function folded(value: string): string {
   return value.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
-/** What case and accents do to an enumerated value, as the documents say it. */
-export const FORGIVING = 'Case and accents do not matter: the answer shows the value as the content writes it.';
+/** What case and accents do to an enumerated value, as the documents say it (the answer shows the value as the content writes it). */
+export const FORGIVING = 'Case and accents do not matter.';
 
 /** One value among those allowed: `kind`, a page's `locale`. */
 export class ChoiceParam extends EnumBase<string | undefined, string> {
@@ -620,6 +623,8 @@ export function parseQuery<S extends ParamSpec>(spec: S, query: RawQuery, catalo
 export interface ArgumentSpec<S extends ParamSpec> {
   readonly reads: keyof S & string;
   readonly description?: string;
+  /** A whole number's default, when the tool's differs from the parameter's. */
+  readonly default?: number;
   /** For text: what it is, in the errors ("the words to look for"). */
   readonly what?: string;
 }

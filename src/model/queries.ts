@@ -134,6 +134,22 @@ export const searchQuery = {
   offset,
 } as const satisfies ParamSpec;
 
+/**
+ * How much of each item an MCP list or search shows: what an agent chooses
+ * from (the default), or the whole item the REST API answers. Tools only:
+ * a REST client gets the whole item and picks for itself.
+ */
+export const DETAILS = ['compact', 'full'] as const;
+export type Detail = (typeof DETAILS)[number];
+
+export const listDetail = {
+  detail: oneOf(DETAILS, {
+    description:
+      'compact (the default): each item with what you choose by (slug, title or name, summary, dates, category or tags, locale, url); full: each item whole, as the REST API answers it (links, picture, author, translations, markdown_url, ...). The get_ tools answer one record whole.',
+    example: 'full',
+  }),
+} as const satisfies ParamSpec;
+
 /** The slug of a product: any the content gives follows the loader's grammar, so a new one needs no new client. */
 export const productSlug: SlugParam = { description: 'A product slug.', values: productSlugs, pattern: SLUG };
 

@@ -248,6 +248,58 @@ export const ProductList = collection('ProductList', ProductSummary);
 export const PostList = collection('PostList', PostSummary);
 export const PageList = collection('PageList', PageSummary);
 
+/*
+ * What the MCP tools answer for lists and searches. An agent reads every
+ * word of a result, so a list shows by default what one chooses from (the
+ * other fields optional, present when the tool is asked for `detail:
+ * "full"`), and gives the next page as the tool's own argument rather than
+ * a URL of the REST API, which an agent holding only the MCP tools cannot
+ * call. The single-record tools answer the REST records whole.
+ */
+
+/** A product in an MCP list: the other fields of ProductSummary come with `detail: "full"`. */
+export const ProductChoice = ProductSummary.partial({ links: true, markdown_url: true }).meta({ title: 'ProductChoice' });
+export type ProductChoice = Answered<typeof ProductChoice>;
+
+/** An article in an MCP list: the other fields of PostSummary come with `detail: "full"`. */
+export const PostChoice = PostSummary.partial({ updated_at: true, author: true, reading_time_minutes: true, translations: true, markdown_url: true }).meta({ title: 'PostChoice' });
+export type PostChoice = Answered<typeof PostChoice>;
+
+/** A search hit in an MCP result: `matches` and `markdown_url` come with `detail: "full"`. */
+export const HitChoice = SearchHit.partial({ matches: true, markdown_url: true }).meta({ title: 'HitChoice' });
+export type HitChoice = Answered<typeof HitChoice>;
+
+const nextOffset = count()
+  .nullable()
+  .describe('The offset of the next page: call the tool again with the same arguments and this offset. Null on the last page.');
+
+/** The envelope of an MCP list, titled `title`: the REST envelope with `next_offset` for its links. */
+function agentCollection<I extends z.ZodType>(title: string, item: I) {
+  return z
+    .strictObject({
+      items: z.array(item),
+      total: count().describe('Every match of the filters, not just this page.'),
+      limit: z.int().min(1),
+      offset: count(),
+      next_offset: nextOffset,
+    })
+    .meta({ title });
+}
+
+export const ProductChoices = agentCollection('ProductChoices', ProductChoice);
+export const PostChoices = agentCollection('PostChoices', PostChoice);
+
+export const HitChoices = z
+  .strictObject({
+    query: text().describe('The query, as given.'),
+    items: z.array(HitChoice),
+    total: count().describe('Every hit that matches, not just the ones returned.'),
+    limit: z.int().min(1).max(100),
+    offset: count().describe('How many hits came before these.'),
+    next_offset: nextOffset,
+  })
+  .meta({ title: 'HitChoices' });
+
 /** RFC 9457 problem document, with the service's `code`, `hint` and extension members (src/model/problems.ts writes it). */
 export const Problem = z
   .looseObject({
