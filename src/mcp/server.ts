@@ -4,7 +4,7 @@ import type { Implementation, InitializeResult } from '@modelcontextprotocol/sdk
 import { InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../log.js';
 import type { Catalog } from '../content/types.js';
-import { API_VERSION } from '../version.js';
+import { mcpServerIdentity } from '../model/protocol.js';
 import type { Icon } from './icons.js';
 import { iconsFor, serverIcons, withIcons } from './icons.js';
 import { registerPrompts } from './prompts.js';
@@ -34,18 +34,20 @@ export const CAPABILITIES = Object.freeze({
 /** What a model is told about this server when it connects (`instructions` of the initialize result). */
 export function instructions(catalog: Catalog): string {
   const { site } = catalog;
+  const { name, title, protocolVersions } = mcpServerIdentity(site.name, catalog.base_url);
   return [
-    `Read-only, public content of ${site.name} (${site.description}): its products, blog articles (locales: ${site.locales.join(', ')}), institutional pages and company registration record. Nothing here needs a credential or changes anything.`,
-    'To find something by subject, call search_content, then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products or list_posts (without bodies), then the get_ tool for the full markdown text. For the legal name, registration identifiers, address and contact channels, call get_company_info.',
+    `${title} (${name}; MCP ${protocolVersions.join(', ')}): the read-only, public content of ${site.name} (${site.description}): its products, blog articles (locales: ${site.locales.join(', ')}), institutional pages and company registration record. Nothing here needs a credential or changes anything.`,
+    'To find something by subject, call search_content (filter by kind, locale and publication date; sort by relevance or -published_at), then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products or list_posts: they answer what you choose by, a page at a time (call again with offset = next_offset for the next one); the get_ tools answer one record whole, with its markdown text. For the legal name, registration identifiers (each with verified: whether this server checked its check digits), address and contact channels, call get_company_info.',
     'Every product, article and page and the company record is also a text/markdown resource whose URI is its /md/ mirror URL (resources/list, resources/read).',
-    'Prompts: describe_company, quote_article (topic, locale) and verify_company_registration (locale, cnpj).',
+    'Prompts: describe_company (locale), quote_article (topic, locale) and verify_company_registration (locale, identifier).',
     'Pricing and contractual terms are not published here.',
   ].join('\n\n');
 }
 
-/** The server's `Implementation`: the site's name, at the API version. */
+/** The server's `Implementation`: its name and title as every document gives them, at the API version. */
 function serverInfoOf(catalog: Catalog): Implementation {
-  return { name: `${catalog.site.name} content`, title: `${catalog.site.name} content`, version: API_VERSION };
+  const { name, title, version } = mcpServerIdentity(catalog.site.name, catalog.base_url);
+  return { name, title, version };
 }
 
 /**

@@ -4,7 +4,7 @@ import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../content/types.js';
 import type { Log } from '../log.js';
 import type { Tool } from '../model/tools.js';
-import { TOOLS } from '../model/tools.js';
+import { TOOL_LINES, TOOLS } from '../model/tools.js';
 import { quoted } from '../model/params.js';
 import { QueryError } from '../query/errors.js';
 
@@ -100,12 +100,7 @@ function run(tool: Tool, catalog: Catalog, args: Readonly<Record<string, unknown
 const BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
 /** Every tool with the first sentence of its description: what a caller who named none of them is told. */
-const TOOL_LIST = TOOLS.map((tool) => `${tool.name} (${firstSentence(tool.description)})`).join('; ');
-
-function firstSentence(text: string): string {
-  const end = text.search(/[.:;](\s|$)/);
-  return (end < 0 ? text : text.slice(0, end)).replace(/^./, (c) => c.toLowerCase());
-}
+const TOOL_LIST = TOOL_LINES.map(({ name, summary }) => `${name}: ${summary}`).join(' ');
 
 /** An isError result: a failure the caller can fix, told with the way out. */
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
@@ -124,7 +119,7 @@ export function answerToolCalls(server: Server, catalog: Catalog, log: Log): voi
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     const tool = BY_NAME.get(name);
-    if (!tool) return toolError(`There is no tool ${JSON.stringify(name.slice(0, 100))}. The tools are: ${TOOL_LIST}.`);
+    if (!tool) return toolError(`There is no tool ${JSON.stringify(name.slice(0, 100))}. The tools are: ${TOOL_LIST}`);
     const parsed = await tool.arguments(catalog).safeParseAsync(args ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.message} at ${issue.path.join('.')}` : issue.message));

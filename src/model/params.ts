@@ -215,8 +215,11 @@ export function folded(value: string): string {
   return value.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
-/** What case and accents do to an enumerated value, as the documents say it (the answer shows the value as the content writes it). */
+/** What case and accents do to an enumerated value, as a tool's argument says it. */
 export const FORGIVING = 'Case and accents do not matter.';
+
+/** The same, as the REST documents say it. */
+export const ENUMERATIONS_FORGIVE = 'case and accents do not matter: `kubernetes` or `KUBERNETES` is read as `Kubernetes`, and the answer shows the value as the content writes it';
 
 /** One value among those allowed: `kind`, a page's `locale`. */
 export class ChoiceParam extends EnumBase<string | undefined, string> {

@@ -253,6 +253,28 @@ const getCompanyInfo = define({
 /** In the order the service's description lists them. */
 export const TOOLS: readonly Tool[] = [listProducts, getProduct, listPosts, getPost, getPage, searchContent, getCompanyInfo];
 
+/** A tool in a line: what the server card lists, and what a call naming no tool is told. */
+export interface ToolLine {
+  readonly name: string;
+  readonly title: string;
+  /** The first sentence of its description. */
+  readonly summary: string;
+}
+
+/** `text` up to its first full stop, colon or semicolon outside parentheses, ended with a full stop. */
+function firstSentence(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    else if (depth === 0 && '.:;'.includes(char) && (i + 1 === text.length || text[i + 1] === ' ')) return `${text.slice(0, i)}.`;
+  }
+  return text;
+}
+
+export const TOOL_LINES: readonly ToolLine[] = Object.freeze(TOOLS.map(({ name, title, description }) => Object.freeze({ name, title, summary: firstSentence(description) })));
+
 /** The tools' names: a call naming another is counted as `unknown`. */
 export const TOOL_NAMES: ReadonlySet<string> = new Set(TOOLS.map((tool) => tool.name));
 

@@ -39,9 +39,26 @@ async function call(name: string, args: Record<string, unknown> = {}) {
 }
 
 describe('initialize', () => {
-  test('negotiates the revision the SDK asks for, 2025-11-25, and names the server after the site, at the API version, with its logo', () => {
+  test('negotiates the revision the SDK asks for, 2025-11-25, and names the server after its host and the site, at the API version, with its logo', () => {
     assert.equal(transport.protocolVersion, '2025-11-25');
-    assert.deepEqual(client.getServerVersion(), { name: 'Aroeira content', title: 'Aroeira content', version: '1.0.0', icons: serverIcons(catalog) });
+    assert.deepEqual(client.getServerVersion(), { name: 'test.vitrine/content', title: 'Aroeira content', version: '1.0.0', icons: serverIcons(catalog) });
+  });
+
+  test('the server card, the AI catalog and llms.txt give the name, title and revisions initialize gives', async () => {
+    const { name, title, version } = client.getServerVersion()!;
+    const instructions = client.getInstructions() ?? '';
+    const revisions = ['2025-11-25', '2025-06-18', '2025-03-26'];
+    assert.ok(instructions.startsWith(`${title} (${name}; MCP ${revisions.join(', ')}): `), instructions);
+    const card = (await rest('/.well-known/mcp.json')) as Record<string, unknown> & { serverInfo: Record<string, unknown> };
+    assert.deepEqual([card.name, card.title, card.version, card.supportedProtocolVersions, card.protocolVersion], [name, title, version, revisions, transport.protocolVersion]);
+    assert.deepEqual([card.serverInfo.name, card.serverInfo.title, card.serverInfo.version], [name, title, version]);
+    const aiCatalog = (await rest('/.well-known/ai-catalog.json')) as { entries: { type: string; displayName: string; description: string; version?: string }[] };
+    const entry = aiCatalog.entries.find((e) => e.type === 'application/mcp-server-card+json')!;
+    assert.equal(entry.displayName, title);
+    assert.equal(entry.version, version);
+    assert.ok(entry.description.startsWith(`MCP server ${name} at ${BASE_URL}/mcp (Streamable HTTP, protocol revisions ${revisions.join(', ')}, anonymous)`), entry.description);
+    const llms = (await app.server.inject('/llms.txt')).body;
+    assert.ok(llms.includes(`- [MCP server: ${title}](${BASE_URL}/mcp): ${name}, Model Context Protocol (revisions 2025-11-25, 2025-06-18 and 2025-03-26)`), llms);
   });
 
   test('declares tools, resources, prompts (none of which changes or takes subscriptions) and completions', () => {
@@ -55,7 +72,7 @@ describe('initialize', () => {
 
   test('instructions tell a model which tool to use for what', () => {
     const instructions = client.getInstructions() ?? '';
-    assert.match(instructions, /^Read-only, public content of Aroeira/);
+    assert.match(instructions, /: the read-only, public content of Aroeira/);
     for (const name of TOOL_NAMES.filter((n) => n !== 'get_page')) assert.ok(instructions.includes(name), `instructions name ${name}`);
     assert.match(instructions, /text\/markdown resource whose URI is its \/md\/ mirror URL/);
   });
@@ -128,7 +145,7 @@ describe('tools/list', () => {
       const { tools } = await reloaded.listTools();
       const slug = (tools.find((t) => t.name === 'get_product')!.inputSchema.properties as Record<string, { enum?: unknown }>).slug;
       assert.deepEqual(slug!.enum, ['pao-de-queijo']);
-      assert.equal(reloaded.getServerVersion()?.name, 'Padaria Lumen content');
+      assert.equal(reloaded.getServerVersion()?.title, 'Padaria Lumen content');
       await reloaded.close();
     } finally {
       await other.server.close();
@@ -362,8 +379,8 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
 
   test('an unknown tool is told the tools there are, each with what it does', async () => {
     const text = failure(await call('get_products', { slug: 'jaci' }));
-    assert.match(text, /^There is no tool "get_products"\. The tools are: list_products \(list the company's products, each with its slug, name, one-sentence summary, status \(live, or coming-soon for announced products\), tags and url\); get_product \(/);
-    for (const name of TOOL_NAMES) assert.ok(text.includes(`; ${name} (`) || text.includes(`: ${name} (`), name);
+    assert.match(text, /^There is no tool "get_products"\. The tools are: list_products: List the company's products, each with its slug, name, one-sentence summary, status \(live, or coming-soon for announced products\), tags and url\. get_product: One product by slug, with its full markdown description \(the problem it solves and how it works\), status, tags and links\. list_posts: /);
+    for (const name of TOOL_NAMES) assert.ok(text.includes(` ${name}: `), name);
   });
 });
 
