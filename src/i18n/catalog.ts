@@ -228,3 +228,13 @@ export function messages(locale: string): Messages {
   if (!found) throw new MessageCatalogError(locale, fileURLToPath(new URL('./messages/', import.meta.url)), [`no catalog ships for this locale; the shipped ones are ${SHIPPED_LOCALES.join(', ')}`]);
   return found;
 }
+
+/**
+ * The shipped messages a reader of `locale` gets: its own catalog, else its
+ * language's (`pt-PT` gets pt-BR's, `de-AT` de's), else English's.
+ */
+export function messagesFor(locale: string): Messages {
+  const language = locale.split('-')[0]!.toLowerCase();
+  const shipped = isShippedLocale(locale) ? locale : (SHIPPED_LOCALES.find((tag) => tag.split('-')[0]!.toLowerCase() === language) ?? 'en');
+  return messages(shipped);
+}

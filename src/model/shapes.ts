@@ -127,7 +127,11 @@ export const Identifier = z
     value: text().describe('As the company writes it.'),
     authority: text().describe('The register that issued it (always given for a company_number).').optional(),
     country: text().describe('The issuing country, ISO 3166-1 alpha-2 (a VAT number\u2019s is that of its prefix).').optional(),
-    verified: z.boolean().describe('True when the server checked its check digits (cnpj, lei, vat); false when it could check only its format.'),
+    verified: z
+      .boolean()
+      .describe(
+        'True when the server checked its check digits (cnpj, lei, vat: content with wrong ones does not load); false when its scheme has none (tax_id, duns, company_number), so only its format was checked. Neither says that the number is registered to this company: only its register can.',
+      ),
   })
   .meta({ title: 'Identifier' });
 export type Identifier = Answered<typeof Identifier>;

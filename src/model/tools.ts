@@ -242,7 +242,7 @@ const getCompanyInfo = define({
   name: 'get_company_info',
   title: 'Get the company record',
   description:
-    "The company's registration record: legal name, trade name, identifiers (CNPJ, VAT number, LEI, tax ID such as a US EIN, D-U-N-S, company register number; `verified` says whether the server checked an identifier's check digits), founding date, address, contact channels (email, phone, ...) and official profiles, with a short about text in markdown. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",
+    "The company's registration record (legal and trade name, identifiers, founding date, address, contact channels, official profiles) with a short about text in markdown. Each identifier (CNPJ, VAT number, LEI, tax ID such as a US EIN, D-U-N-S, company register number) has verified: true when this server checked its check digits (a CNPJ, a LEI, a VAT number), false when its kind has none (a tax ID, a D-U-N-S or a company number, of which only the format is checked); neither says the number is registered to this company, which only its register can. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",
   reads: {},
   arguments: {},
   output: shapes.Company,

@@ -11,6 +11,7 @@ import type { ExampleRequest } from '../model/examples.js';
 import { problemExample } from '../model/examples.js';
 import type { Param, ParamSpec, SortParam } from '../model/params.js';
 import { ENUMERATIONS_FORGIVE, IGNORED_PARAMETERS } from '../model/params.js';
+import { SHIPPED_LOCALES } from '../i18n/catalog.js';
 import type { ProblemCode } from '../model/problems.js';
 import { PROBLEM_CODE_LIST, PROBLEM_MEDIA_TYPE, problemDocument, PROBLEMS } from '../model/problems.js';
 import { PROMPT_SUMMARIES, quoteArticle } from '../model/prompts.js';
@@ -250,7 +251,7 @@ function mcpPromptsText(catalog: Catalog): string {
   const request = { jsonrpc: '2.0', id: 3, method: 'prompts/get', params: { name: 'quote_article', arguments: { topic, locale } } };
   const { value, shortened } = shorten({ jsonrpc: '2.0', id: 3, result: quoteArticle(catalog, topic, locale) });
   return [
-    `**Prompts.** ${code('prompts/list')} and ${code('prompts/get')} offer what this server is for, as messages a client puts before its model. Each embeds the records the model needs (embedded ${code('text/markdown')} resources) and names the tools to call for more. Every argument is a string; ${code('locale')} is one of the site's (${catalog.site.locales.map(code).join(', ')}; the default locale when left out) and the text is written in English or Brazilian Portuguese. A bad argument (an unknown locale, a missing topic) is JSON-RPC error ${code('-32602')} that says what is accepted.`,
+    `**Prompts.** ${code('prompts/list')} and ${code('prompts/get')} offer what this server is for, as messages a client puts before its model. Each embeds the records the model needs (embedded ${code('text/markdown')} resources) and names the tools to call for more. Every argument is a string; ${code('locale')} is one of the site's (${catalog.site.locales.map(code).join(', ')}; the default locale when left out): ${code('verify_company_registration')} is written in that locale's language from the engine's message catalogs (${SHIPPED_LOCALES.map(code).join(', ')}; English for another), the other two in English or Brazilian Portuguese, and each tells the model which language to answer in. ${code('verify_company_registration')} takes ${code('identifier')}, one the user was given, of any kind (${code('cnpj')} is the same, under its first name), and says whether it is the company's. A bad argument (an unknown locale, a missing topic) is JSON-RPC error ${code('-32602')} that says what is accepted.`,
     table(['Prompt', 'What it does', 'Arguments'], rows),
     `For example${shortened ? ' (the live answer; long texts are cut here with "…")' : ' (the live answer)'}:`,
     transcript(request, value as object),

@@ -1,7 +1,7 @@
 import type { Catalog, Identifier } from '../content/types.js';
 import { paths } from '../model/routes.js';
-import type { Messages, ShippedLocale } from '../i18n/catalog.js';
-import { isShippedLocale, messages, SHIPPED_LOCALES } from '../i18n/catalog.js';
+import type { Messages } from '../i18n/catalog.js';
+import { messagesFor } from '../i18n/catalog.js';
 import { identifierLabel } from '../i18n/identifiers.js';
 
 /**
@@ -211,7 +211,7 @@ function wordsFrom(m: Messages): Words {
 }
 
 // Built on first use, once per shipped catalog: every locale that resolves to it shares the object.
-const WORDS = new Map<ShippedLocale, Words>();
+const WORDS = new Map<string, Words>();
 
 /**
  * The words of `locale`: its own catalog's, else its language's (`pt-PT`
@@ -220,12 +220,11 @@ const WORDS = new Map<ShippedLocale, Words>();
  * always has.
  */
 export function wordsOf(locale: string): Words {
-  const language = locale.split('-')[0]!.toLowerCase();
-  const shipped: ShippedLocale = isShippedLocale(locale) ? locale : (SHIPPED_LOCALES.find((tag) => tag.split('-')[0]!.toLowerCase() === language) ?? 'en');
-  let words = WORDS.get(shipped);
+  const shipped = messagesFor(locale);
+  let words = WORDS.get(shipped.locale);
   if (!words) {
-    words = wordsFrom(messages(shipped));
-    WORDS.set(shipped, words);
+    words = wordsFrom(shipped);
+    WORDS.set(shipped.locale, words);
   }
   return words;
 }
