@@ -380,6 +380,9 @@ export class TextParam extends BaseParam<string, string> {
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2})))?$/i;
 
+/** RFC 3339's date-time alone (section 5.6; T and Z in either case, section 5.6's note), as a JSON Schema pattern: no flags. */
+const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
 /**
  * Whether the fields of an RFC 3339 date-time are within the ranges of its
  * section 5.7: `Date.parse` takes 2026-02-30 for March 2 and 24:00 for the
@@ -403,9 +406,14 @@ export function readInstant(value: string): number | undefined {
 export class InstantParam extends BaseParam<number | undefined, string> {
   readonly type = 'instant' as const;
 
-  /** An RFC 3339 date-time, or a full-date (RFC 3339 section 5.6): JSON Schema's `date-time` or `date`. */
+  /**
+   * An RFC 3339 date-time, or a full-date (RFC 3339 section 5.6): JSON
+   * Schema's `date-time` or `date`. The date-time's pattern is the grammar
+   * of section 5.6 that `readInstant` reads, where validators' `date-time`
+   * also takes a space for the T or an offset without its colon.
+   */
   schema(): z.ZodType {
-    return z.union([z.string().meta({ format: 'date-time' }), z.string().meta({ format: 'date' })]).meta({ ...this.meta });
+    return z.union([z.string().regex(RFC3339_DATE_TIME).meta({ format: 'date-time' }), z.string().meta({ format: 'date' })]).meta({ ...this.meta });
   }
 
   accepted(): string {
