@@ -31,6 +31,7 @@ const CALLS: readonly (readonly [string, Record<string, unknown>])[] = [
   ['list_products', {}],
   ['list_products', { tag: 'Kubernetes' }],
   ['list_posts', {}],
+  ['list_posts', { limit: 20 }],
   ['list_posts', { locale: 'pt-BR' }],
   ['list_posts', { limit: 5 }],
   ['search_content', { query: 'LGPD' }],
