@@ -10,11 +10,11 @@ import { QueryError } from '../query/errors.js';
 
 /**
  * The tools on the MCP server. Each is declared in src/model/tools.ts (its
- * arguments, output shape, errors and the query it answers with, the same
- * record or page the REST API answers); here each is registered with the
- * SDK, and a call's answer becomes a tool result: fitted to what a client
- * takes in one result, its failures told as `isError` results that say how
- * to recover.
+ * arguments, output shape, errors and the query it answers with: the REST
+ * record, or the REST page as an agent chooses from it); here tools/call is
+ * answered with them, and a call's answer becomes a tool result: fitted to
+ * what a client takes in one result, its failures told as `isError` results
+ * that say how to recover.
  */
 
 export type { ToolDefinition } from '../model/tools.js';
@@ -24,8 +24,8 @@ export { genericToolDefinitions, TOOL_NAMES, toolDefinitions } from '../model/to
  * A list or search result stays under about 25,000 tokens (the default limit
  * of common MCP clients on one tool result), counted at a cautious three
  * characters a token: JSON with URLs and accented words is denser than prose.
- * A page that would be larger is answered with fewer items, exactly as the
- * REST API answers that smaller `limit`, and a note says how to get the rest.
+ * A page that would be larger is answered with fewer items, the REST API's
+ * page at that smaller `limit`, and a note says how to get the rest.
  */
 export const MAX_LIST_RESULT_CHARS = 75_000;
 

@@ -14,10 +14,11 @@ import * as shapes from './shapes.js';
 /**
  * The seven MCP tools, declared once: name, title and description, the
  * arguments (each a parameter of the query it answers, src/model/queries.ts,
- * with its bounds and allowed values), the output shape (the same record or
- * page the REST API answers), the errors a call can come to, and the query
- * it answers with. src/mcp/tools.ts registers them; the server card and the
- * developer portal describe them from the same declarations.
+ * with its bounds and allowed values), the output shape (the record the
+ * REST API answers, or its page as an agent chooses from it: shapes.ts), the
+ * errors a call can come to, and the query it answers with. src/mcp/tools.ts
+ * answers tools/call with them; the server card and the developer portal
+ * describe them from the same declarations.
  */
 
 /** What MCP 2025-06-18 ("Tools") lets a tool say of its behaviour. */
