@@ -88,6 +88,11 @@ export function vatNumber(value: string, country?: string): VatNumber {
   return { number: result.value ?? written, country: found };
 }
 
+/** Whether `value` starts with the prefix of a country whose VAT numbers are checked (DE, EL, CHE, ...), whatever follows. */
+export function hasVatPrefix(value: string): boolean {
+  return checkVAT(value, VAT_COUNTRIES).country !== undefined;
+}
+
 /** What is wrong with an identifier, field by field; empty when nothing is. */
 export function identifierProblems(identifier: WrittenIdentifier): IdentifierProblem[] {
   const { scheme, value, authority, country } = identifier;

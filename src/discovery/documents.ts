@@ -2,7 +2,8 @@ import type { Catalog } from '../content/types.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { serverIcons } from '../model/icons.js';
 import { PROMPT_SUMMARIES } from '../model/prompts.js';
-import { MCP_PROTOCOL_VERSIONS, PREFERRED_MCP_PROTOCOL_VERSION } from '../model/protocol.js';
+import { mcpServerIdentity } from '../model/protocol.js';
+import { TOOL_LINES } from '../model/tools.js';
 import { API_VERSION } from '../version.js';
 import { paths, urlOf } from '../model/routes.js';
 
@@ -14,15 +15,6 @@ import { paths, urlOf } from '../model/routes.js';
 
 /** OAuth scopes, declared for future use; nothing checks them. */
 export const SCOPES = ['content:read', 'products:read', 'posts:read', 'company:read'] as const;
-
-export interface ToolSummary {
-  readonly name: string;
-  readonly title?: string;
-  readonly description: string;
-  readonly inputSchema: unknown;
-  readonly outputSchema?: unknown;
-  readonly annotations?: unknown;
-}
 
 /** How an agent authenticates here (it does not: every resource is anonymous). */
 export function agentAuth(catalog: Catalog) {
@@ -82,80 +74,86 @@ export function protectedResourceMetadata(catalog: Catalog, resourcePath: string
 }
 
 /**
- * The MCP server card: SEP-2127 fields (name, version, title, description,
- * websiteUrl, remotes, capabilities, tools, resources) plus SEP-1649's
- * `serverInfo`, `transport` and `protocolVersion`, so readers of either draft
- * find what they look for in the one document served at both paths. Every
- * revision the server speaks is in `supportedProtocolVersions`; the single
- * `protocolVersion` is the one a client without a preference should ask for.
- * The icons (MCP 2025-11-25 `Implementation.icons`) are the company logo's.
+ * The MCP server card: what a client needs before it connects, in a few
+ * hundred tokens, not a copy of tools/list (which the server answers, with
+ * every schema). SEP-2127 fields (name, version, title, description,
+ * websiteUrl, remotes, capabilities, tools, prompts, resources) plus
+ * SEP-1649's `serverInfo`, `transport` and `protocolVersion`, so readers of
+ * either draft find what they look for in the one document served at both
+ * paths. The name, title and revisions are the server's own
+ * (mcpServerIdentity): initialize, the AI catalog and llms.txt say the same.
+ * `protocolVersion` is the revision initialize answers a client that asks
+ * for one the server does not speak, its newest; `supportedProtocolVersions`
+ * lists every one. The icons (MCP 2025-11-25 `Implementation.icons`) are
+ * the company logo's. Each tool and prompt is its name and one line.
  */
-export function mcpServerCard(catalog: Catalog, tools: readonly ToolSummary[]) {
+export function mcpServerCard(catalog: Catalog) {
   const base = catalog.base_url;
-  const host = new URL(base).hostname;
-  const name = `${host.split('.').reverse().join('.')}/content`;
+  const { name, title, version, protocolVersions } = mcpServerIdentity(catalog.site.name, base);
   const description = `Read-only content of ${catalog.site.name}: products, articles, institutional pages, company identity and search. ${catalog.site.description}`;
   const icons = serverIcons(catalog);
   const withIcons = icons ? { icons: [...icons] } : {};
   return {
     name,
-    version: API_VERSION,
-    title: `${catalog.site.name} content`,
+    version,
+    title,
     description,
     websiteUrl: base,
     ...withIcons,
-    protocolVersion: PREFERRED_MCP_PROTOCOL_VERSION,
-    serverInfo: { name, title: `${catalog.site.name} content`, version: API_VERSION, ...withIcons },
+    protocolVersion: protocolVersions[0],
+    supportedProtocolVersions: [...protocolVersions],
+    serverInfo: { name, title, version, ...withIcons },
     transport: { type: 'streamable-http', url: `${base}/mcp`, endpoint: `${base}/mcp` },
     remotes: [
       {
         type: 'streamable-http',
         url: `${base}/mcp`,
-        supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
+        supportedProtocolVersions: [...protocolVersions],
         authentication: { required: false, schemes: [] },
       },
     ],
     authentication: { required: false, method: 'anonymous', credential_type: 'none' },
     capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false }, completions: {} },
-    tools: tools.map(({ name: tool, title, description: text, inputSchema, outputSchema, annotations }) => ({
-      name: tool,
-      ...(title ? { title } : {}),
-      description: text,
-      inputSchema,
-      ...(outputSchema ? { outputSchema } : {}),
-      ...(annotations ? { annotations } : {}),
+    tools: TOOL_LINES.map(({ name: tool, title: toolTitle, summary }) => ({ name: tool, title: toolTitle, description: summary })),
+    prompts: PROMPT_SUMMARIES.map(({ name: prompt, title: promptTitle, description: text, arguments: args }) => ({
+      name: prompt,
+      title: promptTitle,
+      description: firstSentenceOf(text),
+      arguments: args.map((a) => ({ name: a.name, required: a.required })),
     })),
     resources: {
       description: 'Every product, article and page and the company record as text/markdown; each URI is its /md/ mirror URL.',
-      examples: [catalog.company.markdown_url, catalog.products[0]?.markdown_url, catalog.posts[0]?.markdown_url].filter(Boolean),
       templates: [
         { uriTemplate: `${base}/md/products/{slug}.md`, name: 'product', title: 'Product', mimeType: 'text/markdown' },
         { uriTemplate: `${base}/md/blog/{slug}.md`, name: 'post', title: 'Article', mimeType: 'text/markdown' },
         { uriTemplate: `${base}/md/{slug}.md`, name: 'page', title: 'Page', mimeType: 'text/markdown' },
       ],
     },
-    prompts: PROMPT_SUMMARIES.map(({ name: prompt, title, description: text, arguments: args }) => ({ name: prompt, title, description: text, arguments: args.map((a) => ({ ...a })) })),
     documentationUrl: urlOf(base, paths.developers(catalog.site)),
   };
 }
+
+/** A prompt's description up to its first full stop. */
+const firstSentenceOf = (text: string) => text.slice(0, text.search(/\.(\s|$)/) + 1) || text;
 
 /** The AI Catalog (ARD / ai-catalog draft, specVersion 1.0) of this domain. */
 export function aiCatalog(catalog: Catalog, quota: RateLimitPolicy) {
   const base = catalog.base_url;
   const host = new URL(base).host;
   const urn = (kind: string, name: string) => `urn:ai:${host}:${kind}:${name}`;
+  const mcp = mcpServerIdentity(catalog.site.name, base);
   return {
     specVersion: '1.0',
     host: { displayName: catalog.site.name, identifier: host, documentationUrl: urlOf(base, paths.developers(catalog.site)) },
     entries: [
       {
         identifier: urn('mcp', 'content'),
-        displayName: `${catalog.site.name} content (MCP)`,
+        displayName: mcp.title,
         type: 'application/mcp-server-card+json',
         url: `${base}/.well-known/mcp/server-card`,
-        description: `MCP server at ${base}/mcp (Streamable HTTP, protocol ${MCP_PROTOCOL_VERSIONS.join(', ')}, anonymous): tools to list and read products, articles, pages and the company record, and to search them; prompts to describe the company, quote an article and verify its registration.`,
+        description: `MCP server ${mcp.name} at ${base}/mcp (Streamable HTTP, protocol revisions ${mcp.protocolVersions.join(', ')}, anonymous): tools to list and read products, articles, pages and the company record, and to search them; prompts to describe the company, quote an article and verify its registration.`,
         tags: ['mcp', 'content', 'read-only'],
-        version: API_VERSION,
+        version: mcp.version,
       },
       {
         identifier: urn('api', 'content-v1'),

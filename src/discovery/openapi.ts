@@ -8,7 +8,7 @@ import type { ProblemExample } from '../model/examples.js';
 import { longTarget, problemExample } from '../model/examples.js';
 import { jsonSchemaOf } from '../model/json-schema.js';
 import type { Param } from '../model/params.js';
-import { IGNORED_PARAMETERS } from '../model/params.js';
+import { ENUMERATIONS_FORGIVE, IGNORED_PARAMETERS } from '../model/params.js';
 import type { Problem, ProblemCode } from '../model/problems.js';
 import {
   headersTooLargeProblem,
@@ -355,9 +355,10 @@ function parameterDescription(name: string, param: Param, catalog: Catalog): str
   const values = param.accepted(catalog);
   if (param.type === 'enum' && param.multiple) {
     const two = (values as readonly string[]).slice(0, 2);
-    return `${param.description} Several values are written as one parameter, separated by commas (\`${name}=${two.join(',')}\`), and match any of them; no value contains a comma. Accepts one or more of: ${(values as readonly string[]).join(', ')}. Given once; an empty value is an error.`;
+    return `${param.description} Several values are written as one parameter, separated by commas (\`${name}=${two.join(',')}\`), and match any of them; no value contains a comma. Accepts one or more of: ${(values as readonly string[]).join(', ')} (${ENUMERATIONS_FORGIVE}). Given once; an empty value is an error.`;
   }
-  return `${param.description} Accepts ${Array.isArray(values) ? `one of: ${values.join(', ')}` : values}. Given once; an empty value is an error.`;
+  const forgiving = param.type === 'enum' ? ` (${ENUMERATIONS_FORGIVE})` : '';
+  return `${param.description} Accepts ${Array.isArray(values) ? `one of: ${values.join(', ')}${forgiving}` : values}. Given once; an empty value is an error.`;
 }
 
 function parameters(endpoint: Endpoint, catalog: Catalog): Json[] {

@@ -5,7 +5,6 @@ import type { RateLimitPolicy } from '../http/rate-limit.js';
 import type { DoorDescriptor } from '../http/door.js';
 import type { Route } from '../http/router.js';
 import { API_PREFIX, MCP_PATH, ROUTES } from '../model/routes.js';
-import { toolDefinitions } from '../model/tools.js';
 import { aiCatalog, authMarkdown, authorizationServerMetadata, mcpServerCard, protectedResourceMetadata } from './documents.js';
 import { oauthRoutes } from './oauth.js';
 import { buildOpenApi } from './openapi.js';
@@ -35,8 +34,8 @@ function discoveryRoutes(quota: RateLimitPolicy): Route[] {
     json(ROUTES.protectedResource.pattern, (c) => protectedResourceMetadata(c, '')),
     json(ROUTES.protectedResourceMcp.pattern, (c) => protectedResourceMetadata(c, MCP_PATH)),
     json(ROUTES.protectedResourceApi.pattern, (c) => protectedResourceMetadata(c, API_PREFIX)),
-    json(ROUTES.mcpCard.pattern, (c) => mcpServerCard(c, toolDefinitions(c))),
-    json(ROUTES.mcpServerCard.pattern, (c) => mcpServerCard(c, toolDefinitions(c))),
+    json(ROUTES.mcpCard.pattern, mcpServerCard),
+    json(ROUTES.mcpServerCard.pattern, mcpServerCard),
     json(ROUTES.aiCatalog.pattern, (c) => aiCatalog(c, quota)),
     document(ROUTES.authMd.pattern, 'text/markdown; charset=utf-8', (c) => authMarkdown(c, quota)),
     ...oauthRoutes(),

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { Catalog } from '../content/types.js';
 import type { Log } from '../log.js';
 import type { PromptResult } from '../model/prompts.js';
-import { bareCnpj, describeCompany, promptSummary, quoteArticle, verifyRegistration } from '../model/prompts.js';
+import { bareIdentifier, describeCompany, promptSummary, quoteArticle, verifyRegistration } from '../model/prompts.js';
 import { searchQuery } from '../model/queries.js';
 import { completersFor } from './completions.js';
 
@@ -57,15 +57,22 @@ function topicArgument(catalog: Catalog) {
   return completable(schema, (typed, context) => completersFor(catalog).topic(context?.arguments?.locale)(typed ?? ''));
 }
 
-const cnpjError = (issue: { readonly input?: unknown }) => `expected a CNPJ such as 00.000.000/0000-00; got ${JSON.stringify(issue.input) ?? 'nothing'}`;
+/** The longest identifier taken: a VAT number or a register's number with its spaces is far shorter. */
+const IDENTIFIER_MAX = 60;
 
-const cnpjArgument = () =>
-  z
-    .string({ error: cnpjError })
-    .max(40, { error: cnpjError })
-    .refine((value) => /^[0-9A-Za-z]{14}$/.test(bareCnpj(value)), { error: cnpjError })
+const identifierError = (what: string) => (issue: { readonly input?: unknown }) =>
+  `expected ${what}, with letters or digits and at most ${IDENTIFIER_MAX} characters; got ${typeof issue.input === 'string' && issue.input.length > 100 ? `a text of ${[...issue.input].length} characters` : (JSON.stringify(issue.input) ?? 'nothing')}`;
+
+/** An identifier the user was given: any writing with a letter or a digit (the prompt tells which kind it is, if any). */
+function identifierArgument(name: 'identifier' | 'cnpj', what: string) {
+  const error = identifierError(what);
+  return z
+    .string({ error })
+    .max(IDENTIFIER_MAX, { error })
+    .refine((value) => bareIdentifier(value) !== '', { error })
     .optional()
-    .describe(describedAs('verify_company_registration', 'cnpj'));
+    .describe(describedAs('verify_company_registration', name));
+}
 
 /** Runs a prompt's builder; an unexpected failure is logged and answered without its cause. */
 type Guard = (name: string, build: () => PromptResult) => PromptResult;
@@ -95,8 +102,15 @@ export function registerPrompts(server: McpServer, catalog: Catalog, log: Log): 
   );
   server.registerPrompt(
     'verify_company_registration',
-    { ...titled('verify_company_registration'), argsSchema: { locale: localeArgument(catalog, 'verify_company_registration'), cnpj: cnpjArgument() } },
-    ({ locale, cnpj }) => guard('verify_company_registration', () => verifyRegistration(catalog, defaultLocale(catalog, locale), cnpj)),
+    {
+      ...titled('verify_company_registration'),
+      argsSchema: {
+        locale: localeArgument(catalog, 'verify_company_registration'),
+        identifier: identifierArgument('identifier', 'an identifier such as a CNPJ (00.000.000/0000-00), a LEI or a VAT number (DE136695976)'),
+        cnpj: identifierArgument('cnpj', 'a CNPJ such as 00.000.000/0000-00'),
+      },
+    },
+    ({ locale, identifier, cnpj }) => guard('verify_company_registration', () => verifyRegistration(catalog, defaultLocale(catalog, locale), identifier ?? cnpj)),
   );
 }
 

@@ -4,12 +4,12 @@ import type { Implementation, InitializeResult } from '@modelcontextprotocol/sdk
 import { InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../log.js';
 import type { Catalog } from '../content/types.js';
-import { API_VERSION } from '../version.js';
+import { mcpServerIdentity } from '../model/protocol.js';
 import type { Icon } from './icons.js';
 import { iconsFor, serverIcons, withIcons } from './icons.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { registerTools, toolDefinitions } from './tools.js';
+import { answerToolCalls, toolDefinitions } from './tools.js';
 import { ICONS_SINCE, negotiatedVersion, versionAtLeast } from './versions.js';
 
 /**
@@ -34,18 +34,20 @@ export const CAPABILITIES = Object.freeze({
 /** What a model is told about this server when it connects (`instructions` of the initialize result). */
 export function instructions(catalog: Catalog): string {
   const { site } = catalog;
+  const { name, title, protocolVersions } = mcpServerIdentity(site.name, catalog.base_url);
   return [
-    `Read-only, public content of ${site.name} (${site.description}): its products, blog articles (locales: ${site.locales.join(', ')}), institutional pages and company registration record. Nothing here needs a credential or changes anything.`,
-    'To find something by subject, call search_content, then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products or list_posts (without bodies), then the get_ tool for the full markdown text. For the legal name, registration identifiers, address and contact channels, call get_company_info.',
+    `${title} (${name}; MCP ${protocolVersions.join(', ')}): the read-only, public content of ${site.name} (${site.description}): its products, blog articles (locales: ${site.locales.join(', ')}), institutional pages and company registration record. Nothing here needs a credential or changes anything.`,
+    'To find something by subject, call search_content (filter by kind, locale and publication date; sort by relevance or -published_at), then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products or list_posts: they answer what you choose by, a page at a time (call again with offset = next_offset for the next one); the get_ tools answer one record whole, with its markdown text. For the legal name, registration identifiers (each with verified: whether this server checked its check digits), address and contact channels, call get_company_info.',
     'Every product, article and page and the company record is also a text/markdown resource whose URI is its /md/ mirror URL (resources/list, resources/read).',
-    'Prompts: describe_company, quote_article (topic, locale) and verify_company_registration (locale, cnpj).',
+    'Prompts: describe_company (locale), quote_article (topic, locale) and verify_company_registration (locale, identifier).',
     'Pricing and contractual terms are not published here.',
   ].join('\n\n');
 }
 
-/** The server's `Implementation`: the site's name, at the API version. */
+/** The server's `Implementation`: its name and title as every document gives them, at the API version. */
 function serverInfoOf(catalog: Catalog): Implementation {
-  return { name: `${catalog.site.name} content`, title: `${catalog.site.name} content`, version: API_VERSION };
+  const { name, title, version } = mcpServerIdentity(catalog.site.name, catalog.base_url);
+  return { name, title, version };
 }
 
 /**
@@ -73,16 +75,20 @@ export function createMcpServer(catalog: Catalog, log: Log): McpServer {
   const serverInfo = serverInfoOf(catalog);
   const text = instructions(catalog);
   const server = new McpServer(serverInfo, { instructions: text, jsonSchemaValidator: SCHEMA_VALIDATOR });
-  registerTools(server, catalog, log);
-  // The SDK would convert every schema again on each tools/list; the
-  // definitions of this Catalog are the same conversion, done once.
+  // Declared before the handlers, which the SDK accepts only for a declared capability.
+  server.server.registerCapabilities(CAPABILITIES);
+  // The tools are answered by handlers of the low-level Server: tools/list
+  // with the definitions of this Catalog (converted once, not on each
+  // request), tools/call by src/mcp/tools.ts.
   server.server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
     tools: [...withIcons(toolDefinitions(catalog), iconsOrNone(log, () => iconsFor(catalog, extra)))],
   }));
+  answerToolCalls(server.server, catalog, log);
   registerResources(server, catalog, log);
   registerPrompts(server, catalog, log);
-  // Replaces the SDK's `listChanged: true` (it would announce changes of
-  // registrations made later); nothing is registered after this point.
+  // Replaces the SDK's `listChanged: true`, which registering resources and
+  // prompts declares (it would announce changes of registrations made
+  // later); nothing is registered after this point.
   server.server.registerCapabilities(CAPABILITIES);
 
   // MCP 2025-11-25, Lifecycle, "Version Negotiation": the revision the

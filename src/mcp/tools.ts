@@ -1,19 +1,20 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../content/types.js';
 import type { Log } from '../log.js';
 import type { Tool } from '../model/tools.js';
-import { READ_ONLY, TOOLS } from '../model/tools.js';
+import { TOOL_LINES, TOOLS } from '../model/tools.js';
 import { quoted } from '../model/params.js';
 import { QueryError } from '../query/errors.js';
 
 /**
  * The tools on the MCP server. Each is declared in src/model/tools.ts (its
- * arguments, output shape, errors and the query it answers with, the same
- * record or page the REST API answers); here each is registered with the
- * SDK, and a call's answer becomes a tool result: fitted to what a client
- * takes in one result, its failures told as `isError` results that say how
- * to recover.
+ * arguments, output shape, errors and the query it answers with: the REST
+ * record, or the REST page as an agent chooses from it); here tools/call is
+ * answered with them, and a call's answer becomes a tool result: fitted to
+ * what a client takes in one result, its failures told as `isError` results
+ * that say how to recover.
  */
 
 export type { ToolDefinition } from '../model/tools.js';
@@ -23,8 +24,8 @@ export { genericToolDefinitions, TOOL_NAMES, toolDefinitions } from '../model/to
  * A list or search result stays under about 25,000 tokens (the default limit
  * of common MCP clients on one tool result), counted at a cautious three
  * characters a token: JSON with URLs and accented words is denser than prose.
- * A page that would be larger is answered with fewer items, exactly as the
- * REST API answers that smaller `limit`, and a note says how to get the rest.
+ * A page that would be larger is answered with fewer items, the REST API's
+ * page at that smaller `limit`, and a note says how to get the rest.
  */
 export const MAX_LIST_RESULT_CHARS = 75_000;
 
@@ -96,19 +97,36 @@ function run(tool: Tool, catalog: Catalog, args: Readonly<Record<string, unknown
   }
 }
 
+const BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((tool) => [tool.name, tool]));
+
+/** Every tool with the first sentence of its description: what a caller who named none of them is told. */
+const TOOL_LIST = TOOL_LINES.map(({ name, summary }) => `${name}: ${summary}`).join(' ');
+
+/** An isError result: a failure the caller can fix, told with the way out. */
+const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
 /**
- * Registers every tool on `server`, over `catalog` (src/mcp/server.ts then
- * answers tools/list with `toolDefinitions`). Only types of the SDK here: the
- * SDK's modules are evaluated on the first MCP request.
+ * Answers tools/call over `catalog` with the SDK's low-level Server, whose
+ * request handlers are its public extension point (src/mcp/server.ts
+ * answers tools/list with `toolDefinitions`). The tools are not registered
+ * one by one with McpServer.registerTool: its handler answers a name it does
+ * not know with "Tool x not found", where a caller needs the names that
+ * exist. Here a call is looked up, its arguments read with the tool's own
+ * schema (the one tools/list states), and answered; every failure is an
+ * isError result that says what to do instead.
  */
-export function registerTools(server: McpServer, catalog: Catalog, log: Log): void {
-  for (const tool of TOOLS) {
-    server.registerTool(
-      tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.arguments(catalog), outputSchema: tool.output, annotations: READ_ONLY },
-      (args: Record<string, unknown>) => call(tool, catalog, args, log),
-    );
-  }
+export function answerToolCalls(server: Server, catalog: Catalog, log: Log): void {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    const tool = BY_NAME.get(name);
+    if (!tool) return toolError(`There is no tool ${JSON.stringify(name.slice(0, 100))}. The tools are: ${TOOL_LIST}`);
+    const parsed = await tool.arguments(catalog).safeParseAsync(args ?? {});
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.message} at ${issue.path.join('.')}` : issue.message));
+      return toolError(`Invalid arguments for ${name}: ${issues.join('; ')}`);
+    }
+    return call(tool, catalog, parsed.data as Record<string, unknown>, log);
+  });
 }
 
 /**

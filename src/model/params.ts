@@ -35,6 +35,8 @@ type Refuse = (detail: string) => never;
 export interface ArgumentOptions {
   /** The argument's description (the parameter's own otherwise). */
   readonly description?: string;
+  /** A whole number's default, where a tool asks for fewer than the REST API (the parameter's own otherwise). */
+  readonly default?: number;
 }
 
 /*
@@ -139,9 +141,10 @@ export class IntegerParam extends BaseParam<number, number> {
 
   argument(_catalog?: Catalog, options: ArgumentOptions = {}): z.ZodType<number> {
     const range = this.maximum === undefined ? `at least ${this.minimum}` : `from ${this.minimum} to ${this.maximum}`;
-    const error = (issue: { readonly input?: unknown }) => `expected a whole number ${range} (default ${this.default}); got ${got(issue.input)}`;
+    const fallback = options.default ?? this.default;
+    const error = (issue: { readonly input?: unknown }) => `expected a whole number ${range} (default ${fallback}); got ${got(issue.input)}`;
     const bounded = z.int({ error }).min(this.minimum, { error });
-    return (this.maximum === undefined ? bounded : bounded.max(this.maximum, { error })).default(this.default).describe(options.description ?? this.description);
+    return (this.maximum === undefined ? bounded : bounded.max(this.maximum, { error })).default(fallback).describe(options.description ?? this.description);
   }
 
   fromArgument(value: number | undefined): number {
@@ -180,10 +183,43 @@ abstract class EnumBase<V, A> extends BaseParam<V, A> {
 
   readonly #members = new WeakMap<Catalog, z.ZodEnum>();
 
+  /** Each allowed value over a Catalog, by its folded form. */
+  readonly #byFolded = new WeakMap<Catalog, ReadonlyMap<string, readonly string[]>>();
+
+  /**
+   * The allowed values `given` stands for: itself when it is one, else every
+   * one written the same but for case and accents (`kubernetes` and
+   * `KUBERNETES` stand for `Kubernetes`, `automacao` for `Automação`,
+   * `pt-br` for `pt-BR`); none when it is none of them.
+   */
+  canonical(catalog: Catalog, given: string): readonly string[] {
+    const values = this.values(catalog);
+    if (values.includes(given)) return [given];
+    let byFolded = this.#byFolded.get(catalog);
+    if (!byFolded) {
+      const made = new Map<string, string[]>();
+      for (const value of values) made.set(folded(value), [...(made.get(folded(value)) ?? []), value]);
+      byFolded = made;
+      this.#byFolded.set(catalog, byFolded);
+    }
+    return byFolded.get(folded(given)) ?? [];
+  }
+
   accepted(catalog: Catalog): readonly string[] {
     return this.values(catalog);
   }
 }
+
+/** A value as enumerations compare it: without case or accents (NFD, combining marks dropped, lowercase). */
+export function folded(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** What case and accents do to an enumerated value, as a tool's argument says it. */
+export const FORGIVING = 'Case and accents do not matter.';
+
+/** The same, as the REST documents say it. */
+export const ENUMERATIONS_FORGIVE = 'case and accents do not matter: `kubernetes` or `KUBERNETES` is read as `Kubernetes`, and the answer shows the value as the content writes it';
 
 /** One value among those allowed: `kind`, a page's `locale`. */
 export class ChoiceParam extends EnumBase<string | undefined, string> {
@@ -198,15 +234,18 @@ export class ChoiceParam extends EnumBase<string | undefined, string> {
   }
 
   read(value: string, name: string, catalog: Catalog, refuse: Refuse): string {
-    if (!this.member(catalog).safeParse(value).success) refuse(`The parameter "${name}" must be one of ${list(this.values(catalog))}; got "${clip(value)}".`);
-    return value;
+    const canonical = this.canonical(catalog, value)[0];
+    if (canonical === undefined) refuse(`The parameter "${name}" must be one of ${list(this.values(catalog))}; got "${clip(value)}".`);
+    return canonical;
   }
 
   argument(catalog: Catalog | undefined, options: ArgumentOptions = {}): z.ZodType<string> {
-    const description = options.description ?? this.description;
+    const description = `${options.description ?? this.description} ${FORGIVING}`;
     if (catalog === undefined) return z.string().describe(description);
     const values = [...this.values(catalog)];
-    return z.enum(values, { error: (issue) => `expected one of ${quoted(values)}; got ${got(issue.input)}` }).describe(description);
+    // Read as the value it stands for (whatever its case and accents), then checked: the JSON Schema states the values as written.
+    const one = z.enum(values, { error: (issue) => `expected one of ${quoted(values)}; got ${got(issue.input)}` });
+    return z.preprocess((input) => (typeof input === 'string' ? (this.canonical(catalog, input)[0] ?? input) : input), one).describe(description) as z.ZodType<string>;
   }
 
   fromArgument(value: string | undefined): string | undefined {
@@ -250,13 +289,13 @@ export class ChoicesParam extends EnumBase<readonly string[] | undefined, string
     const allowed = this.values(catalog);
     const given = value.split(',');
     if (given.includes('')) refuse(`The parameter "${name}" has an empty value between its commas; got "${clip(value)}".`);
-    const unknown = given.find((one) => !this.member(catalog).safeParse(one).success);
+    const unknown = given.find((one) => this.canonical(catalog, one).length === 0);
     if (unknown !== undefined) refuse(`The parameter "${name}" takes values among ${list(allowed)}, separated by commas; got "${clip(unknown)}".`);
-    return [...new Set(given)];
+    return [...new Set(given.flatMap((one) => this.canonical(catalog, one)))];
   }
 
   argument(catalog: Catalog | undefined, options: ArgumentOptions = {}): z.ZodType<string | string[]> {
-    const text = `${options.description ?? this.description} One value, or ${SEVERAL}.`;
+    const text = `${options.description ?? this.description} One value, or ${SEVERAL}. ${FORGIVING}`;
     if (catalog === undefined) return z.union([z.string(), z.array(z.string()).min(1)]).describe(text);
     const values = [...this.values(catalog)];
     const error = (issue: { readonly input?: unknown }) => {
@@ -269,7 +308,18 @@ export class ChoicesParam extends EnumBase<readonly string[] | undefined, string
     const one = z.enum(values, { error });
     const several = z.array(one, { error }).min(1, { error });
     const commas = z.string({ error }).regex(new RegExp(commaListPattern(values)), { error });
-    return z.union([one, several, commas], { error }).describe(text);
+    // Each value is read as the values it stands for (whatever its case and accents), then checked.
+    const standFor = (value: unknown): readonly unknown[] => {
+      const canonical = typeof value === 'string' ? this.canonical(catalog, value) : [];
+      return canonical.length > 0 ? canonical : [value];
+    };
+    const canonical = (input: unknown) => {
+      if (Array.isArray(input)) return input.flatMap(standFor);
+      if (typeof input !== 'string') return input;
+      const given = input.split(',').flatMap(standFor);
+      return given.length === 1 ? given[0] : given.join(',');
+    };
+    return z.preprocess(canonical, z.union([one, several, commas], { error })).describe(text) as z.ZodType<string | string[]>;
   }
 
   /** The values, each once, in the order given. */
@@ -328,11 +378,27 @@ export class TextParam extends BaseParam<string, string> {
   }
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/i;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2})))?$/i;
+
+/** RFC 3339's date-time alone (section 5.6; T and Z in either case, section 5.6's note), as a JSON Schema pattern: no flags. */
+const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Whether the fields of an RFC 3339 date-time are within the ranges of its
+ * section 5.7: `Date.parse` takes 2026-02-30 for March 2 and 24:00 for the
+ * next midnight. (A leap second, 60, is refused: JavaScript time has none.)
+ */
+function inRange(fields: readonly (string | undefined)[]): boolean {
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHour = 0, offsetMinute = 0] = fields.map((field) => (field === undefined ? 0 : Number(field)));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59 && offsetHour <= 23 && offsetMinute <= 59;
+}
 
 /** An RFC 3339 date-time, or a date alone for its midnight UTC, as epoch milliseconds; undefined when it is neither. */
 export function readInstant(value: string): number | undefined {
-  const instant = RFC3339.test(value) ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value) : Number.NaN;
+  const match = RFC3339.exec(value);
+  if (!match || !inRange(match.slice(1))) return undefined;
+  const instant = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
   return Number.isFinite(instant) ? instant : undefined;
 }
 
@@ -340,12 +406,18 @@ export function readInstant(value: string): number | undefined {
 export class InstantParam extends BaseParam<number | undefined, string> {
   readonly type = 'instant' as const;
 
+  /**
+   * An RFC 3339 date-time, or a full-date (RFC 3339 section 5.6): JSON
+   * Schema's `date-time` or `date`. The date-time's pattern is the grammar
+   * of section 5.6 that `readInstant` reads, where validators' `date-time`
+   * also takes a space for the T or an offset without its colon.
+   */
   schema(): z.ZodType {
-    return z.string().meta({ format: 'date-time', ...this.meta });
+    return z.union([z.string().regex(RFC3339_DATE_TIME).meta({ format: 'date-time' }), z.string().meta({ format: 'date' })]).meta({ ...this.meta });
   }
 
   accepted(): string {
-    return 'an RFC 3339 date-time such as 2026-03-14T12:00:00Z (an offset such as -03:00, or a date alone for its midnight UTC)';
+    return 'an RFC 3339 date-time such as 2026-03-14T12:00:00Z (an offset such as -03:00, or a date alone such as 2026-03-14 for its midnight UTC)';
   }
 
   absent(): undefined {
@@ -359,7 +431,7 @@ export class InstantParam extends BaseParam<number | undefined, string> {
   }
 
   argument(_catalog?: Catalog, options: ArgumentOptions = {}): z.ZodType<string> {
-    const error = (issue: { readonly input?: unknown }) => `expected an RFC 3339 date-time such as 2026-03-14T12:00:00Z (or a date alone); got ${got(issue.input)}`;
+    const error = (issue: { readonly input?: unknown }) => `expected an RFC 3339 date-time such as 2026-03-14T12:00:00Z (or a date alone, such as 2026-03-14); got ${got(issue.input)}`;
     return z
       .string({ error })
       .refine((value) => readInstant(value) !== undefined, { error })
@@ -373,7 +445,8 @@ export class InstantParam extends BaseParam<number | undefined, string> {
 
 /**
  * The order of a list, JSON:API style: a field name, `-` before it for
- * descending (`sort=-published_at`). Absent: the list's own order.
+ * descending (`sort=-published_at`). Absent: the list's own order, which
+ * may also have a name of its own (search's `relevance`).
  */
 export class SortParam extends BaseParam<SortOrder | undefined, string> {
   readonly type = 'sort' as const;
@@ -381,13 +454,15 @@ export class SortParam extends BaseParam<SortOrder | undefined, string> {
   constructor(
     readonly fields: readonly string[],
     meta: ParamMeta,
+    /** The name of the list's own order, when it can be asked for by name. */
+    readonly ownOrder?: string,
   ) {
     super(meta);
   }
 
-  /** Every value it takes: each field, ascending then descending. */
+  /** Every value it takes: the own order's name, then each field, ascending then descending. */
   get orders(): readonly string[] {
-    return this.fields.flatMap((field) => [field, `-${field}`]);
+    return [...(this.ownOrder === undefined ? [] : [this.ownOrder]), ...this.fields.flatMap((field) => [field, `-${field}`])];
   }
 
   schema(): z.ZodType {
@@ -409,7 +484,8 @@ export class SortParam extends BaseParam<SortOrder | undefined, string> {
     return this.fields.includes(field) ? { field, descending } : undefined;
   }
 
-  read(value: string, name: string, _catalog: Catalog, refuse: Refuse): SortOrder {
+  read(value: string, name: string, _catalog: Catalog, refuse: Refuse): SortOrder | undefined {
+    if (value === this.ownOrder) return undefined;
     const order = this.order(value);
     if (!order) refuse(`The parameter "${name}" must be one of ${list(this.orders)}; got "${clip(value)}".`);
     return order;
@@ -449,8 +525,8 @@ export const text = (declared: z.ZodString) => new TextParam(declared);
 /** An RFC 3339 instant. */
 export const instant = (meta: ParamMeta) => new InstantParam(meta);
 
-/** The order of a list by one of `fields`. */
-export const sortBy = (fields: readonly string[], meta: ParamMeta) => new SortParam(fields, meta);
+/** The order of a list by one of `fields`, or by its own order, named `ownOrder` when given. */
+export const sortBy = (fields: readonly string[], meta: ParamMeta, ownOrder?: string) => new SortParam(fields, meta, ownOrder);
 
 /**
  * A `:slug` path parameter: the slugs in force and, where the content may add
@@ -558,6 +634,8 @@ export function parseQuery<S extends ParamSpec>(spec: S, query: RawQuery, catalo
 export interface ArgumentSpec<S extends ParamSpec> {
   readonly reads: keyof S & string;
   readonly description?: string;
+  /** A whole number's default, when the tool's differs from the parameter's. */
+  readonly default?: number;
   /** For text: what it is, in the errors ("the words to look for"). */
   readonly what?: string;
 }

@@ -1,9 +1,11 @@
 import { cnpjProblem } from '../content/cnpj.js';
+import { hasVatPrefix, leiProblem, vatNumber } from '../content/identifiers.js';
 import type { MirrorRecord } from '../content/mirror.js';
 import { mirrorMarkdown } from '../content/mirror.js';
 import type { Catalog, Identifier } from '../content/types.js';
 import { addressLine } from '../i18n/address.js';
-import { messages } from '../i18n/catalog.js';
+import { shippedCatalogFor } from '../i18n/catalog.js';
+import type { Messages } from '../i18n/catalog.js';
 import { identifierLabel } from '../i18n/identifiers.js';
 import { searchContent } from '../query/queries.js';
 
@@ -11,9 +13,11 @@ import { searchContent } from '../query/queries.js';
  * The prompts (MCP 2025-06-18, Server Features, "Prompts"): the three uses
  * this server is for, as messages a client puts before the user's model.
  * Each embeds the resources the model needs (embedded resource content) and
- * names the tool to call for more. The wording is the engine's, in English
- * or Brazilian Portuguese; every fact (names, identifiers, products, articles) comes
- * from the Catalog. Each result is a function of the Catalog and the
+ * names the tool to call for more. The wording is the engine's: that of
+ * verify_company_registration comes from the message catalogs of every
+ * shipped language, that of the other two is written here in English and
+ * Brazilian Portuguese; every fact (names, identifiers, products, articles)
+ * comes from the Catalog. Each result is a function of the Catalog and the
  * arguments alone, so the endpoint remembers it like a tool's.
  *
  * Declared here, without the SDK: the MCP server registers them
@@ -48,7 +52,7 @@ function languageOf(locale: string): Language {
 }
 
 /** The name of `locale`'s language, written in `language` ("Portuguese (Brazil)", "inglês"). */
-function languageName(locale: string, language: Language): string {
+function languageName(locale: string, language: string): string {
   try {
     return new Intl.DisplayNames([language], { type: 'language' }).of(locale) ?? locale;
   } catch {
@@ -110,7 +114,7 @@ const ARTICLES_EMBEDDED = 2;
 export function quoteArticle(catalog: Catalog, topic: string, locale: string): PromptResult {
   const pt = languageOf(locale) === 'pt-BR';
   const language: Language = pt ? 'pt-BR' : 'en';
-  const hits = searchContent(catalog, { q: topic, kind: 'post', locale, limit: ARTICLES_EMBEDDED, offset: 0 }).items;
+  const hits = searchContent(catalog, { q: topic, kind: 'post', locale, published_since: undefined, published_before: undefined, sort: undefined, limit: ARTICLES_EMBEDDED, offset: 0 }).items;
   const posts = hits.map((hit) => catalog.postsBySlug.get(hit.slug)).filter((post) => post !== undefined);
   const quoted = JSON.stringify(topic);
   const search = `search_content (query ${quoted}, kind "post", locale "${locale}")`;
@@ -130,153 +134,124 @@ export function quoteArticle(catalog: Catalog, topic: string, locale: string): P
   };
 }
 
-/** A CNPJ as its fourteen characters, punctuation and spaces aside. */
-export const bareCnpj = (value: string) => value.toUpperCase().replace(/[\s./-]/g, '');
+/*
+ * verify_company_registration. Its words are the ICU messages `prompt.*` of
+ * the locale's catalog (src/i18n/messages), so it reads as native text in
+ * every language the engine ships and falls back to English in another;
+ * every fact comes from the company record.
+ */
 
-/** `bare` formatted 00.000.000/0000-00, when it has fourteen characters. */
-const formattedCnpj = (bare: string) => (bare.length === 14 ? `${bare.slice(0, 2)}.${bare.slice(2, 5)}.${bare.slice(5, 8)}/${bare.slice(8, 12)}-${bare.slice(12)}` : bare);
+/** An identifier as its letters and digits, uppercase: how two writings of one are compared. */
+export const bareIdentifier = (value: string) => value.toUpperCase().replace(/[^0-9A-Z]/g, '');
 
-/** What the prompt says of a CNPJ the user was given, compared with the published one, if the company publishes one. */
-function givenCnpj(catalog: Catalog, given: string, pt: boolean): string {
-  const published = catalog.company.cnpj;
+/** `values` as the language of `m` lists them ("A, B and C", "A, B e C"). */
+function listed(values: readonly string[], m: Messages): string {
+  return new Intl.ListFormat(m.locale, { type: 'conjunction' }).format(values);
+}
+
+/** Identifiers as the prompt names them: each with its label in that language ("USt-IdNr. DE136695976"). */
+function identifierList(identifiers: readonly Identifier[], m: Messages): string {
+  return listed(
+    identifiers.map((identifier) => `${identifierLabel(identifier, m)} ${identifier.value}`),
+    m,
+  );
+}
+
+/** Where each kind of identifier the company publishes is looked up, once per label. */
+function registers(identifiers: readonly Identifier[], m: Messages): string {
+  const seen = new Map<string, string>();
+  for (const identifier of identifiers) {
+    const label = identifierLabel(identifier, m);
+    if (seen.has(label)) continue;
+    const { scheme } = identifier;
+    seen.set(label, scheme === 'company_number' ? m.format('prompt.register.company_number', { label, authority: identifier.authority ?? '' }) : m.format(`prompt.register.${scheme}`, { label }));
+  }
+  return [...seen.values()].join('; ');
+}
+
+/** The scheme an identifier's writing has (a CNPJ's 14 characters, a LEI's 20, a VAT number's country prefix), if any. */
+function schemeOfWriting(bare: string): 'cnpj' | 'lei' | 'vat' | undefined {
+  if (/^[0-9A-Z]{12}\d{2}$/.test(bare)) return 'cnpj';
+  if (/^[0-9A-Z]{18}\d{2}$/.test(bare)) return 'lei';
+  // The prefix of a country whose VAT numbers are checked, then digits (and, in a few countries, letters).
+  if (/^[A-Z]{2}(?=[0-9A-Z]*\d)[0-9A-Z]{2,13}$/.test(bare) && hasVatPrefix(bare)) return 'vat';
+  return undefined;
+}
+
+/** Whether `bare`, written as an identifier of `scheme`, has wrong check digits. */
+function hasWrongCheckDigits(scheme: 'cnpj' | 'lei' | 'vat', bare: string): boolean {
+  if (scheme === 'cnpj') return cnpjProblem(`${bare.slice(0, 2)}.${bare.slice(2, 5)}.${bare.slice(5, 8)}/${bare.slice(8, 12)}-${bare.slice(12)}`) !== undefined;
+  if (scheme === 'lei') return leiProblem(bare) !== undefined;
+  return 'problem' in vatNumber(bare);
+}
+
+/**
+ * What the prompt says of an identifier the user was given: the company's
+ * own (whatever its punctuation), another of a kind it publishes, one of a
+ * kind it does not publish, or none it can tell; and, for a kind with check
+ * digits, when they are wrong.
+ */
+function givenSentence(company: Catalog['company'], given: string, m: Messages): string {
+  const bare = bareIdentifier(given);
   const shown = JSON.stringify(given);
-  if (published !== undefined && bareCnpj(given) === bareCnpj(published)) {
-    return pt ? `O CNPJ informado pelo usuário, ${shown}, é o mesmo publicado.` : `The CNPJ the user was given, ${shown}, is the one published.`;
-  }
-  const invalid = cnpjProblem(formattedCnpj(bareCnpj(given))) !== undefined;
-  if (published === undefined) {
-    if (pt) return `O CNPJ informado pelo usuário, ${shown}, NÃO é publicado pela empresa, que não publica nenhum CNPJ${invalid ? '; ele nem sequer é um CNPJ válido (dígitos verificadores)' : ''}: diga isso claramente.`;
-    return `The CNPJ the user was given, ${shown}, is NOT published by the company, which publishes no CNPJ${invalid ? '; it is not even a valid CNPJ (check digits)' : ''}: say so plainly.`;
-  }
-  if (pt) return `O CNPJ informado pelo usuário, ${shown}, NÃO é o publicado (${published})${invalid ? ' e nem sequer é um CNPJ válido (dígitos verificadores)' : ''}: diga isso claramente.`;
-  return `The CNPJ the user was given, ${shown}, is NOT the one published (${published})${invalid ? ' and is not even a valid CNPJ (check digits)' : ''}: say so plainly.`;
+  const same = company.identifiers.find((identifier) => bareIdentifier(identifier.value) === bare);
+  if (same) return m.format('prompt.verify.given_published', { label: identifierLabel(same, m), given: shown });
+  const scheme = schemeOfWriting(bare);
+  if (scheme === undefined) return m.format('prompt.verify.given_unknown', { given: shown });
+  const label = identifierLabel({ scheme, country: undefined, authority: undefined }, m);
+  const invalid = hasWrongCheckDigits(scheme, bare) ? ` ${m.format('prompt.verify.given_invalid', { label })}` : '';
+  const published = company.identifiers.filter((identifier) => identifier.scheme === scheme);
+  if (published.length === 0) return `${m.format('prompt.verify.given_unpublished', { label, given: shown })}${invalid}`;
+  return `${m.format('prompt.verify.given_other', { label, given: shown, published: identifierList(published, m) })}${invalid}`;
 }
 
-/** Identifiers in a sentence: "EIN 12-3456789, D-U-N-S 123456789", each named as the site names it in `language`. */
-function identifierList(identifiers: readonly Identifier[], language: Language): string {
-  const m = messages(language);
-  return identifiers.map((identifier) => `${identifierLabel(identifier, m)} ${identifier.value}`).join(', ');
-}
-
-/** Which identifiers the server checked by their check digits, and which by their format only. */
-function verifiedSentence(identifiers: readonly Identifier[], language: Language): string {
-  const verified = identifiers.filter((identifier) => identifier.verified);
-  const formatOnly = identifiers.filter((identifier) => !identifier.verified);
-  if (language === 'pt-BR') {
-    return [
-      verified.length > 0 && `Este servidor verificou os dígitos verificadores de: ${identifierList(verified, language)}.`,
-      formatOnly.length > 0 && `De ${identifierList(formatOnly, language)}, só pôde verificar o formato: não têm dígitos verificadores.`,
-    ]
-      .filter(Boolean)
-      .join(' ');
-  }
-  return [
-    verified.length > 0 && `This server verified the check digits of: ${identifierList(verified, language)}.`,
-    formatOnly.length > 0 && `Of ${identifierList(formatOnly, language)}, it could check only the format: they have no check digits.`,
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
-
-/** Where to look each identifier up, for the schemes the company publishes. */
-function registers(identifiers: readonly Identifier[], language: Language): string {
-  const pt = language === 'pt-BR';
-  const m = messages(language);
-  const where: Readonly<Record<string, string>> = pt
-    ? { cnpj: 'a Receita Federal do Brasil', lei: 'a GLEIF (search.gleif.org)', vat: 'o VIES ou a administração fiscal do país', tax_id: 'a administração fiscal que o emitiu', duns: 'a Dun & Bradstreet' }
-    : { cnpj: "Brazil's Receita Federal", lei: 'GLEIF (search.gleif.org)', vat: 'VIES or the national tax administration', tax_id: 'the tax administration that issued it', duns: 'Dun & Bradstreet' };
-  const seen = new Set<string>();
-  return identifiers
-    .flatMap((identifier) => {
-      const register = identifier.scheme === 'company_number' ? (identifier.authority ?? '') : where[identifier.scheme]!;
-      const label = identifierLabel(identifier, m);
-      if (seen.has(label)) return [];
-      seen.add(label);
-      return [pt ? `${register} para ${label}` : `${register} for the ${label}`];
-    })
-    .join('; ');
-}
-
-/** What prompts/get answers for verify_company_registration, comparing `cnpj` when the user was given one. */
-export function verifyRegistration(catalog: Catalog, locale: string, cnpj: string | undefined): PromptResult {
+/**
+ * What prompts/get answers for verify_company_registration in `locale`,
+ * comparing `given` (an identifier the user was given, of any scheme) when
+ * there is one. It says which identifiers the server verified by their check
+ * digits (`verified: true` in the record) and which by their format alone.
+ */
+export function verifyRegistration(catalog: Catalog, locale: string, given: string | undefined): PromptResult {
   const { company } = catalog;
-  const pt = languageOf(locale) === 'pt-BR';
-  const language: Language = pt ? 'pt-BR' : 'en';
-  const { address, identifiers } = company;
-  const others = identifiers.filter((identifier) => identifier.scheme !== 'cnpj');
-  const verified = verifiedSentence(identifiers, language);
-  const given = cnpj === undefined ? [] : [givenCnpj(catalog, cnpj, pt)];
-  const conclude = pt
-    ? `3. Conclua se o registro confere, apontando cada divergência. Não afirme nada que não tenha verificado. ${answerIn(locale, language)}`
-    : `3. Conclude whether the registration matches, naming each discrepancy. Claim nothing you did not check. ${answerIn(locale, language)}`;
-  let steps: string[];
-  if (company.cnpj !== undefined && others.length === 0) {
-    // A Brazilian company known by its CNPJ alone: the CNPJ and the Receita Federal's register.
-    const where = `${[address.city, address.state].filter(Boolean).join('/')}, ${address.country}`;
-    steps = pt
-      ? [
-          `Verifique o registro de ${company.legal_name} (nome fantasia ${company.trade_name}). O CNPJ que ela publica é ${company.cnpj}, com sede em ${where}; o cadastro completo está abaixo e a ferramenta get_company_info o devolve estruturado. ${verified}`,
-          ...given,
-          `1. Confira os dígitos verificadores do CNPJ.\n2. Se puder consultar o cadastro público da Receita Federal do Brasil (Comprovante de Inscrição e de Situação Cadastral), compare razão social, endereço e situação cadastral com o cadastro abaixo; se não puder, diga que não consultou.\n${conclude}`,
-        ]
-      : [
-          `Verify the registration of ${company.legal_name} (trade name ${company.trade_name}). The CNPJ (Brazilian company registration number) it publishes is ${company.cnpj}, based in ${where}; the full record is below, and the get_company_info tool returns it as structured data. ${verified}`,
-          ...given,
-          `1. Check the CNPJ's check digits.\n2. If you can consult the public register of Brazil's Receita Federal (the "Comprovante de Inscrição e de Situação Cadastral"), compare the legal name, address and registration status with the record below; if you cannot, say that you did not.\n${conclude}`,
-        ];
-  } else if (identifiers.length > 0) {
-    const checkable = identifierList(
-      identifiers.filter((identifier) => identifier.verified),
-      language,
-    );
-    const where = pt ? `${[address.city, address.state].filter(Boolean).join('/')}, ${address.country}` : `${[address.city, address.state].filter(Boolean).join(', ')}, ${address.country}`;
-    steps = pt
-      ? [
-          `Verifique o registro de ${company.legal_name} (nome fantasia ${company.trade_name}), com sede em ${where}. Os identificadores que ela publica são ${identifierList(identifiers, language)}; o cadastro completo está abaixo e a ferramenta get_company_info o devolve estruturado. ${verified}`,
-          ...given,
-          `1. ${checkable ? `Confira os dígitos verificadores de ${checkable}.` : 'Nenhum dos identificadores tem dígitos verificadores a conferir.'}\n2. Se puder consultar o cadastro público de cada identificador (${registers(identifiers, language)}), compare razão social, endereço e situação cadastral com o cadastro abaixo; se não puder, diga que não consultou.\n${conclude}`,
-        ]
-      : [
-          `Verify the registration of ${company.legal_name} (trade name ${company.trade_name}), based in ${where}. The identifiers it publishes are ${identifierList(identifiers, language)}; the full record is below, and the get_company_info tool returns it as structured data. ${verified}`,
-          ...given,
-          `1. ${checkable ? `Check the check digits of ${checkable}.` : 'None of its identifiers has check digits to check.'}\n2. If you can consult the public register behind each identifier (${registers(identifiers, language)}), compare the legal name, address and registration status with the record below; if you cannot, say that you did not.\n${conclude}`,
-        ];
-  } else {
-    const where = addressLine(address);
-    steps = pt
-      ? [
-          `Verifique o registro de ${company.legal_name} (nome fantasia ${company.trade_name}), com sede em ${where}. Ela não publica nenhum identificador (CNPJ, número de IVA, LEI, identificação fiscal, D-U-N-S ou número de registro), então este servidor não verificou nenhum; o cadastro completo está abaixo e a ferramenta get_company_info o devolve estruturado.`,
-          ...given,
-          `1. Diga que a empresa não publica identificador algum.\n2. Se puder consultar um registro público de empresas de ${address.country}, procure a razão social e compare o endereço e a situação cadastral com o cadastro abaixo; se não puder, diga que não consultou.\n${conclude}`,
-        ]
-      : [
-          `Verify the registration of ${company.legal_name} (trade name ${company.trade_name}), based in ${where}. It publishes no identifier (CNPJ, VAT number, LEI, tax ID, D-U-N-S or company number), so this server verified none; the full record is below, and the get_company_info tool returns it as structured data.`,
-          ...given,
-          `1. Say that the company publishes no identifier.\n2. If you can consult a public company register of ${address.country}, look the legal name up and compare the address and registration status with the record below; if you cannot, say that you did not.\n${conclude}`,
-        ];
-  }
-  const cnpjOnly = company.cnpj !== undefined && others.length === 0;
+  // The site's own words for its locales; another language the engine speaks is answered in it.
+  const m = catalog.messages.get(locale) ?? shippedCatalogFor(locale) ?? catalog.messages.get(catalog.site.default_locale)!;
+  const { identifiers, address } = company;
+  const checked = identifiers.filter((identifier) => identifier.verified);
+  const formatOnly = identifiers.filter((identifier) => !identifier.verified);
+  const intro = [
+    m.format('prompt.verify.intro', { legal_name: company.legal_name, trade_name: company.trade_name, address: addressLine(address, locale) }),
+    identifiers.length > 0 ? m.format('prompt.verify.published', { identifiers: identifierList(identifiers, m) }) : m.format('prompt.verify.none_published'),
+    m.format('prompt.verify.record_below'),
+    ...(checked.length > 0 ? [m.format('prompt.verify.checked', { identifiers: identifierList(checked, m) })] : []),
+    ...(formatOnly.length > 0 ? [m.format('prompt.verify.format_only', { identifiers: identifierList(formatOnly, m), count: formatOnly.length })] : []),
+  ].join(' ');
+  const country = new Intl.DisplayNames([m.locale], { type: 'region' }).of(address.country) ?? address.country;
+  const steps = [
+    identifiers.length === 0
+      ? m.format('prompt.verify.step_no_identifier')
+      : checked.length > 0
+        ? m.format('prompt.verify.step_check_digits', { identifiers: identifierList(checked, m) })
+        : m.format('prompt.verify.step_no_check_digits'),
+    identifiers.length === 0 ? m.format('prompt.verify.step_country_register', { country }) : m.format('prompt.verify.step_registers', { registers: registers(identifiers, m) }),
+    m.format('prompt.verify.step_conclude', { language: languageName(locale, m.locale), locale }),
+  ].join('\n');
+  const text = [intro, ...(given === undefined ? [] : [givenSentence(company, given, m)]), steps].join('\n\n');
   return {
-    description: cnpjOnly
-      ? pt
-        ? `Verificar o CNPJ de ${company.legal_name}`
-        : `Verify the CNPJ of ${company.legal_name}`
-      : pt
-        ? `Verificar o registro de ${company.legal_name}`
-        : `Verify the registration of ${company.legal_name}`,
-    messages: [said(steps.join('\n\n')), embedded(company)],
+    description: m.format('prompt.verify.description', { legal_name: company.legal_name }),
+    messages: [said(text), embedded(company)],
   };
 }
-
 
 /*
  * Arguments. Prompt arguments are strings (MCP 2025-06-18, "Prompts",
  * PromptArgument); the MCP server validates and completes them.
  */
 
-export const LOCALE_DESCRIPTION = 'The locale to write in, one of the site\'s (the default locale when left out); the texts are in English or Brazilian Portuguese.';
+export const LOCALE_DESCRIPTION = "The locale to answer in, one of the site's (the default locale when left out).";
 export const TOPIC_DESCRIPTION = 'What the article should be about, in a few words (a category or a product tag, or any words: the articles are searched for them).';
-export const CNPJ_DESCRIPTION = 'A CNPJ the user was given for the company (any punctuation), to compare with the one it publishes.';
+export const IDENTIFIER_DESCRIPTION =
+  'An identifier the user was given for the company, of any kind (a CNPJ, a LEI, a VAT number, a tax ID, a D-U-N-S number, a company number; any punctuation), to compare with those it publishes.';
+export const CNPJ_DESCRIPTION = 'The same as identifier, for a CNPJ (kept for clients that give it under this name).';
 
 /** A prompt as `prompts/list` shows it, for documents that describe the server without running it. */
 export interface PromptSummary {
@@ -310,9 +285,10 @@ export const PROMPT_SUMMARIES: readonly PromptSummary[] = Object.freeze(
       name: 'verify_company_registration',
       title: "Verify the company's registration",
       description:
-        "Check the company's identifiers (CNPJ, VAT number, LEI, tax ID, D-U-N-S, company number) and registration against what it publishes and the public registers, saying which identifiers the server verified by their check digits, optionally against a CNPJ the user was given, in the locale asked for. Embeds the company record; names get_company_info.",
+        "Check the company's identifiers (CNPJ, VAT number, LEI, tax ID, D-U-N-S, company number) and registration against what it publishes and the public registers, saying which identifiers the server verified by their check digits and which by their format alone, optionally against an identifier the user was given, in the locale asked for. Embeds the company record; names get_company_info.",
       arguments: [
         { name: 'locale', description: LOCALE_DESCRIPTION, required: false },
+        { name: 'identifier', description: IDENTIFIER_DESCRIPTION, required: false },
         { name: 'cnpj', description: CNPJ_DESCRIPTION, required: false },
       ],
     },

@@ -1,3 +1,4 @@
+import { API_VERSION } from '../version.js';
 import type { Problem, ProblemCode } from './problems.js';
 import { problemTypeUri, statusOf } from './problems.js';
 
@@ -57,6 +58,37 @@ export function versionAtLeast(version: McpProtocolVersion, since: McpProtocolVe
 export function versionsInWords(): string {
   const all = [...MCP_PROTOCOL_VERSIONS];
   return all.length === 1 ? all[0]! : `${all.slice(0, -1).join(', ')} and ${all.at(-1)!}`;
+}
+
+// ------------------------------------------------------------- the server's name
+
+/**
+ * The MCP server as every document names it: initialize's `serverInfo` and
+ * instructions, the server card, the AI catalog and llms.txt.
+ */
+export interface McpServerIdentity {
+  /**
+   * The identifier: the host of BASE_URL in reverse-DNS order, then
+   * `/content` (`com.example/content`, as the MCP registry names servers);
+   * an IP address is not reversed.
+   */
+  readonly name: string;
+  /** What a person is shown: `<site name> content`. */
+  readonly title: string;
+  readonly version: string;
+  /** Every revision served, newest first. */
+  readonly protocolVersions: readonly McpProtocolVersion[];
+}
+
+export function mcpServerIdentity(siteName: string, baseUrl: string): McpServerIdentity {
+  const host = new URL(baseUrl).hostname;
+  const address = /^[\d.]+$/.test(host) || host.startsWith('[');
+  return {
+    name: `${address ? host : host.split('.').reverse().join('.')}/content`,
+    title: `${siteName} content`,
+    version: API_VERSION,
+    protocolVersions: MCP_PROTOCOL_VERSIONS,
+  };
 }
 
 // ------------------------------------------------------------- JSON-RPC refusals

@@ -29,6 +29,26 @@ const updatedSince = instant({
   example: '2026-01-01T00:00:00Z',
 });
 
+/**
+ * The publication window of articles: both bounds instants (RFC 3339, or a
+ * date alone for its midnight UTC), the lower one included, the upper one
+ * not, so consecutive windows (`published_since=2026-01-01`,
+ * `published_before=2026-02-01`) neither overlap nor leave a gap.
+ */
+const publishedSince = (others: string) =>
+  instant({
+    description: `Only articles published at or after this instant (RFC 3339 date-time, or a date alone such as 2026-01-01 for its midnight UTC), compared with their published_at.${others}`,
+    example: '2026-01-01',
+  });
+const publishedBefore = (others: string) =>
+  instant({
+    description: `Only articles published before this instant, not at it (RFC 3339 date-time, or a date alone such as 2026-02-01 for its midnight UTC: that day is left out), compared with their published_at.${others}`,
+    example: '2026-02-01T00:00:00Z',
+  });
+
+/** What a publication window does to the hits that have no publication date. */
+const UNDATED_LEFT_OUT = ' Products and pages have no publication date: with it, they are left out.';
+
 /** The order of a list by `fields`; `listOrder` is the order without it. */
 const sort = (fields: readonly string[], listOrder: string) =>
   sortBy(fields, {
@@ -68,6 +88,8 @@ export const postFilters = {
 
 export const postQuery = {
   ...postFilters,
+  published_since: publishedSince(''),
+  published_before: publishedBefore(''),
   updated_since: updatedSince,
   sort: sort(['published_at', 'updated_at', 'title'], 'newest first'),
   limit: limit(20, 'posts'),
@@ -103,9 +125,39 @@ export const searchQuery = {
       }),
   ),
   kind: oneOf(SEARCH_KINDS, { description: 'Only hits of this kind.', example: 'post' }),
-  locale: oneOf((c) => c.site.locales, { description: 'Only articles in this locale; products and pages have no locale, so they are left out.', example: 'en' }),
+  locale: oneOf((c) => c.site.locales, {
+    description: 'Only hits in this locale: the articles and pages written in it (and any other record that has a locale); a record without one is left out.',
+    example: 'en',
+  }),
+  published_since: publishedSince(UNDATED_LEFT_OUT),
+  published_before: publishedBefore(UNDATED_LEFT_OUT),
+  sort: sortBy(
+    ['published_at'],
+    {
+      description:
+        'The order of the hits: relevance (the default: best match first), -published_at (newest first) or published_at (oldest first). By date, hits without a publication date (products, pages) come after the articles, best match first; articles of the same date too.',
+      example: '-published_at',
+    },
+    'relevance',
+  ),
   limit: limit(10, 'hits'),
   offset,
+} as const satisfies ParamSpec;
+
+/**
+ * How much of each item an MCP list or search shows: what an agent chooses
+ * from (the default), or the whole item the REST API answers. Tools only:
+ * a REST client gets the whole item and picks for itself.
+ */
+export const DETAILS = ['compact', 'full'] as const;
+export type Detail = (typeof DETAILS)[number];
+
+export const listDetail = {
+  detail: oneOf(DETAILS, {
+    description:
+      'compact (the default): each item with what you choose by (slug, title or name, summary, dates, category or tags, locale, url); full: each item whole, as the REST API answers it (links, picture, author, translations, markdown_url, ...). The get_ tools answer one record whole.',
+    example: 'full',
+  }),
 } as const satisfies ParamSpec;
 
 /** The slug of a product: any the content gives follows the loader's grammar, so a new one needs no new client. */

@@ -131,7 +131,11 @@ export const Identifier = z
     value: text().describe('As the company writes it.'),
     authority: text().describe('The register that issued it (always given for a company_number).').optional(),
     country: text().describe('The issuing country, ISO 3166-1 alpha-2 (a VAT number\u2019s is that of its prefix).').optional(),
-    verified: z.boolean().describe('True when the server checked its check digits (cnpj, lei, vat); false when it could check only its format.'),
+    verified: z
+      .boolean()
+      .describe(
+        'True when the server checked its check digits (cnpj, lei, vat: content with wrong ones does not load); false when its scheme has none (tax_id, duns, company_number), so only its format was checked. Neither says that the number is registered to this company: only its register can.',
+      ),
   })
   .meta({ title: 'Identifier' });
 export type Identifier = Answered<typeof Identifier>;
@@ -213,10 +217,12 @@ export const SearchHit = z
     slug: text(),
     title: text().describe('The page or article title, the product name.'),
     excerpt: text().describe('Plain text around the best match, about 160 characters, with … where it is cut.'),
-    score: z.number().min(0).describe('Relevance (BM25+); hits come highest first.'),
+    score: z.number().min(0).describe('Relevance (BM25+); hits come highest first unless sorted by date.'),
     matches: z.array(text()).describe('The indexed words that matched the query, lowercase and without accents.'),
     ...pageLinks,
-    locale: text().describe('Articles and pages: their locale (products have none).').optional(),
+    locale: text().describe('The record\u2019s locale, when its kind has one (articles and pages; products have none).').optional(),
+    published_at: dateTime().describe('Articles: when they were published (other kinds have no publication date).').optional(),
+    updated_at: dateTime().describe('When the record last changed, as its list item says.'),
   })
   .meta({ title: 'SearchHit' });
 
@@ -249,6 +255,58 @@ function collection<I extends z.ZodType>(title: string, item: I) {
 export const ProductList = collection('ProductList', ProductSummary);
 export const PostList = collection('PostList', PostSummary);
 export const PageList = collection('PageList', PageSummary);
+
+/*
+ * What the MCP tools answer for lists and searches. An agent reads every
+ * word of a result, so a list shows by default what one chooses from (the
+ * other fields optional, present when the tool is asked for `detail:
+ * "full"`), and gives the next page as the tool's own argument rather than
+ * a URL of the REST API, which an agent holding only the MCP tools cannot
+ * call. The single-record tools answer the REST records whole.
+ */
+
+/** A product in an MCP list: the other fields of ProductSummary come with `detail: "full"`. */
+export const ProductChoice = ProductSummary.partial({ links: true, translations: true, markdown_url: true }).meta({ title: 'ProductChoice' });
+export type ProductChoice = Answered<typeof ProductChoice>;
+
+/** An article in an MCP list: the other fields of PostSummary come with `detail: "full"`. */
+export const PostChoice = PostSummary.partial({ updated_at: true, author: true, reading_time_minutes: true, translations: true, markdown_url: true }).meta({ title: 'PostChoice' });
+export type PostChoice = Answered<typeof PostChoice>;
+
+/** A search hit in an MCP result: `matches` and `markdown_url` come with `detail: "full"`. */
+export const HitChoice = SearchHit.partial({ matches: true, markdown_url: true }).meta({ title: 'HitChoice' });
+export type HitChoice = Answered<typeof HitChoice>;
+
+const nextOffset = count()
+  .nullable()
+  .describe('The offset of the next page: call the tool again with the same arguments and this offset. Null on the last page.');
+
+/** The envelope of an MCP list, titled `title`: the REST envelope with `next_offset` for its links. */
+function agentCollection<I extends z.ZodType>(title: string, item: I) {
+  return z
+    .strictObject({
+      items: z.array(item),
+      total: count().describe('Every match of the filters, not just this page.'),
+      limit: z.int().min(1),
+      offset: count(),
+      next_offset: nextOffset,
+    })
+    .meta({ title });
+}
+
+export const ProductChoices = agentCollection('ProductChoices', ProductChoice);
+export const PostChoices = agentCollection('PostChoices', PostChoice);
+
+export const HitChoices = z
+  .strictObject({
+    query: text().describe('The query, as given.'),
+    items: z.array(HitChoice),
+    total: count().describe('Every hit that matches, not just the ones returned.'),
+    limit: z.int().min(1).max(100),
+    offset: count().describe('How many hits came before these.'),
+    next_offset: nextOffset,
+  })
+  .meta({ title: 'HitChoices' });
 
 /** RFC 9457 problem document, with the service's `code`, `hint` and extension members (src/model/problems.ts writes it). */
 export const Problem = z

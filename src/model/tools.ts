@@ -1,23 +1,24 @@
 import * as z from 'zod';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
-import { companyRecord, pageDetail, postDetail, productDetail } from '../query/present.js';
+import { agentPage, companyRecord, hitChoice, pageDetail, postChoice, postDetail, productChoice, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
 import type { JsonSchema } from './json-schema.js';
 import { mcpJsonSchemaOf } from './json-schema.js';
 import type { ArgumentSpec, ParamSpec, QueryOf, SlugParam } from './params.js';
 import { argumentShape, queryOfArguments, quoted, slugArgument } from './params.js';
 import type { ProblemCode } from './problems.js';
-import { pageLocale, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from './queries.js';
+import { listDetail, pageLocale, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from './queries.js';
 import * as shapes from './shapes.js';
 
 /**
  * The seven MCP tools, declared once: name, title and description, the
  * arguments (each a parameter of the query it answers, src/model/queries.ts,
- * with its bounds and allowed values), the output shape (the same record or
- * page the REST API answers), the errors a call can come to, and the query
- * it answers with. src/mcp/tools.ts registers them; the server card and the
- * developer portal describe them from the same declarations.
+ * with its bounds and allowed values), the output shape (the record the
+ * REST API answers, or its page as an agent chooses from it: shapes.ts), the
+ * errors a call can come to, and the query it answers with. src/mcp/tools.ts
+ * answers tools/call with them; the server card and the developer portal
+ * describe them from the same declarations.
  */
 
 /** What MCP 2025-06-18 ("Tools") lets a tool say of its behaviour. */
@@ -125,12 +126,14 @@ function define<S extends ParamSpec>(declaration: Declaration<S>): Tool {
 /** What any call may come to: arguments the schema refuses, an unexpected failure. */
 const CALL_ERRORS = ['invalid_parameter', 'internal_error'] as const satisfies readonly ProblemCode[];
 
+/** How a list tool pages, as its description says it. */
+const PAGING = 'next_offset is the offset of the next page (null on the last); total counts every match.';
+
 const listProducts = define({
   name: 'list_products',
   title: 'List products',
-  description:
-    "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag, each one value or several (an array, or separated by commas: any of them matches); locale gives the products translated into that language; updated_since keeps what changed at or after an instant, sort orders by name or updated_at (- for descending). To find products by subject rather than browse, use search_content.",
-  reads: productQuery,
+  description: `List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and url; detail "full" adds links, picture, translations and markdown_url. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag (one value or several, as an array or separated by commas: any of them matches; case and accents do not matter); locale gives the products translated into that language; updated_since keeps what changed at or after an instant; sort orders by name or updated_at (- for descending). ${PAGING} To find products by subject rather than browse, use search_content.`,
+  reads: { ...productQuery, ...listDetail },
   arguments: {
     status: { reads: 'status', description: 'Only products with this status.' },
     tag: { reads: 'tag', description: 'Only products with this tag.' },
@@ -139,11 +142,12 @@ const listProducts = define({
     sort: { reads: 'sort' },
     limit: { reads: 'limit' },
     offset: { reads: 'offset' },
+    detail: { reads: 'detail' },
   },
-  output: shapes.ProductList,
+  output: shapes.ProductChoices,
   errors: CALL_ERRORS,
   paged: 'items',
-  answer: (catalog, query) => queries.listProducts(catalog, query),
+  answer: (catalog, query) => agentPage(queries.listProducts(catalog, query), query.detail === 'full', productChoice),
 });
 
 const getProduct = define({
@@ -163,21 +167,24 @@ const getProduct = define({
 const listPosts = define({
   name: 'list_posts',
   title: 'List articles',
-  description:
-    "List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date, author and links to its translations, without the article text. Filter by category and/or locale, each one value or several (an array, or separated by commas: any of them matches), keep what changed since an instant with updated_since, order with sort (published_at, updated_at or title; - for descending), and page with limit (1 to 100, default 20) and offset: total counts every match. Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.",
-  reads: postQuery,
+  description: `List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date and url, without the article text; detail "full" adds author, reading time, translations, picture and updated_at. Filter by category and/or locale (one value or several, as an array or separated by commas: any of them matches; case and accents do not matter), by publication date with published_since (included) and published_before (excluded), each an RFC 3339 date-time or a date such as 2026-03-01, and by last change with updated_since; order with sort (published_at, updated_at or title; - for descending); page with limit (1 to 100, default 10) and offset. ${PAGING} Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.`,
+  reads: { ...postQuery, ...listDetail },
   arguments: {
     category: { reads: 'category', description: 'Only posts in this category.' },
     locale: { reads: 'locale', description: 'Only posts in this locale.' },
+    published_since: { reads: 'published_since' },
+    published_before: { reads: 'published_before' },
     updated_since: { reads: 'updated_since' },
     sort: { reads: 'sort' },
-    limit: { reads: 'limit' },
+    // Ten articles at a time, as a search answers: a page an agent reads whole in about 2,500 tokens.
+    limit: { reads: 'limit', default: 10 },
     offset: { reads: 'offset' },
+    detail: { reads: 'detail' },
   },
-  output: shapes.PostList,
+  output: shapes.PostChoices,
   errors: CALL_ERRORS,
   paged: 'items',
-  answer: (catalog, query) => queries.listPosts(catalog, query),
+  answer: (catalog, query) => agentPage(queries.listPosts(catalog, query), query.detail === 'full', postChoice),
 });
 
 const getPost = define({
@@ -211,27 +218,33 @@ const getPage = define({
 const searchContent = define({
   name: 'search_content',
   title: 'Search the content',
-  description:
-    'Full-text search over products, institutional pages and blog articles, ignoring accents and case (automacao finds Automação), best match first. Each hit has its kind (product, page or post), slug, title, a plain-text excerpt around the match and a score, not the full text: follow up with get_product, get_page or get_post using the kind and slug. Narrow with kind, and with locale for articles only. Use it when you look for a subject; use the list tools to browse everything.',
-  reads: searchQuery,
+  description: `Full-text search over products, institutional pages and blog articles, ignoring accents and case (automacao finds Automação), best match first. Each hit has its kind (product, page or post), slug, title, a plain-text excerpt around the match, a score, its locale (pages and articles), published_at (articles), updated_at and url, not the full text: follow up with get_product, get_page or get_post using the kind and slug (and the locale, for a page). Narrow with kind, with locale (the pages and articles in that language; products have none and are left out) and, for articles, with published_since (included) and published_before (excluded), each an RFC 3339 date-time or a date such as 2026-03-01. sort: relevance (default), -published_at (newest first) or published_at. ${PAGING} Use it when you look for a subject; use the list tools to browse everything.`,
+  reads: { ...searchQuery, ...listDetail },
   arguments: {
     query: { reads: 'q', what: 'the words to look for' },
-    limit: { reads: 'limit' },
-    offset: { reads: 'offset', description: 'How many of the best hits to skip: the next page of a search starts at offset + limit.' },
     kind: { reads: 'kind' },
     locale: { reads: 'locale' },
+    published_since: { reads: 'published_since' },
+    published_before: { reads: 'published_before' },
+    sort: { reads: 'sort' },
+    limit: { reads: 'limit' },
+    offset: { reads: 'offset', description: 'How many of the best hits to skip: the next page of a search starts at next_offset.' },
+    detail: { reads: 'detail', description: 'compact (the default): each hit without the words it matched and its markdown_url; full: each hit as the REST API answers it.' },
   },
-  output: shapes.SearchResult,
+  output: shapes.HitChoices,
   errors: CALL_ERRORS,
   paged: 'hits',
-  answer: (catalog, query) => queries.searchContent(catalog, query),
+  answer: (catalog, query) => {
+    const page = queries.searchContent(catalog, query);
+    return { query: page.query, ...agentPage(page, query.detail === 'full', hitChoice) };
+  },
 });
 
 const getCompanyInfo = define({
   name: 'get_company_info',
   title: 'Get the company record',
   description:
-    "The company's registration record: legal name, trade name, identifiers (CNPJ, VAT number, LEI, tax ID such as a US EIN, D-U-N-S, company register number; `verified` says whether the server checked an identifier's check digits), founding date, address, contact channels (email, phone, ...) and official profiles, with a short about text in markdown. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",
+    "The company's registration record (legal and trade name, identifiers, founding date, address, contact channels, official profiles) with a short about text in markdown. Each identifier (CNPJ, VAT number, LEI, tax ID such as a US EIN, D-U-N-S, company register number) has verified: true when this server checked its check digits (a CNPJ, a LEI, a VAT number), false when its kind has none (a tax ID, a D-U-N-S or a company number, of which only the format is checked); neither says the number is registered to this company, which only its register can. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",
   reads: {},
   arguments: {},
   output: shapes.Company,
@@ -241,6 +254,28 @@ const getCompanyInfo = define({
 
 /** In the order the service's description lists them. */
 export const TOOLS: readonly Tool[] = [listProducts, getProduct, listPosts, getPost, getPage, searchContent, getCompanyInfo];
+
+/** A tool in a line: what the server card lists, and what a call naming no tool is told. */
+export interface ToolLine {
+  readonly name: string;
+  readonly title: string;
+  /** The first sentence of its description. */
+  readonly summary: string;
+}
+
+/** `text` up to its first full stop, colon or semicolon outside parentheses, ended with a full stop. */
+function firstSentence(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    else if (depth === 0 && '.:;'.includes(char) && (i + 1 === text.length || text[i + 1] === ' ')) return `${text.slice(0, i)}.`;
+  }
+  return text;
+}
+
+export const TOOL_LINES: readonly ToolLine[] = Object.freeze(TOOLS.map(({ name, title, description }) => Object.freeze({ name, title, summary: firstSentence(description) })));
 
 /** The tools' names: a call naming another is counted as `unknown`. */
 export const TOOL_NAMES: ReadonlySet<string> = new Set(TOOLS.map((tool) => tool.name));

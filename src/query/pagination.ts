@@ -23,6 +23,11 @@ export function paginate<T, R>(all: readonly T[], request: PageRequest, present:
   return { items: all.slice(offset, offset + limit).map(present), total: all.length, limit, offset, ...pageLinks(request, all.length) };
 }
 
+/** Where the page after `offset` and `limit` starts among `total` matches; null when this one is the last. */
+export function nextOffset(offset: number, limit: number, total: number): number | null {
+  return offset + limit < total ? offset + limit : null;
+}
+
 /** The links to the pages either side of `request` among `total` matches, the caller's filters kept. */
 export function pageLinks(request: PageRequest, total: number): { next: string | null; prev: string | null } {
   const { limit, offset } = request;
@@ -34,7 +39,7 @@ export function pageLinks(request: PageRequest, total: number): { next: string |
     return `${request.endpoint}?${query}`;
   };
   return {
-    next: offset + limit < total ? link(offset + limit) : null,
+    next: nextOffset(offset, limit, total) === null ? null : link(offset + limit),
     // Past the end, "prev" leads back to the last page that has items.
     prev: offset > 0 ? link(Math.max(0, Math.min(offset - limit, lastPageStart(total, limit)))) : null,
   };

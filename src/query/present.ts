@@ -1,6 +1,7 @@
 import type { Catalog, Company, Image, Page, Post, Product } from '../content/types.js';
 import type * as shapes from '../model/shapes.js';
 import { updatedAt } from './documents.js';
+import { nextOffset } from './pagination.js';
 
 /**
  * The public representation of each record: what the API and MCP return,
@@ -95,6 +96,36 @@ export function companyRecord(c: Company): shapes.Company {
     markdown_url: c.markdown_url,
     markdown: c.markdown,
   };
+}
+
+/*
+ * What an MCP list shows of an item unless asked for all of it (the shapes
+ * ProductChoice, PostChoice, HitChoice): what an agent chooses by. The rest
+ * (links, pictures and their descriptions, translations, authors) is one
+ * get_ call away, and would otherwise be read for every item of every page.
+ */
+
+export function productChoice(p: shapes.ProductSummary): shapes.ProductChoice {
+  return { slug: p.slug, name: p.name, summary: p.summary, locale: p.locale, status: p.status, tags: p.tags, updated_at: p.updated_at, url: p.url };
+}
+
+export function postChoice(p: shapes.PostSummary): shapes.PostChoice {
+  return { slug: p.slug, title: p.title, summary: p.summary, category: p.category, locale: p.locale, published_at: p.published_at, url: p.url };
+}
+
+export function hitChoice(hit: shapes.HitChoice): shapes.HitChoice {
+  const { kind, slug, title, excerpt, score, url, locale, published_at: publishedAt, updated_at: updatedAtOf } = hit;
+  return { kind, slug, title, excerpt, score, url, ...(locale === undefined ? {} : { locale }), ...(publishedAt === undefined ? {} : { published_at: publishedAt }), updated_at: updatedAtOf };
+}
+
+/** A page of a list or search as an MCP tool answers it: `next_offset` for the links, each item whole or as `choose` shows it. */
+export function agentPage<T, C>(
+  page: { readonly items: readonly T[]; readonly total: number; readonly limit: number; readonly offset: number },
+  full: boolean,
+  choose: (item: T) => C,
+): { items: readonly (T | C)[]; total: number; limit: number; offset: number; next_offset: number | null } {
+  const { items, total, limit, offset } = page;
+  return { items: full ? items : items.map(choose), total, limit, offset, next_offset: nextOffset(offset, limit, total) };
 }
 
 /** Published products, posts and pages: the health record's `documents`. */

@@ -4,7 +4,7 @@ import type { Catalog, Page, PagesOfLocale, Post, Product, ProductsOfLocale } fr
 import type { ParamSpec, QueryOf, SortOrder } from '../model/params.js';
 import type { pageQuery, postFilters, postQuery, productFilters, productQuery, searchQuery } from '../model/queries.js';
 import { pageSlugs, postSlugs, productSlugs } from '../model/queries.js';
-import type { SearchKind, SearchResult } from '../search/index.js';
+import type { SearchHit, SearchKind, SearchResult } from '../search/index.js';
 import { searchIndexFor } from '../search/index.js';
 import type { RecordKind } from './errors.js';
 import { clip, QueryError } from './errors.js';
@@ -53,6 +53,21 @@ export function postsMatching(catalog: Catalog, { category, locale }: Filters<ty
   return catalog.posts.filter((p) => (!category || category.includes(p.category)) && (!locale || locale.includes(p.locale)));
 }
 
+/** A publication window: instants in epoch milliseconds, `since` included, `before` not. */
+interface Published {
+  readonly published_since?: number | undefined;
+  readonly published_before?: number | undefined;
+}
+
+/** `posts` published within the window (all of them without one), in their order. */
+function publishedWithin(posts: readonly Post[], { published_since: since, published_before: before }: Published): readonly Post[] {
+  if (since === undefined && before === undefined) return posts;
+  return posts.filter((p) => {
+    const at = Date.parse(p.published_at);
+    return (since === undefined || at >= since) && (before === undefined || at < before);
+  });
+}
+
 /** One filter value (a form's, a tool argument's) as the list of values a filter takes. */
 export const oneValue = (value: string | undefined): readonly string[] | undefined => (value === undefined ? undefined : [value]);
 
@@ -88,10 +103,15 @@ function arranged<T>(
 
 const collatorFor = perCatalog((catalog) => new Intl.Collator(catalog.site.default_locale, { sensitivity: 'base', numeric: true }));
 
-/** The parameters a collection's links repeat: the filters as given, the instant and order as written. */
-function kept(query: { readonly updated_since?: number | undefined; readonly sort?: SortOrder | undefined }): Record<string, string | undefined> {
+/** An instant as a collection's links write it: RFC 3339 UTC, without milliseconds when it has none. */
+const instantText = (instant: number | undefined) => (instant === undefined ? undefined : new Date(instant).toISOString().replace(/\.000Z$/, 'Z'));
+
+/** The parameters a collection's links repeat: the filters as given, the instants and order as written. */
+function kept(query: Published & { readonly updated_since?: number | undefined; readonly sort?: SortOrder | undefined }): Record<string, string | undefined> {
   return {
-    updated_since: query.updated_since === undefined ? undefined : new Date(query.updated_since).toISOString().replace(/\.000Z$/, 'Z'),
+    published_since: instantText(query.published_since),
+    published_before: instantText(query.published_before),
+    updated_since: instantText(query.updated_since),
     sort: query.sort === undefined ? undefined : `${query.sort.descending ? '-' : ''}${query.sort.field}`,
   };
 }
@@ -106,7 +126,7 @@ export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuer
 
 export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): Collection<ReturnType<typeof postSummary>> {
   const { category, locale, limit, offset } = query;
-  const records = arranged(catalog, postsMatching(catalog, { category, locale }), { published_at: (p) => p.published_at, updated_at: (p) => updatedAt(p), title: (p) => p.title }, (p) => updatedAt(p), query.updated_since, query.sort);
+  const records = arranged(catalog, publishedWithin(postsMatching(catalog, { category, locale }), query), { published_at: (p) => p.published_at, updated_at: (p) => updatedAt(p), title: (p) => p.title }, (p) => updatedAt(p), query.updated_since, query.sort);
   return paginate(
     records,
     { endpoint: collectionUrl(catalog, '/posts'), filters: { category: joined(category), locale: joined(locale), ...kept(query) }, limit, offset },
@@ -120,19 +140,39 @@ export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): C
   return paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale, ...kept(query) }, limit, offset }, pageSummary);
 }
 
+/** A search hit as it is answered: the index's, with the dates of its record. */
+export type AnsweredHit = SearchHit & { readonly published_at?: string; readonly updated_at: string };
+
 /** A page of search hits, paged like a list: `next` and `prev` keep the query and its filters. */
-export type SearchPage = SearchResult & { readonly next: string | null; readonly prev: string | null };
+export type SearchPage = Omit<SearchResult, 'items'> & { readonly items: readonly AnsweredHit[]; readonly next: string | null; readonly prev: string | null };
+
+/** The record a hit names. */
+function recordOf(catalog: Catalog, hit: SearchHit): Product | Post | Page | undefined {
+  if (hit.kind === 'product') return catalog.productsBySlug.get(hit.slug);
+  if (hit.kind === 'post') return catalog.postsBySlug.get(hit.slug);
+  return pagesIn(catalog, hit.locale).bySlug.get(hit.slug);
+}
+
+/** `hit` with its record's dates: when it was published (articles), when it last changed (every record). */
+function withDates(catalog: Catalog, hit: SearchHit): AnsweredHit {
+  const record = recordOf(catalog, hit);
+  if (!record) return { ...hit, updated_at: catalog.loaded_at };
+  return { ...hit, ...('published_at' in record ? { published_at: record.published_at } : {}), updated_at: updatedAt(record, catalog) };
+}
 
 export function searchContent(catalog: Catalog, query: QueryOf<typeof searchQuery>): SearchPage {
-  const { q, limit, kind, locale, offset } = query;
+  const { q, limit, kind, locale, offset, published_since: publishedSince, published_before: publishedBefore, sort } = query;
   const result = searchIndexFor(catalog).search(q, {
     limit,
     offset,
     ...(kind === undefined ? {} : { kind: kind as SearchKind }),
     ...(locale === undefined ? {} : { locale }),
+    ...(publishedSince === undefined ? {} : { publishedSince }),
+    ...(publishedBefore === undefined ? {} : { publishedBefore }),
+    ...(sort === undefined ? {} : { sort: sort.descending ? '-published_at' : 'published_at' }),
   });
-  const { next, prev } = pageLinks({ endpoint: collectionUrl(catalog, '/search'), filters: { q, kind, locale }, limit, offset }, result.total);
-  return { ...result, next, prev };
+  const { next, prev } = pageLinks({ endpoint: collectionUrl(catalog, '/search'), filters: { q, kind, locale, ...kept(query) }, limit, offset }, result.total);
+  return { ...result, items: result.items.map((hit) => withDates(catalog, hit)), next, prev };
 }
 
 /**

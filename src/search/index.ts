@@ -44,13 +44,23 @@ export interface SearchOptions {
   readonly offset?: number;
   /** Only hits of this kind. */
   readonly kind?: SearchKind;
-  /** Only posts in this locale (products and pages are left out). */
+  /** Only records in this locale: products (the original's locale is the default one), pages and posts. */
   readonly locale?: string;
   /**
-   * What a reader of one language is shown: products (which have no
-   * locale), and the pages and posts in that language.
+   * What a reader of one language is shown: the records in that language,
+   * and the products not translated into it, in the default language.
    */
   readonly language?: string;
+  /** Only records published at or after this instant (epoch milliseconds); those without a publication date are left out. */
+  readonly publishedSince?: number;
+  /** Only records published before this instant (epoch milliseconds); those without a publication date are left out. */
+  readonly publishedBefore?: number;
+  /**
+   * The order of the hits: by relevance (absent), or by publication date,
+   * newest first (`-published_at`) or oldest first (`published_at`), the
+   * hits without a date after the others; equal dates by relevance.
+   */
+  readonly sort?: 'published_at' | '-published_at';
 }
 
 export interface SearchHit {
@@ -66,7 +76,7 @@ export interface SearchHit {
   readonly matches: readonly string[];
   readonly url: string;
   readonly markdown_url: string;
-  /** Posts and pages: their locale. */
+  /** The record's locale: its language. */
   readonly locale?: string;
 }
 
@@ -89,8 +99,12 @@ interface Entry {
   readonly title: string;
   /** Summary of a product or post, description of a page, as plain text. */
   readonly summary: string;
+  /** The record's locale, when its kind has one. */
+  readonly locale: string | undefined;
   /** The locales whose readers are shown this record: its own, and for an original product every locale it is not translated into. */
   readonly shownIn: ReadonlySet<string>;
+  /** When it was published (epoch milliseconds), when its kind has a publication date. */
+  readonly published: number | undefined;
 }
 
 /** The last word matches as a prefix from this length on: a single letter stands for too many words to mean anything. */
@@ -137,9 +151,10 @@ export class SearchIndex {
     const { locales, default_locale } = catalog.site;
     const add = (kind: SearchKind, record: Product | Page | Post, title: string, tags: string, summary: string) => {
       const original = kind === 'product' && record.locale === default_locale;
-      const translated = new Set((record as Product).translations?.map((t) => t.locale));
+      const translated = new Set(original ? record.translations.map((t) => t.locale) : []);
       const shownIn = new Set(original ? locales.filter((locale) => !translated.has(locale)) : [record.locale]);
-      const entry = { kind, record, title, summary: plain(summary), shownIn };
+      const published = 'published_at' in record ? Date.parse(record.published_at) : undefined;
+      const entry = { kind, record, title, summary: plain(summary), locale: record.locale, shownIn, published };
       entries.push(entry);
       // In the order of FIELDS: title, tags, summary, text.
       fields.push([title, tags, entry.summary, record.text]);
@@ -161,12 +176,13 @@ export class SearchIndex {
   }
 
   search(query: string, options: SearchOptions): SearchResult {
-    const { limit, kind, locale, language, offset = 0 } = options;
+    const { limit, offset = 0 } = options;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new RangeError(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${limit}`);
     }
-    const { plans, hits } = this.#match(query, kind, locale, language);
-    const items = best(hits, offset + limit).slice(offset).map((hit): SearchHit => {
+    const { plans, hits } = this.#match(query, options);
+    const top = options.sort === undefined ? best(hits, offset + limit) : this.#byDate(hits, options.sort === '-published_at').slice(0, offset + limit);
+    const items = top.slice(offset).map((hit): SearchHit => {
       const entry = this.#entries[hit.id]!;
       const terms = this.#engine.matchedTerms(plans, hit.id);
       const { record } = entry;
@@ -179,10 +195,24 @@ export class SearchIndex {
         matches: terms,
         url: record.url,
         markdown_url: record.markdown_url,
-        ...(entry.kind === 'product' ? {} : { locale: (record as Post | Page).locale }),
+        ...(entry.locale === undefined ? {} : { locale: entry.locale }),
       };
     });
     return { query, items, total: hits.length, limit, offset };
+  }
+
+  /** `hits` by publication date (newest first when `newest`), the undated after; equal dates best match first. */
+  #byDate(hits: readonly Hit[], newest: boolean): Hit[] {
+    const date = (hit: Hit) => this.#entries[hit.id]!.published;
+    return [...hits].sort((a, b) => {
+      const [da, db] = [date(a), date(b)];
+      if (da !== db) {
+        if (da === undefined) return 1;
+        if (db === undefined) return -1;
+        return newest ? db - da : da - db;
+      }
+      return b.score - a.score || a.id - b.id;
+    });
   }
 
   #excerpt(id: number, entry: Entry, terms: readonly string[]): string {
@@ -203,7 +233,7 @@ export class SearchIndex {
   }
 
   /** The plans of the query's words, and every record that matches them, in no useful order. */
-  #match(query: string, kind: SearchKind | undefined, locale: string | undefined, language: string | undefined): { plans: WordPlan[]; hits: Hit[] } {
+  #match(query: string, options: SearchOptions): { plans: WordPlan[]; hits: Hit[] } {
     const terms = queryTerms(query);
     const last = terms.at(-1);
     const typing = last !== undefined && OPEN_WORD_AT_END.test(query) && [...last].length >= MIN_PREFIX_LENGTH;
@@ -211,21 +241,28 @@ export class SearchIndex {
     const words = [...new Set(terms)].filter((word) => !STOP_WORDS.has(word) || (typing && word === last));
     const plans = words.map((word) => this.#engine.plan(word, typing && word === last));
     if (plans.length === 0) return { plans, hits: [] };
-    const accept =
-      kind === undefined && locale === undefined && language === undefined
-        ? undefined
-        : (id: number) => {
-            const entry = this.#entries[id]!;
-            return (
-              (kind === undefined || entry.kind === kind) &&
-              (locale === undefined || (entry.kind === 'post' && (entry.record as Post).locale === locale)) &&
-              (language === undefined || entry.shownIn.has(language))
-            );
-          };
+    const accept = acceptor(options, this.#entries);
     // Every word must match; when no record has them all, any of them may.
     const all = this.#engine.match(plans, 'AND', accept);
     return { plans, hits: all.length > 0 || plans.length === 1 ? all : this.#engine.match(plans, 'OR', accept) };
   }
+}
+
+/** Which records the filters of `options` let through, by record id; undefined when they let every one through. */
+function acceptor(options: SearchOptions, entries: readonly Entry[]): ((id: number) => boolean) | undefined {
+  const { kind, locale, language, publishedSince: since, publishedBefore: before } = options;
+  if (kind === undefined && locale === undefined && language === undefined && since === undefined && before === undefined) return undefined;
+  return (id) => {
+    const entry = entries[id]!;
+    const { published } = entry;
+    return (
+      (kind === undefined || entry.kind === kind) &&
+      (locale === undefined || entry.locale === locale) &&
+      (language === undefined || entry.shownIn.has(language)) &&
+      (since === undefined || (published !== undefined && published >= since)) &&
+      (before === undefined || (published !== undefined && published < before))
+    );
+  };
 }
 
 /** The build of one Catalog's index, run in slices by warmSearchIndex or to the end by searchIndexFor, whichever asks first. */

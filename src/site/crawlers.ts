@@ -2,7 +2,7 @@ import type { Catalog } from '../content/types.js';
 import { MCP_PATH, paths, ROUTES, urlOf } from '../model/routes.js';
 import { registryOf } from '../query/documents.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
-import { versionsInWords } from '../model/protocol.js';
+import { mcpServerIdentity, versionsInWords } from '../model/protocol.js';
 import { languageName } from './format.js';
 import { escapeHtml } from './html.js';
 import { messages } from '../i18n/catalog.js';
@@ -28,6 +28,7 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   const { site, company, base_url: base } = catalog;
   const url = (path: string) => urlOf(base, path);
   const { records } = registryOf(catalog);
+  const mcp = mcpServerIdentity(site.name, base);
   // Named as the English site names them ("EIN 12-3456789", "VAT DE136695976"), like the rest of this file.
   const english = messages('en');
   const identifiers = company.identifiers.map((identifier) => `${identifierLabel(identifier, english)} ${identifier.value}`);
@@ -56,7 +57,7 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
       `- [Developer portal](${url(paths.pageMirror(site, 'developers'))}): every endpoint with examples, the MCP server, errors, rate limits, versioning.`,
       `- [OpenAPI description](${url(ROUTES.openapi.pattern)}): OpenAPI 3.1 of the JSON API.`,
       `- [API index](${url(paths.api())}): the map of every resource.`,
-      `- [MCP server](${url(MCP_PATH)}): Model Context Protocol (revisions ${versionsInWords()}), Streamable HTTP, POST only: tools, markdown resources, prompts and completions.`,
+      `- [MCP server: ${mcp.title}](${url(MCP_PATH)}): ${mcp.name}, Model Context Protocol (revisions ${versionsInWords()}), Streamable HTTP, POST only: tools, markdown resources, prompts and completions; its card is at ${url(ROUTES.mcpServerCard.pattern)}.`,
       `- [Rate limits](${url(paths.developers(site, 'rate-limits'))}): ${quota.limit} requests per ${quota.windowSeconds} s per client address over the API and MCP together, stated in every answer's RateLimit headers.`,
     ].join('\n'),
     '## Optional',

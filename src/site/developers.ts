@@ -10,11 +10,12 @@ import { API_PREFIX, documentedPath, ENDPOINTS } from '../model/endpoints.js';
 import type { ExampleRequest } from '../model/examples.js';
 import { problemExample } from '../model/examples.js';
 import type { Param, ParamSpec, SortParam } from '../model/params.js';
-import { IGNORED_PARAMETERS } from '../model/params.js';
+import { ENUMERATIONS_FORGIVE, IGNORED_PARAMETERS } from '../model/params.js';
+import { SHIPPED_LOCALES } from '../i18n/catalog.js';
 import type { ProblemCode } from '../model/problems.js';
 import { PROBLEM_CODE_LIST, PROBLEM_MEDIA_TYPE, problemDocument, PROBLEMS } from '../model/problems.js';
 import { PROMPT_SUMMARIES, quoteArticle } from '../model/prompts.js';
-import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, PREFERRED_MCP_PROTOCOL_VERSION } from '../model/protocol.js';
+import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, mcpServerIdentity, PREFERRED_MCP_PROTOCOL_VERSION } from '../model/protocol.js';
 import { genericToolDefinitions } from '../model/tools.js';
 import { API_VERSION } from '../version.js';
 
@@ -59,7 +60,7 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 function acceptsText(param: Param, catalog: Catalog): string {
   const values = param.accepted(catalog);
   const what = typeof values === 'string' ? values : `${param.type === 'enum' && param.multiple ? 'one or more, separated by commas (any of them matches), of' : 'one of'} ${values.map(code).join(', ')}`;
-  return `${param.required ? 'required' : 'optional'}: ${what}`;
+  return `${param.required ? 'required' : 'optional'}: ${what}${param.type === 'enum' ? ` (${ENUMERATIONS_FORGIVE})` : ''}`;
 }
 
 /** Query string of the example call: required parameters at their example, lists cut to two items. */
@@ -216,7 +217,9 @@ function mcpSection(catalog: Catalog): ReferenceSection {
       ['Tool', 'What it does', 'Arguments'],
       genericToolDefinitions().map((tool) => [code(tool.name), tool.description, toolArguments(tool.inputSchema)]),
     )}`,
-    `A tool that cannot answer (an unknown slug) returns a result with ${code('isError: true')} whose text says how to recover, like the API's ${code('hint')}.`,
+    `**What a tool answers.** The get_ tools answer the API's record whole. ${code('list_products')}, ${code('list_posts')} and ${code('search_content')} answer, for each item, what an agent chooses by (slug, title or name, summary, dates, category or tags and status, locale, url; a hit's kind, excerpt and score), ten articles or hits a page by default; ${code('detail: "full"')} gives each item as the API does. Their next page is an argument of the tool itself, not a URL: ${code('next_offset')} (${code('null')} on the last page) is the ${code('offset')} to call again with. Every result carries its JSON twice, as ${code('structuredContent')} and as the text block that serializes it. Enumerated arguments (status, tag, category, locale, kind) match whatever their case and accents, and the answer shows them as the content writes them.`,
+    `A tool that cannot answer (an unknown slug, a bad argument, a tool name that does not exist) returns a result with ${code('isError: true')} whose text says how to recover, like the API's ${code('hint')}: the valid slugs, what the argument accepts, the tools there are.`,
+    `**Its name.** ${code('initialize')} names the server ${code(mcpServerIdentity(catalog.site.name, catalog.base_url).name)} (the host of the site, reversed, then ${code('/content')}), titled ${code(mcpServerIdentity(catalog.site.name, catalog.base_url).title)}, as its instructions, the server card (${code('/.well-known/mcp.json')}, also at ${code('/.well-known/mcp/server-card')}: the endpoint, the revisions and each tool and prompt in a line), the AI catalog (${code('/.well-known/ai-catalog.json')}) and ${code('/llms.txt')} do.`,
     `**Resources.** ${code('resources/list')} lists every product, article and page and the company record as ${code('text/markdown')} resources. A resource's URI is its ${code('/md/')} mirror URL (see [Markdown mirrors](#markdown)), and ${code('resources/read')} answers the mirror's text. ${code('resources/templates/list')} gives their forms by slug (product, post, page).`,
     mcpPromptsText(catalog),
     mcpCompletionsText(catalog),
@@ -248,7 +251,7 @@ function mcpPromptsText(catalog: Catalog): string {
   const request = { jsonrpc: '2.0', id: 3, method: 'prompts/get', params: { name: 'quote_article', arguments: { topic, locale } } };
   const { value, shortened } = shorten({ jsonrpc: '2.0', id: 3, result: quoteArticle(catalog, topic, locale) });
   return [
-    `**Prompts.** ${code('prompts/list')} and ${code('prompts/get')} offer what this server is for, as messages a client puts before its model. Each embeds the records the model needs (embedded ${code('text/markdown')} resources) and names the tools to call for more. Every argument is a string; ${code('locale')} is one of the site's (${catalog.site.locales.map(code).join(', ')}; the default locale when left out) and the text is written in English or Brazilian Portuguese. A bad argument (an unknown locale, a missing topic) is JSON-RPC error ${code('-32602')} that says what is accepted.`,
+    `**Prompts.** ${code('prompts/list')} and ${code('prompts/get')} offer what this server is for, as messages a client puts before its model. Each embeds the records the model needs (embedded ${code('text/markdown')} resources) and names the tools to call for more. Every argument is a string; ${code('locale')} is one of the site's (${catalog.site.locales.map(code).join(', ')}; the default locale when left out): ${code('verify_company_registration')} is written in that locale's language from the engine's message catalogs (${SHIPPED_LOCALES.map(code).join(', ')}; English for another), the other two in English or Brazilian Portuguese, and each tells the model which language to answer in. ${code('verify_company_registration')} takes ${code('identifier')}, one the user was given, of any kind (${code('cnpj')} is the same, under its first name), and says whether it is the company's. A bad argument (an unknown locale, a missing topic) is JSON-RPC error ${code('-32602')} that says what is accepted.`,
     table(['Prompt', 'What it does', 'Arguments'], rows),
     `For example${shortened ? ' (the live answer; long texts are cut here with "…")' : ' (the live answer)'}:`,
     transcript(request, value as object),

@@ -85,7 +85,7 @@ export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string
   if (!result) {
     return join(pageMirror(catalog, route), `${w.searchLabel}: \`${catalog.base_url}${route.path}?q=…\` · API: ${urlOf(catalog.base_url, ROUTES.search.pattern)}?q=…`);
   }
-  const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${w.kinds[hit.kind] ?? hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
+  const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
   const shown = result.items.length;
   const count = w.hitCount(result.total, shown ? result.offset + 1 : 0, result.offset + shown);
   const more = result.offset + shown < result.total ? `\n\n${w.next}: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';

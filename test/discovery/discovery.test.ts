@@ -192,24 +192,43 @@ describe('OAuth metadata', () => {
 });
 
 describe('MCP server card', () => {
-  test('is served at the SEP-1649 and the SEP-2127 paths, pointing at /mcp with its tools', async () => {
+  test('is served at the SEP-1649 and the SEP-2127 paths: a card of a few hundred tokens, pointing at /mcp, each tool and prompt in one line', async () => {
     const card = await json('/.well-known/mcp.json');
     assert.deepEqual(await json('/.well-known/mcp/server-card'), card);
+    assert.equal(card.name, 'test.vitrine/content');
+    assert.equal(card.title, 'Aroeira content');
     assert.equal(card.version, '1.0.0');
     assert.equal(card.websiteUrl, BASE_URL);
     assert.deepEqual(card.remotes, [
       { type: 'streamable-http', url: `${BASE_URL}/mcp`, supportedProtocolVersions: ['2025-11-25', '2025-06-18', '2025-03-26'], authentication: { required: false, schemes: [] } },
     ]);
-    // The one revision a client without a preference should ask for.
-    assert.equal(card.protocolVersion, '2025-06-18');
+    // What initialize answers a client that asks for a revision the server does not speak: its newest.
+    assert.equal(card.protocolVersion, '2025-11-25');
+    assert.deepEqual(card.supportedProtocolVersions, ['2025-11-25', '2025-06-18', '2025-03-26']);
+    assert.deepEqual(card.serverInfo, { name: 'test.vitrine/content', title: 'Aroeira content', version: '1.0.0', icons: card.icons });
+    const tools = card.tools as { name: string; title: string; description: string }[];
     assert.deepEqual(
-      (card.tools as { name: string }[]).map((t) => t.name),
+      tools.map((t) => t.name),
       genericToolDefinitions().map((t) => t.name),
     );
-    assert.equal((card.tools as unknown[]).length, 7);
+    for (const tool of tools) {
+      assert.deepEqual(Object.keys(tool), ['name', 'title', 'description'], tool.name);
+      assert.match(tool.description, /^[A-Z][^\n]*\.$/, tool.name);
+      assert.ok(genericToolDefinitions().find((t) => t.name === tool.name)!.description.startsWith(tool.description.slice(0, -1)), tool.name);
+    }
+    assert.deepEqual(tools[0], {
+      name: 'list_products',
+      title: 'List products',
+      description: "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and url.",
+    });
     assert.deepEqual(card.capabilities, { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false }, completions: {} });
-    assert.deepEqual(card.prompts, PROMPT_SUMMARIES);
+    assert.deepEqual(
+      (card.prompts as { name: string; arguments: unknown }[]).map((p) => [p.name, p.arguments]),
+      PROMPT_SUMMARIES.map((p) => [p.name, p.arguments.map((a) => ({ name: a.name, required: a.required }))]),
+    );
     for (const template of (card.resources as { templates: { title?: string }[] }).templates) assert.ok(template.title);
+    const tokens = JSON.stringify(card).length / 4;
+    assert.ok(tokens < 1_500, `${tokens} tokens`);
   });
 
   test('carries the company logo as the server\'s icons (MCP 2025-11-25 Implementation.icons), in serverInfo too', async () => {
@@ -221,7 +240,7 @@ describe('MCP server card', () => {
   });
 
   test('has no icons when the content has no logo', () => {
-    const card = mcpServerCard({ ...catalog, company: { ...catalog.company, logo: undefined } }, genericToolDefinitions());
+    const card = mcpServerCard({ ...catalog, company: { ...catalog.company, logo: undefined } });
     assert.equal('icons' in card, false);
     assert.equal('icons' in card.serverInfo, false);
   });

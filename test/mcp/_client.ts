@@ -96,3 +96,24 @@ export async function rpcError(promise: Promise<unknown>): Promise<McpError> {
   assert.ok(error instanceof McpError, String(error));
   return error;
 }
+
+/** The fields an MCP list shows of each item unless asked for `detail: "full"`. */
+export const CHOICE_FIELDS = {
+  product: ['slug', 'name', 'summary', 'locale', 'status', 'tags', 'updated_at', 'url'],
+  post: ['slug', 'title', 'summary', 'category', 'locale', 'published_at', 'url'],
+  hit: ['kind', 'slug', 'title', 'excerpt', 'score', 'url', 'locale', 'published_at', 'updated_at'],
+} as const;
+
+type RestPage = { readonly items: readonly Record<string, unknown>[]; readonly next: string | null; readonly prev: string | null } & Record<string, unknown>;
+
+/**
+ * What an MCP list or search answers for the page the REST API answered:
+ * the same items, each with only `fields` (or whole), and the offset of the
+ * REST `next` link as `next_offset` instead of the links.
+ */
+export function asToolPage(rest: unknown, fields: readonly string[] | 'whole'): Record<string, unknown> {
+  const { items, next, ...envelope } = rest as RestPage;
+  const pick = (item: Record<string, unknown>) => (fields === 'whole' ? item : Object.fromEntries(Object.entries(item).filter(([name]) => fields.includes(name))));
+  const kept = Object.fromEntries(Object.entries(envelope).filter(([name]) => name !== 'prev'));
+  return { ...kept, items: items.map(pick), next_offset: next === null ? null : Number(new URL(next).searchParams.get('offset')) };
+}

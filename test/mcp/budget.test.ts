@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_LIST_RESULT_CHARS } from '../../src/mcp/tools.js';
 import { listenTestApp } from '../helper.js';
 import { catalogWithPosts } from './_catalog.js';
-import { connectClient, structured } from './_client.js';
+import { asToolPage, CHOICE_FIELDS, connectClient, structured } from './_client.js';
 
 /** Size of the JSON a result carries (once as text, once as structuredContent). */
 const size = (result: unknown) => JSON.stringify((result as CallToolResult).structuredContent).length;
@@ -43,7 +43,8 @@ describe('list and search results stay under about 25,000 tokens', () => {
       const limit = body.limit as number;
       assert.ok(limit < 100 && limit > 1, `limit ${limit}`);
       assert.ok(size(result) <= MAX_LIST_RESULT_CHARS);
-      assert.deepEqual(body, (await app.server.inject(`/api/v1/posts?limit=${limit}&offset=5`)).json());
+      assert.deepEqual(body, asToolPage((await app.server.inject(`/api/v1/posts?limit=${limit}&offset=5`)).json(), CHOICE_FIELDS.post));
+      assert.equal(body.next_offset, 5 + limit);
       assert.deepEqual(result.content[1], {
         type: 'text',
         text: `Only ${limit} of the 100 items asked for fit in one result (about 25,000 tokens). Call again with offset=${5 + limit} and limit=${limit} for the next ones.`,
@@ -65,7 +66,7 @@ describe('list and search results stay under about 25,000 tokens', () => {
       assert.ok(limit < 100 && limit > 1, `limit ${limit}`);
       assert.equal(body.total, 120);
       assert.ok(size(result) <= MAX_LIST_RESULT_CHARS);
-      assert.deepEqual(body, (await app.server.inject(`/api/v1/search?q=zebra&limit=${limit}`)).json());
+      assert.deepEqual(body, asToolPage((await app.server.inject(`/api/v1/search?q=zebra&limit=${limit}`)).json(), CHOICE_FIELDS.hit));
       assert.deepEqual(result.content[1], {
         type: 'text',
         text: `Only the best ${limit} of the 100 hits asked for fit in one result (about 25,000 tokens). Call again with offset=${limit} and limit=${limit} for the next ones, or narrow the search with kind, locale or more specific words.`,

@@ -7,6 +7,7 @@ import type { App } from '../../src/app.js';
 import { mirrorMarkdown } from '../../src/content/mirror.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROMPT_SUMMARIES } from '../../src/mcp/prompts.js';
+import { verifyRegistration } from '../../src/model/prompts.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 import { connectClient, rpcError, useConnectedClient } from './_client.js';
 
@@ -131,25 +132,64 @@ describe('prompts/get quote_article', () => {
 });
 
 describe('prompts/get verify_company_registration', () => {
-  test('states the published CNPJ and tells how to check it, embedding the company record', async () => {
+  test('states the published identifiers, which the server verified by their check digits, and how to check them, embedding the company record', async () => {
     const { text, resources } = parts(await client.getPrompt({ name: 'verify_company_registration', arguments: {} }));
-    assert.match(text, new RegExp(`The CNPJ \\(Brazilian company registration number\\) it publishes is ${catalog.company.cnpj!.replace(/[./]/g, '\\$&')}`));
-    assert.match(text, /Receita Federal/);
+    const cnpj = `CNPJ ${catalog.company.cnpj!}`;
+    assert.ok(text.includes(`It publishes these identifiers: ${cnpj}.`), text);
+    assert.ok(text.includes(`This server checked the check digits of ${cnpj}: they are well formed, which alone does not prove that they belong to this company.`), text);
+    assert.ok(text.includes("(CNPJ: Brazil's Receita Federal)"), text);
     assert.match(text, /get_company_info/);
+    assert.match(text, /Answer in English \(en\)\.$/);
     assert.deepEqual(resources, [{ uri: catalog.company.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog.company) }]);
   });
 
-  test('compares a CNPJ the user was given, whatever its punctuation', async () => {
+  test('is written in each shipped language from its message catalog', async () => {
+    const opening: Record<string, string> = {
+      'pt-BR': 'Verifique o registro de Aroeira Tecnologia Ltda. (nome fantasia Aroeira), com sede em ',
+      es: 'Verifica el registro de Aroeira Tecnologia Ltda. (nombre comercial Aroeira), con domicilio en ',
+      fr: 'Vérifiez l’immatriculation de Aroeira Tecnologia Ltda. (nom commercial Aroeira, siège\u00A0: ',
+      de: 'Prüfen Sie die Registrierung von Aroeira Tecnologia Ltda. (Handelsname Aroeira, Sitz: ',
+    };
+    // Any locale the content configures: the demo's are en and pt-BR, so the builder is asked directly for the others.
+    for (const [locale, start] of Object.entries(opening)) {
+      const text = verifyRegistration(catalog, locale, undefined).messages[0]!.content as { text: string };
+      assert.ok(text.text.startsWith(start), `${locale}: ${text.text}`);
+    }
+    const pt = parts(await client.getPrompt({ name: 'verify_company_registration', arguments: { locale: 'pt-BR' } }));
+    assert.match(pt.text, /Responda em português \(Brasil\) \(pt-BR\)\.$/);
+  });
+
+  test('compares an identifier the user was given, of any kind, whatever its punctuation', async () => {
+    const text = async (identifier: string, locale = 'en') => parts(await client.getPrompt({ name: 'verify_company_registration', arguments: { identifier, locale } })).text;
+    const says = async (identifier: string, sentence: string, locale = 'en') => {
+      const said = await text(identifier, locale);
+      assert.ok(said.includes(sentence), `${identifier}: ${said}`);
+    };
     const bare = catalog.company.cnpj!.replace(/\D/g, '');
-    const same = parts(await client.getPrompt({ name: 'verify_company_registration', arguments: { cnpj: bare, locale: 'pt-BR' } }));
-    assert.ok(same.text.includes(`O CNPJ informado pelo usuário, "${bare}", é o mesmo publicado.`), same.text);
-    const other = parts(await client.getPrompt({ name: 'verify_company_registration', arguments: { cnpj: '11.222.333/0001-81' } }));
-    assert.ok(other.text.includes(`The CNPJ the user was given, "11.222.333/0001-81", is NOT the one published (${catalog.company.cnpj}): say so plainly.`), other.text);
-    const invalid = parts(await client.getPrompt({ name: 'verify_company_registration', arguments: { cnpj: '11.222.333/0001-00' } }));
-    assert.match(invalid.text, /is NOT the one published .* and is not even a valid CNPJ \(check digits\)/);
-    const error = await rpcError(client.getPrompt({ name: 'verify_company_registration', arguments: { cnpj: 'not a cnpj' } }));
+    await says(bare, `O identificador informado pelo usuário (CNPJ "${bare}") é o mesmo que a empresa publica.`, 'pt-BR');
+    await says('11.222.333/0001-81', `The identifier the user was given (CNPJ "11.222.333/0001-81") is NOT the one the company publishes (CNPJ ${catalog.company.cnpj}): say so plainly.`);
+    await says('11.222.333/0001-00', 'say so plainly. Its check digits are wrong: it is not even a valid CNPJ.');
+    await says('DE136695976', 'The identifier the user was given (VAT "DE136695976") is of a kind the company does not publish, so nothing it publishes confirms it: say so plainly.');
+    await says('5493001KJTIIGC8Y1R13', '(LEI "5493001KJTIIGC8Y1R13") is of a kind the company does not publish, so nothing it publishes confirms it: say so plainly. Its check digits are wrong: it is not even a valid LEI.');
+    await says('ACME-42', 'The identifier the user was given ("ACME-42") is none of those the company publishes: say so plainly.');
+    // The argument of the first revision of this prompt, still taken.
+    const legacy = parts(await client.getPrompt({ name: 'verify_company_registration', arguments: { cnpj: '11.222.333/0001-81' } })).text;
+    assert.ok(legacy.includes('(CNPJ "11.222.333/0001-81") is NOT the one the company publishes'), legacy);
+    const error = await rpcError(client.getPrompt({ name: 'verify_company_registration', arguments: { identifier: '--- / ---' } }));
     assert.equal(error.code, -32602);
-    assert.match(error.message, /expected a CNPJ such as 00\.000\.000\/0000-00; got "not a cnpj" at cnpj/);
+    assert.match(error.message, /expected an identifier such as a CNPJ \(00\.000\.000\/0000-00\), a LEI or a VAT number \(DE136695976\), with letters or digits and at most 60 characters; got "--- \/ ---" at identifier/);
+  });
+
+  test('for a company without check digits to check, says that the server checked only the format', async () => {
+    const studio = await testCatalog(path.join(FIXTURES, 'studio'));
+    const text = (verifyRegistration(studio, 'en', undefined).messages[0]!.content as { text: string }).text;
+    assert.ok(text.includes('It publishes these identifiers: EIN 87-2841596 and D-U-N-S 117385962.'), text);
+    assert.ok(text.includes('EIN 87-2841596 and D-U-N-S 117385962 have no check digits, so this server checked only their format.'), text);
+    assert.ok(text.includes('1. None of its identifiers has check digits: check that each is written the way its register writes it.'), text);
+    assert.ok(text.includes('(EIN: the tax administration that issued it; D-U-N-S: Dun & Bradstreet)'), text);
+    const none = (verifyRegistration({ ...studio, company: { ...studio.company, identifiers: [] } }, 'de', undefined).messages[0]!.content as { text: string }).text;
+    assert.ok(none.includes('Das Unternehmen veröffentlicht keine Kennung (weder eine Steuer- noch eine Registernummer), daher hat dieser Server keine geprüft.'), none);
+    assert.ok(none.includes('ein öffentliches Unternehmensregister des Landes (Vereinigte Staaten)'), none);
   });
 });
 

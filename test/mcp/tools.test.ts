@@ -8,7 +8,7 @@ import type { Catalog } from '../../src/content/types.js';
 import { serverIcons } from '../../src/mcp/icons.js';
 import { genericToolDefinitions, toolDefinitions } from '../../src/mcp/tools.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
-import { connectClient, failure, structured } from './_client.js';
+import { asToolPage, CHOICE_FIELDS, connectClient, failure, structured } from './_client.js';
 
 let app: App & { url: string };
 let catalog: Catalog;
@@ -39,9 +39,26 @@ async function call(name: string, args: Record<string, unknown> = {}) {
 }
 
 describe('initialize', () => {
-  test('negotiates the revision the SDK asks for, 2025-11-25, and names the server after the site, at the API version, with its logo', () => {
+  test('negotiates the revision the SDK asks for, 2025-11-25, and names the server after its host and the site, at the API version, with its logo', () => {
     assert.equal(transport.protocolVersion, '2025-11-25');
-    assert.deepEqual(client.getServerVersion(), { name: 'Aroeira content', title: 'Aroeira content', version: '1.0.0', icons: serverIcons(catalog) });
+    assert.deepEqual(client.getServerVersion(), { name: 'test.vitrine/content', title: 'Aroeira content', version: '1.0.0', icons: serverIcons(catalog) });
+  });
+
+  test('the server card, the AI catalog and llms.txt give the name, title and revisions initialize gives', async () => {
+    const { name, title, version } = client.getServerVersion()!;
+    const instructions = client.getInstructions() ?? '';
+    const revisions = ['2025-11-25', '2025-06-18', '2025-03-26'];
+    assert.ok(instructions.startsWith(`${title} (${name}; MCP ${revisions.join(', ')}): `), instructions);
+    const card = (await rest('/.well-known/mcp.json')) as Record<string, unknown> & { serverInfo: Record<string, unknown> };
+    assert.deepEqual([card.name, card.title, card.version, card.supportedProtocolVersions, card.protocolVersion], [name, title, version, revisions, transport.protocolVersion]);
+    assert.deepEqual([card.serverInfo.name, card.serverInfo.title, card.serverInfo.version], [name, title, version]);
+    const aiCatalog = (await rest('/.well-known/ai-catalog.json')) as { entries: { type: string; displayName: string; description: string; version?: string }[] };
+    const entry = aiCatalog.entries.find((e) => e.type === 'application/mcp-server-card+json')!;
+    assert.equal(entry.displayName, title);
+    assert.equal(entry.version, version);
+    assert.ok(entry.description.startsWith(`MCP server ${name} at ${BASE_URL}/mcp (Streamable HTTP, protocol revisions ${revisions.join(', ')}, anonymous)`), entry.description);
+    const llms = (await app.server.inject('/llms.txt')).body;
+    assert.ok(llms.includes(`- [MCP server: ${title}](${BASE_URL}/mcp): ${name}, Model Context Protocol (revisions 2025-11-25, 2025-06-18 and 2025-03-26)`), llms);
   });
 
   test('declares tools, resources, prompts (none of which changes or takes subscriptions) and completions', () => {
@@ -55,7 +72,7 @@ describe('initialize', () => {
 
   test('instructions tell a model which tool to use for what', () => {
     const instructions = client.getInstructions() ?? '';
-    assert.match(instructions, /^Read-only, public content of Aroeira/);
+    assert.match(instructions, /: the read-only, public content of Aroeira/);
     for (const name of TOOL_NAMES.filter((n) => n !== 'get_page')) assert.ok(instructions.includes(name), `instructions name ${name}`);
     assert.match(instructions, /text\/markdown resource whose URI is its \/md\/ mirror URL/);
   });
@@ -116,7 +133,7 @@ describe('tools/list', () => {
     const tag = (genericToolDefinitions()[0]!.inputSchema.properties as Record<string, object>).tag;
     assert.deepEqual(tag, {
       anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
-      description: 'Only products with this tag. One value, or several as an array (["A", "B"]) or in one string separated by commas ("A,B"), meaning any of them.',
+      description: 'Only products with this tag. One value, or several as an array (["A", "B"]) or in one string separated by commas ("A,B"), meaning any of them. Case and accents do not matter.',
     });
   });
 
@@ -128,7 +145,7 @@ describe('tools/list', () => {
       const { tools } = await reloaded.listTools();
       const slug = (tools.find((t) => t.name === 'get_product')!.inputSchema.properties as Record<string, { enum?: unknown }>).slug;
       assert.deepEqual(slug!.enum, ['pao-de-queijo']);
-      assert.equal(reloaded.getServerVersion()?.name, 'Padaria Lumen content');
+      assert.equal(reloaded.getServerVersion()?.title, 'Padaria Lumen content');
       await reloaded.close();
     } finally {
       await other.server.close();
@@ -137,18 +154,27 @@ describe('tools/list', () => {
 });
 
 describe('tools/call answers what the REST API answers', () => {
-  test('list_products without arguments: GET /api/v1/products', async () => {
-    assert.deepEqual(structured(await call('list_products')), await rest('/api/v1/products'));
+  test('list_products without arguments: GET /api/v1/products, each item with what an agent chooses by', async () => {
+    const result = structured(await call('list_products'));
+    assert.deepEqual(result, asToolPage(await rest('/api/v1/products'), CHOICE_FIELDS.product));
+    assert.deepEqual(Object.keys((result.items as object[])[0]!), ['slug', 'name', 'summary', 'locale', 'status', 'tags', 'updated_at', 'url']);
+    assert.equal(result.next_offset, null);
+  });
+
+  test('detail "full" answers each item of a list or search as REST does', async () => {
+    assert.deepEqual(structured(await call('list_products', { detail: 'full' })), asToolPage(await rest('/api/v1/products'), 'whole'));
+    assert.deepEqual(structured(await call('list_posts', { detail: 'full', limit: 3 })), asToolPage(await rest('/api/v1/posts?limit=3'), 'whole'));
+    assert.deepEqual(structured(await call('search_content', { query: 'kubernetes', detail: 'full' })), asToolPage(await rest('/api/v1/search?q=kubernetes'), 'whole'));
   });
 
   test('list_products with status and tag: GET /api/v1/products?status=&tag=', async () => {
     const result = structured(await call('list_products', { status: 'live', tag: 'Kubernetes' }));
-    assert.deepEqual(result, await rest('/api/v1/products?status=live&tag=Kubernetes'));
+    assert.deepEqual(result, asToolPage(await rest('/api/v1/products?status=live&tag=Kubernetes'), CHOICE_FIELDS.product));
     assert.ok((result.items as unknown[]).length > 0);
   });
 
   test('list_products with several statuses and tags, as arrays or separated by commas: GET /api/v1/products?status=A,B&tag=C,D', async () => {
-    const expected = await rest('/api/v1/products?status=live,coming-soon&tag=Kubernetes,SaaS');
+    const expected = asToolPage(await rest('/api/v1/products?status=live,coming-soon&tag=Kubernetes,SaaS'), CHOICE_FIELDS.product);
     for (const args of [
       { status: ['live', 'coming-soon'], tag: ['Kubernetes', 'SaaS'] },
       { status: 'live,coming-soon', tag: 'Kubernetes,SaaS' },
@@ -158,19 +184,37 @@ describe('tools/call answers what the REST API answers', () => {
     }
     const items = (expected as { items: { tags: string[] }[] }).items;
     assert.ok(items.length > 1 && items.every((p) => p.tags.includes('Kubernetes') || p.tags.includes('SaaS')));
-    assert.deepEqual(structured(await call('list_products', { tag: ['SaaS'] })), await rest('/api/v1/products?tag=SaaS'));
+    assert.deepEqual(structured(await call('list_products', { tag: ['SaaS'] })), asToolPage(await rest('/api/v1/products?tag=SaaS'), CHOICE_FIELDS.product));
+  });
+
+  test('enumerated values match whatever their case and accents; the answer shows them as the content writes them', async () => {
+    const expected = asToolPage(await rest('/api/v1/products?tag=Kubernetes,C%C3%B3digo%20Aberto&status=live'), CHOICE_FIELDS.product);
+    assert.ok((expected.items as unknown[]).length > 0);
+    for (const args of [{ tag: 'kubernetes,codigo aberto', status: 'LIVE' }, { tag: ['KUBERNETES', 'código aberto'], status: ['Live'] }]) {
+      assert.deepEqual(structured(await call('list_products', args)), expected, JSON.stringify(args));
+    }
+    const posts = structured(await call('list_posts', { category: 'automacao', locale: 'PT-BR', limit: 3 }));
+    assert.deepEqual(posts, asToolPage(await rest('/api/v1/posts?category=Automa%C3%A7%C3%A3o&locale=pt-BR&limit=3'), CHOICE_FIELDS.post));
+    assert.ok((posts.items as { category: string }[]).every((p) => p.category === 'Automação'));
+    const hits = structured(await call('search_content', { query: 'lgpd', kind: 'Page', locale: 'pt-br' }));
+    assert.deepEqual(hits, asToolPage(await rest('/api/v1/search?q=lgpd&kind=page&locale=pt-BR'), CHOICE_FIELDS.hit));
+    assert.ok((hits.items as { locale: string }[]).length > 0 && (hits.items as { locale: string }[]).every((h) => h.locale === 'pt-BR'));
   });
 
   test('list_posts with several categories and locales: GET /api/v1/posts?category=A,B&locale=C,D, its links repeating them', async () => {
-    const expected = (await rest('/api/v1/posts?category=Automation,Automa%C3%A7%C3%A3o&locale=en,pt-BR&limit=2')) as { items: { category: string }[]; next: string | null };
+    const page = (await rest('/api/v1/posts?category=Automation,Automa%C3%A7%C3%A3o&locale=en,pt-BR&limit=2')) as { items: { category: string }[]; next: string | null };
+    const expected = asToolPage(page, CHOICE_FIELDS.post);
     assert.deepEqual(structured(await call('list_posts', { category: ['Automation', 'Automação'], locale: ['en', 'pt-BR'], limit: 2 })), expected);
     assert.deepEqual(structured(await call('list_posts', { category: 'Automation,Automação', locale: 'en,pt-BR', limit: 2 })), expected);
-    assert.ok(expected.items.every((p) => ['Automation', 'Automação'].includes(p.category)));
-    assert.match(String(expected.next), /category=Automation%2CAutoma%C3%A7%C3%A3o/);
+    assert.ok(page.items.every((p) => ['Automation', 'Automação'].includes(p.category)));
+    assert.match(String(page.next), /category=Automation%2CAutoma%C3%A7%C3%A3o/);
+    assert.equal(expected.next_offset, 2);
   });
 
   test('list_products with limit and offset: the same page as REST', async () => {
-    assert.deepEqual(structured(await call('list_products', { limit: 2, offset: 1 })), await rest('/api/v1/products?limit=2&offset=1'));
+    const page = structured(await call('list_products', { limit: 2, offset: 1 }));
+    assert.deepEqual(page, asToolPage(await rest('/api/v1/products?limit=2&offset=1'), CHOICE_FIELDS.product));
+    assert.equal(page.next_offset, 3);
   });
 
   test('get_product, for every product: GET /api/v1/products/{slug}, with the markdown body', async () => {
@@ -183,21 +227,22 @@ describe('tools/call answers what the REST API answers', () => {
 
   test('list_posts and list_products with updated_since and sort: the same page as REST', async () => {
     const posts = structured(await call('list_posts', { updated_since: '2025-06-01T00:00:00Z', sort: 'title', limit: 5 }));
-    assert.deepEqual(posts, await rest('/api/v1/posts?updated_since=2025-06-01T00:00:00Z&sort=title&limit=5'));
+    assert.deepEqual(posts, asToolPage(await rest('/api/v1/posts?updated_since=2025-06-01T00:00:00Z&sort=title&limit=5'), CHOICE_FIELDS.post));
     assert.ok((posts.items as unknown[]).length > 0);
-    assert.deepEqual(structured(await call('list_products', { sort: '-name' })), await rest('/api/v1/products?sort=-name'));
+    assert.deepEqual(structured(await call('list_products', { sort: '-name' })), asToolPage(await rest('/api/v1/products?sort=-name'), CHOICE_FIELDS.product));
   });
 
-  test('list_posts without arguments: the first 20 posts, newest first, as GET /api/v1/posts', async () => {
+  test('list_posts without arguments: the first 10 posts, newest first, as GET /api/v1/posts?limit=10', async () => {
     const result = structured(await call('list_posts'));
-    assert.deepEqual(result, await rest('/api/v1/posts'));
-    assert.equal(result.limit, 20);
+    assert.deepEqual(result, asToolPage(await rest('/api/v1/posts?limit=10'), CHOICE_FIELDS.post));
+    assert.equal(result.limit, 10);
+    assert.equal(result.next_offset, 10);
   });
 
   test('list_posts with category, locale, limit and offset: GET /api/v1/posts with the same query', async () => {
     const args = { category: 'Cybersecurity', locale: 'en', limit: 2, offset: 1 };
     const result = structured(await call('list_posts', args));
-    assert.deepEqual(result, await rest('/api/v1/posts?category=Cybersecurity&locale=en&limit=2&offset=1'));
+    assert.deepEqual(result, asToolPage(await rest('/api/v1/posts?category=Cybersecurity&locale=en&limit=2&offset=1'), CHOICE_FIELDS.post));
     assert.ok((result.items as unknown[]).length > 0);
   });
 
@@ -221,10 +266,10 @@ describe('tools/call answers what the REST API answers', () => {
 
   test('search_content: GET /api/v1/search with q, and with kind, locale and limit', async () => {
     const plain = structured(await call('search_content', { query: 'automacao' }));
-    assert.deepEqual(plain, await rest('/api/v1/search?q=automacao'));
+    assert.deepEqual(plain, asToolPage(await rest('/api/v1/search?q=automacao'), CHOICE_FIELDS.hit));
     assert.ok((plain.items as unknown[]).length > 0);
     const narrowed = structured(await call('search_content', { query: 'kubernetes', kind: 'post', locale: 'en', limit: 3 }));
-    assert.deepEqual(narrowed, await rest('/api/v1/search?q=kubernetes&kind=post&locale=en&limit=3'));
+    assert.deepEqual(narrowed, asToolPage(await rest('/api/v1/search?q=kubernetes&kind=post&locale=en&limit=3'), CHOICE_FIELDS.hit));
     assert.ok((narrowed.items as { kind: string; locale: string }[]).every((hit) => hit.kind === 'post' && hit.locale === 'en'));
   });
 
@@ -254,7 +299,7 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
       [{ status: [] }, /got \[\] at status$/],
       [{ status: 5 }, /got 5 at status$/],
       [{ status: [5] }, /got \[5\] at status$/],
-      [{ tag: 'kubernetes' }, /got "kubernetes" at tag$/],
+      [{ tag: 'kubernete' }, /got "kubernete" at tag$/],
       [{ locale: ['en', 'fr'] }, /got \["en","fr"\]; "fr" is not one of them at locale$/],
       [{ category: 'Automation, Management' }, /got "Automation, Management"; " Management" is not one of them at category$/],
     ] as const;
@@ -266,7 +311,7 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
   });
 
   test('list_products with an argument it does not take', async () => {
-    assert.match(failure(await call('list_products', { category: 'Automation' })), /list_products has no argument "category"; it takes only "status", "tag", "locale", "updated_since", "sort", "limit", "offset"\./);
+    assert.match(failure(await call('list_products', { category: 'Automation' })), /list_products has no argument "category"; it takes only "status", "tag", "locale", "updated_since", "sort", "limit", "offset", "detail"\./);
   });
 
   test('get_product with an unknown or missing slug lists every product slug', async () => {
@@ -278,7 +323,7 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
 
   test('list_posts with a limit out of 1 to 100, a negative offset, a non-number', async () => {
     for (const limit of [0, 101, 2.5, '5']) {
-      assert.match(failure(await call('list_posts', { limit })), /expected a whole number from 1 to 100 \(default 20\); got .* at limit/);
+      assert.match(failure(await call('list_posts', { limit })), /expected a whole number from 1 to 100 \(default 10\); got .* at limit/);
     }
     assert.match(failure(await call('list_posts', { offset: -1 })), /expected a whole number at least 0 \(default 0\); got -1 at offset/);
   });
@@ -319,7 +364,12 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
   });
 
   test('list_posts with an updated_since that is no instant or a sort it does not know', async () => {
-    assert.match(failure(await call('list_posts', { updated_since: 'last week' })), /expected an RFC 3339 date-time such as 2026-03-14T12:00:00Z \(or a date alone\); got "last week" at updated_since/);
+    assert.match(failure(await call('list_posts', { updated_since: 'last week' })), /expected an RFC 3339 date-time such as 2026-03-14T12:00:00Z \(or a date alone, such as 2026-03-14\); got "last week" at updated_since/);
+    for (const name of ['published_since', 'published_before']) {
+      assert.match(failure(await call('list_posts', { [name]: '2026-02-30' })), new RegExp(`expected an RFC 3339 date-time such as 2026-03-14T12:00:00Z \\(or a date alone, such as 2026-03-14\\); got "2026-02-30" at ${name}$`));
+      assert.match(failure(await call('search_content', { query: 'cloud', [name]: 'yesterday' })), new RegExp(`got "yesterday" at ${name}$`));
+    }
+    assert.match(failure(await call('search_content', { query: 'cloud', sort: 'newest' })), /expected one of "relevance", "published_at", "-published_at"; got "newest" at sort$/);
     assert.match(failure(await call('list_posts', { sort: 'name' })), /expected one of "published_at", "-published_at", "updated_at", "-updated_at", "title", "-title"; got "name" at sort/);
   });
 
@@ -327,8 +377,10 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
     assert.match(failure(await call('get_company_info', { cnpj: '1' })), /get_company_info has no argument "cnpj"; it takes no arguments\./);
   });
 
-  test('an unknown tool', async () => {
-    assert.match(failure(await call('delete_product', { slug: 'jaci' })), /Tool delete_product not found/);
+  test('an unknown tool is told the tools there are, each with what it does', async () => {
+    const text = failure(await call('get_products', { slug: 'jaci' }));
+    assert.match(text, /^There is no tool "get_products"\. The tools are: list_products: List the company's products, each with its slug, name, one-sentence summary, status \(live, or coming-soon for announced products\), tags and url\. get_product: One product by slug, with its full markdown description \(the problem it solves and how it works\), status, tags and links, in the site's default language or the locale asked for \(translations names the locales it exists in\)\. list_posts: /);
+    for (const name of TOOL_NAMES) assert.ok(text.includes(` ${name}: `), name);
   });
 });
 

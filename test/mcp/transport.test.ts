@@ -78,7 +78,7 @@ describe('POST /mcp with one JSON-RPC message', () => {
       assert.equal(response.statusCode, 200);
       const { result } = response.json() as { result: { protocolVersion: string; serverInfo: { name: string } } };
       assert.equal(result.protocolVersion, answered, `asked ${asked}`);
-      assert.equal(result.serverInfo.name, 'Aroeira content');
+      assert.equal(result.serverInfo.name, 'test.vitrine/content');
     }
   });
 

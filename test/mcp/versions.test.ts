@@ -87,10 +87,10 @@ describe('initialize over raw HTTP', () => {
     assert.deepEqual(icons, [{ src: catalog.company.logo!.url, mimeType: 'image/svg+xml', sizes: ['any'] }]);
     assert.match(icons[0]!.src, /^http:\/\/vitrine\.test\//, 'an absolute URL');
     const latest = (await initialize('2025-11-25')).json() as { result: { serverInfo: Record<string, unknown> } };
-    assert.deepEqual(latest.result.serverInfo, { name: 'Aroeira content', title: 'Aroeira content', version: '1.0.0', icons });
+    assert.deepEqual(latest.result.serverInfo, { name: 'test.vitrine/content', title: 'Aroeira content', version: '1.0.0', icons });
     for (const older of OLDER) {
       const answer = (await initialize(older)).json() as { result: { serverInfo: Record<string, unknown> } };
-      assert.deepEqual(answer.result.serverInfo, { name: 'Aroeira content', title: 'Aroeira content', version: '1.0.0' }, older);
+      assert.deepEqual(answer.result.serverInfo, { name: 'test.vitrine/content', title: 'Aroeira content', version: '1.0.0' }, older);
     }
   });
 

@@ -24,7 +24,7 @@ before(async () => {
 
 describe('parseQuery', () => {
   test('absent parameters take their defaults; absent filters are undefined', () => {
-    assert.deepEqual(parseQuery(postQuery, {}, catalog, 'posts'), { category: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 20, offset: 0 });
+    assert.deepEqual(parseQuery(postQuery, {}, catalog, 'posts'), { category: undefined, locale: undefined, published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 20, offset: 0 });
     assert.deepEqual(parseQuery(productQuery, {}, catalog, 'products'), { status: undefined, tag: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 });
   });
 
@@ -32,6 +32,8 @@ describe('parseQuery', () => {
     assert.deepEqual(parseQuery(postQuery, { limit: '1', offset: '0', locale: 'pt-BR', category: 'Automation' }, catalog, 'posts'), {
       category: ['Automation'],
       locale: ['pt-BR'],
+      published_since: undefined,
+      published_before: undefined,
       updated_since: undefined,
       sort: undefined,
       limit: 1,
@@ -50,7 +52,7 @@ describe('parseQuery', () => {
 
   test('campaign tags, click identifiers and the _ cache-buster are ignored; a near miss is not', () => {
     const query = { utm_source: 'newsletter', utm_campaign: 'x', fbclid: '1', gclid: '2', mc_cid: '3', mc_eid: '4', _: '1700000000', limit: '3' };
-    assert.deepEqual(parseQuery(postQuery, query, catalog, 'posts'), { category: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 3, offset: 0 });
+    assert.deepEqual(parseQuery(postQuery, query, catalog, 'posts'), { category: undefined, locale: undefined, published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 3, offset: 0 });
     for (const name of ['utm', '__', 'fbclid2', 'UTM_source']) {
       assert.equal(failure(() => parseQuery(postQuery, { [name]: '1' }, catalog, 'posts')).details.parameter, name);
     }
@@ -87,6 +89,8 @@ describe('parseQuery', () => {
     assert.deepEqual(parseQuery(postQuery, { category: 'Automation,Automação', locale: 'en,pt-BR,en' }, catalog, 'posts'), {
       category: ['Automation', 'Automação'],
       locale: ['en', 'pt-BR'],
+      published_since: undefined,
+      published_before: undefined,
       updated_since: undefined,
       sort: undefined,
       limit: 20,
@@ -96,6 +100,33 @@ describe('parseQuery', () => {
     assert.equal(unknown.detail, 'The parameter "status" takes values among "coming-soon", "live", separated by commas; got "retired".');
     assert.deepEqual(unknown.details.accepted, ['coming-soon', 'live']);
     assert.equal(failure(() => parseQuery(productQuery, { status: 'live,' }, catalog, 'p')).detail, 'The parameter "status" has an empty value between its commas; got "live,".');
+  });
+
+  test('enumerated values match whatever their case and accents, and are read as the content writes them', () => {
+    const posts = parseQuery(postQuery, { category: 'automacao,AUTOMATION', locale: 'PT-br' }, catalog, 'posts');
+    assert.deepEqual([posts.category, posts.locale], [['Automação', 'Automation'], ['pt-BR']]);
+    const products = parseQuery(productQuery, { tag: 'kubernetes,codigo aberto,Código Aberto', status: 'LIVE' }, catalog, 'products');
+    assert.deepEqual([products.tag, products.status], [['Kubernetes', 'Código Aberto'], ['live']]);
+    const search = parseQuery(searchQuery, { q: 'x', kind: 'Post', locale: 'pt-br' }, catalog, 'search');
+    assert.deepEqual([search.kind, search.locale], ['post', 'pt-BR']);
+    assert.equal(failure(() => parseQuery(productQuery, { tag: 'kubernete' }, catalog, 'p')).details.parameter, 'tag');
+  });
+
+  test('published_since and published_before take an RFC 3339 instant or a date; an impossible date is refused', () => {
+    const read = (query: Record<string, string>) => parseQuery(postQuery, query, catalog, 'posts');
+    assert.equal(read({ published_since: '2026-03-14' }).published_since, Date.parse('2026-03-14T00:00:00Z'));
+    assert.equal(read({ published_before: '2026-03-14T09:00:00-03:00' }).published_before, Date.parse('2026-03-14T12:00:00Z'));
+    for (const bad of ['2026-02-30', '2026-13-01', '2026-03-14T24:00:00Z', 'last week']) {
+      const error = failure(() => read({ published_before: bad }));
+      assert.equal(error.detail, `The parameter "published_before" must be an RFC 3339 date-time such as 2026-03-14T12:00:00Z (an offset such as -03:00, or a date alone such as 2026-03-14 for its midnight UTC); got "${bad}".`);
+    }
+  });
+
+  test('search sort: relevance (its own order), -published_at or published_at', () => {
+    const read = (sort: string) => parseQuery(searchQuery, { q: 'x', sort }, catalog, 'search').sort;
+    assert.equal(read('relevance'), undefined);
+    assert.deepEqual(read('-published_at'), { field: 'published_at', descending: true });
+    assert.deepEqual(failure(() => read('title')).details.accepted, ['relevance', 'published_at', '-published_at']);
   });
 
   test('updated_since takes an RFC 3339 instant or a date; sort a field, - before it for descending', () => {

@@ -24,7 +24,7 @@ after(async () => {
 
 interface Body {
   readonly query: string;
-  readonly items: SearchHit[];
+  readonly items: (SearchHit & { published_at?: string; updated_at: string })[];
   readonly total: number;
   readonly limit: number;
   readonly offset: number;
@@ -51,18 +51,30 @@ describe('GET /api/v1/search', () => {
     assert.ok(body.total > 0 && body.items.length === Math.min(10, body.total));
   });
 
-  test('answers exactly what the search module answers', async () => {
+  test('answers exactly what the search module answers, each hit with the dates of its record', async () => {
     for (const [query, options] of [
       ['q=Automa%C3%A7%C3%A3o', { limit: 10 }],
       ['q=kubernetes&kind=post&locale=en&limit=3', { limit: 3, kind: 'post' as const, locale: 'en' }],
       ['q=quok', { limit: 10 }],
+      ['q=kubernetes&published_since=2025-01-01&sort=-published_at', { limit: 10, publishedSince: Date.parse('2025-01-01T00:00:00Z'), sort: '-published_at' as const }],
     ] as const) {
       const { body } = await search(query);
       const q = new URLSearchParams(query).get('q')!;
-      const { next, prev, ...result } = body;
+      const { next, prev, items, ...result } = body;
       assert.ok(next === null || typeof next === 'string');
       assert.equal(prev, null);
-      assert.deepEqual(result, JSON.parse(JSON.stringify(searchIndexFor(catalog).search(q, options))));
+      const { items: expected, ...expectedResult } = JSON.parse(JSON.stringify(searchIndexFor(catalog).search(q, options))) as Body;
+      assert.deepEqual(result, expectedResult);
+      assert.deepEqual(
+        items.map(({ published_at: _published, updated_at: _updated, ...hit }) => hit),
+        expected,
+      );
+      for (const hit of items) {
+        const post = hit.kind === 'post' ? catalog.postsBySlug.get(hit.slug)! : undefined;
+        assert.equal(hit.published_at, post?.published_at, `${hit.slug}: published_at`);
+        const record = post ?? catalog.productsBySlug.get(hit.slug) ?? catalog.pagesByLocale.get(hit.locale ?? '')?.bySlug.get(hit.slug);
+        assert.equal(hit.updated_at, record?.updated_at ?? post?.published_at ?? catalog.loaded_at, `${hit.slug}: updated_at`);
+      }
     }
   });
 
@@ -94,7 +106,7 @@ describe('GET /api/v1/search', () => {
         const mirror = hit.kind === 'product' ? `/md/products/${hit.slug}.md` : hit.kind === 'post' ? `/md/blog/${hit.slug}.md` : `/md${prefix}/${hit.slug}.md`;
         assert.equal(hit.url, `${BASE_URL}${route}`);
         assert.equal(hit.markdown_url, `${BASE_URL}${mirror}`);
-        assert.equal(hit.locale, hit.kind === 'product' ? undefined : (records.get(hit.slug) as { locale: string }).locale);
+        assert.equal(hit.locale, (records.get(hit.slug) as { locale: string }).locale);
         hits += 1;
       }
     }
@@ -121,7 +133,7 @@ describe('GET /api/v1/search', () => {
     const pages = (await search('q=cloud&kind=page&limit=100')).body;
     assert.ok(pages.total > 0 && pages.items.every((hit) => hit.kind === 'page'));
     const portuguese = (await search('q=cloud&locale=pt-BR&limit=100')).body;
-    assert.ok(portuguese.total > 0 && portuguese.items.every((hit) => hit.kind === 'post' && hit.locale === 'pt-BR'));
+    assert.ok(portuguese.total > 0 && portuguese.items.every((hit) => hit.kind !== 'product' && hit.locale === 'pt-BR'));
   });
 
   test('q of 200 characters is accepted, counted in characters, not bytes', async () => {
@@ -142,6 +154,8 @@ describe('GET /api/v1/search answers 400 with a problem naming the parameter', (
   const LIMIT = 'a whole number from 1 to 100 (default 10)';
   const KINDS = ['product', 'page', 'post'];
   const LOCALES = ['en', 'pt-BR'];
+  const INSTANT = 'an RFC 3339 date-time such as 2026-03-14T12:00:00Z (an offset such as -03:00, or a date alone such as 2026-03-14 for its midnight UTC)';
+  const SORTS = ['relevance', 'published_at', '-published_at'];
   const cases: [query: string, code: string, parameter: string, detail: string, hint: string, accepted: string | string[]][] = [
     ['', 'missing_parameter', 'q', '/api/v1/search requires the parameter "q".', 'q=cloud', TEXT],
     ['limit=5', 'missing_parameter', 'q', '/api/v1/search requires the parameter "q".', 'q=cloud', TEXT],
@@ -158,9 +172,12 @@ describe('GET /api/v1/search answers 400 with a problem naming the parameter', (
     ['q=cloud&limit=', 'invalid_parameter', 'limit', 'The parameter "limit" is empty.', 'q=cloud&limit=10', LIMIT],
     ['q=cloud&limit=5&limit=6', 'invalid_parameter', 'limit', 'The parameter "limit" is given 2 times; give it once.', 'q=cloud&limit=10', LIMIT],
     ['q=cloud&kind=video', 'invalid_parameter', 'kind', 'The parameter "kind" must be one of "product", "page", "post"; got "video".', 'q=cloud&kind=post', KINDS],
-    ['q=cloud&kind=Post', 'invalid_parameter', 'kind', 'The parameter "kind" must be one of "product", "page", "post"; got "Post".', 'q=cloud&kind=post', KINDS],
+    ['q=cloud&kind=posts', 'invalid_parameter', 'kind', 'The parameter "kind" must be one of "product", "page", "post"; got "posts".', 'q=cloud&kind=post', KINDS],
     ['q=cloud&kind=', 'invalid_parameter', 'kind', 'The parameter "kind" is empty.', 'q=cloud&kind=post', KINDS],
-    ['q=cloud&locale=pt-br', 'invalid_parameter', 'locale', 'The parameter "locale" must be one of "en", "pt-BR"; got "pt-br".', 'q=cloud&locale=en', LOCALES],
+    ['q=cloud&locale=pt', 'invalid_parameter', 'locale', 'The parameter "locale" must be one of "en", "pt-BR"; got "pt".', 'q=cloud&locale=en', LOCALES],
+    ['q=cloud&published_since=yesterday', 'invalid_parameter', 'published_since', `The parameter "published_since" must be ${INSTANT}; got "yesterday".`, 'q=cloud&published_since=2026-01-01', INSTANT],
+    ['q=cloud&published_before=2026-02-30', 'invalid_parameter', 'published_before', `The parameter "published_before" must be ${INSTANT}; got "2026-02-30".`, 'q=cloud&published_before=2026-02-01T00%3A00%3A00Z', INSTANT],
+    ['q=cloud&sort=newest', 'invalid_parameter', 'sort', 'The parameter "sort" must be one of "relevance", "published_at", "-published_at"; got "newest".', 'q=cloud&sort=-published_at', SORTS],
     ['q=cloud&locale=', 'invalid_parameter', 'locale', 'The parameter "locale" is empty.', 'q=cloud&locale=en', LOCALES],
   ];
   for (const [query, code, parameter, detail, hint, accepted] of cases) {
@@ -192,10 +209,10 @@ describe('GET /api/v1/search answers 400 with a problem naming the parameter', (
       status: 400,
       code: 'invalid_parameter',
       detail: '/api/v1/search has no parameter "type".',
-      hint: 'Call GET /api/v1/search with only "q", "kind", "locale", "limit", "offset".',
+      hint: 'Call GET /api/v1/search with only "q", "kind", "locale", "published_since", "published_before", "sort", "limit", "offset".',
       instance: '/api/v1/search',
       parameter: 'type',
-      accepted: ['q', 'kind', 'locale', 'limit', 'offset'],
+      accepted: ['q', 'kind', 'locale', 'published_since', 'published_before', 'sort', 'limit', 'offset'],
     });
   });
 });

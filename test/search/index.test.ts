@@ -141,15 +141,15 @@ describe('ranking', () => {
 });
 
 describe('hits', () => {
-  test('carry kind, slug, title, excerpt, score, matches, url and markdown_url, and locale on posts and pages', () => {
+  test('carry kind, slug, title, excerpt, score, matches, url, markdown_url and locale', () => {
     const kinds = new Set<string>();
     for (const query of ['aroeira', 'cloud', 'guardião']) {
       for (const hit of index.search(query, { limit: 100 }).items) {
         kinds.add(hit.kind);
-        const keys = ['kind', 'slug', 'title', 'excerpt', 'score', 'matches', 'url', 'markdown_url', ...(hit.kind === 'product' ? [] : ['locale'])];
+        const keys = ['kind', 'slug', 'title', 'excerpt', 'score', 'matches', 'url', 'markdown_url', 'locale'];
         assert.deepEqual(Object.keys(hit), keys);
         const record = recordOf(hit);
-        if (hit.kind !== 'product') assert.equal(hit.locale, (record as { locale: string }).locale);
+        assert.equal(hit.locale, (record as { locale: string }).locale);
         const title = 'name' in record ? record.name : record.title;
         assert.equal(hit.title, title);
       }
@@ -247,14 +247,21 @@ describe('filters, limit and total', () => {
     }
   });
 
-  test('locale keeps posts in that locale, leaving out products and pages', () => {
+  test('locale keeps the records in that locale, whatever their kind (a product is in the default locale, or translated)', () => {
     for (const locale of ['en', 'pt-BR']) {
       const found = index.search('cloud', { limit: 100, locale });
       assert.ok(found.total > 0);
-      assert.ok(found.items.every((hit) => hit.kind === 'post' && hit.locale === locale));
+      assert.ok(found.items.every((hit) => hit.locale === locale));
+      assert.equal(found.items.some((hit) => hit.kind === 'product'), locale === 'en');
+      for (const kind of ['page', 'post'] as const) {
+        const ofKind = index.search('cloud', { limit: 100, locale, kind });
+        assert.ok(ofKind.total > 0, `${kind} in ${locale}`);
+        assert.equal(ofKind.total, found.items.filter((hit) => hit.kind === kind).length);
+      }
     }
     assert.equal(index.search('cloud', { limit: 100, locale: 'de' }).total, 0);
-    assert.equal(index.search('cloud', { limit: 100, locale: 'en', kind: 'product' }).total, 0);
+    assert.equal(index.search('cloud', { limit: 100, locale: 'pt-BR', kind: 'product' }).total, 0);
+    assert.ok(index.search('cloud', { limit: 100, locale: 'en', kind: 'product' }).total > 0);
   });
 
   test('a query with no word finds nothing', () => {

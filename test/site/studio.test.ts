@@ -173,13 +173,28 @@ describe('a US company without a CNPJ', () => {
     const text = (result.messages[0]!.content as { text: string }).text;
     assert.ok(
       text.startsWith(
-        'Verify the registration of Bluebonnet Software Studio LLC (trade name Bluebonnet), based in Austin, TX, US. The identifiers it publishes are EIN 87-2841596, D-U-N-S 117385962; the full record is below, and the get_company_info tool returns it as structured data. Of EIN 87-2841596, D-U-N-S 117385962, it could check only the format: they have no check digits.',
+        'Verify the registration of Bluebonnet Software Studio LLC (trade name Bluebonnet), based at Suite 400, 1100 Congress Avenue, Austin, TX 78701, United States of America. It publishes these identifiers: EIN 87-2841596 and D-U-N-S 117385962. Its full record is below; the get_company_info tool returns it as structured data. EIN 87-2841596 and D-U-N-S 117385962 have no check digits, so this server checked only their format.',
       ),
       text,
     );
-    assert.ok(text.includes('1. None of its identifiers has check digits to check.'), text);
-    assert.ok(text.includes('(the tax administration that issued it for the EIN; Dun & Bradstreet for the D-U-N-S)'), text);
+    assert.ok(text.includes('1. None of its identifiers has check digits: check that each is written the way its register writes it.'), text);
+    assert.ok(text.includes('(EIN: the tax administration that issued it; D-U-N-S: Dun & Bradstreet)'), text);
     assert.equal(result.description, 'Verify the registration of Bluebonnet Software Studio LLC');
+  });
+
+  test('the verification prompt is written in each language the site configures', async () => {
+    const said = async (locale: string) => {
+      const result = await client.getPrompt({ name: 'verify_company_registration', arguments: { locale } });
+      return { description: result.description, text: (result.messages[0]!.content as { text: string }).text };
+    };
+    const spanish = await said('es');
+    assert.equal(spanish.description, 'Verificar el registro de Bluebonnet Software Studio LLC');
+    assert.ok(spanish.text.includes('EIN 87-2841596 y D-U-N-S 117385962 no tienen dígitos de control, así que este servidor solo ha comprobado su formato.'), spanish.text);
+    assert.ok(spanish.text.endsWith('Responde en español (es).'), spanish.text);
+    const german = await said('de');
+    assert.equal(german.description, 'Die Registrierung von Bluebonnet Software Studio LLC prüfen');
+    assert.ok(german.text.includes('EIN 87-2841596 und D-U-N-S 117385962 haben keine Prüfziffern, daher hat dieser Server nur ihr Format geprüft.'), german.text);
+    assert.ok(german.text.endsWith('Antworten Sie auf Deutsch (de).'), german.text);
   });
 });
 
