@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { IDENTIFIER_SCHEMES, PRODUCT_STATUSES } from '../content/types.js';
+import { VARIANT_MEDIA_TYPES } from '../media/variants.js';
 import { SEARCH_KINDS } from '../search/index.js';
 import { PROBLEM_CODE_LIST } from './problems.js';
 
@@ -31,13 +32,27 @@ const pageLinks = {
 };
 const markdown = text().describe('The full markdown body, front matter removed.');
 
+export const ImageVariant = z
+  .strictObject({
+    url: z.url().describe('The file; its URL changes with the picture, so it may be cached forever.'),
+    width: z.int().min(1).describe('Its width in pixels; its height keeps the picture\u2019s proportions.'),
+    media_type: z.enum(VARIANT_MEDIA_TYPES).describe('Its format.'),
+  })
+  .meta({ title: 'ImageVariant' });
+export type ImageVariant = Answered<typeof ImageVariant>;
+
 export const Image = z
   .strictObject({
-    url: z.url().describe('The file; its URL changes with its bytes, so it may be cached forever.'),
+    url: z.url().describe('The picture at its own size and in its own format (metadata such as EXIF removed); its URL changes with its bytes, so it may be cached forever.'),
     alt: text().describe('What the image shows, for people who cannot see it.'),
     width: z.int().min(1).describe('Intrinsic width in pixels.'),
     height: z.int().min(1).describe('Intrinsic height in pixels.'),
     media_type: text().describe('Its media type (image/png, image/svg+xml, ...).'),
+    variants: z
+      .array(ImageVariant)
+      .describe(
+        'The same picture in smaller widths (320, 640, 960, 1280 and 1920 pixels, and its own width when under 1920; never wider than it), each in AVIF, WebP and its own format, narrowest first: pick the narrowest wide enough for where it is shown. Empty for an SVG, a GIF or an animated WebP, which are served as they are.',
+      ),
   })
   .meta({ title: 'Image' });
 export type Image = Answered<typeof Image>;

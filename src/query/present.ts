@@ -10,7 +10,9 @@ import { updatedAt } from './documents.js';
 
 /** A record's image as the API shows it; absent when the record has none. */
 function imageOf(image: Image | undefined): { image?: shapes.Image } {
-  return image ? { image: { url: image.url, alt: image.alt, width: image.width, height: image.height, media_type: image.media_type } } : {};
+  if (!image) return {};
+  const variants = image.variants.map(({ url, width, media_type }) => ({ url, width, media_type }));
+  return { image: { url: image.url, alt: image.alt, width: image.width, height: image.height, media_type: image.media_type, variants } };
 }
 
 export function productSummary(p: Product, catalog: Catalog): shapes.ProductSummary {
