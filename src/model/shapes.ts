@@ -41,13 +41,21 @@ export const ImageVariant = z
   .meta({ title: 'ImageVariant' });
 export type ImageVariant = Answered<typeof ImageVariant>;
 
+const imageFields = {
+  url: z.url().describe('The picture at its own size and in its own format (metadata such as EXIF removed); its URL changes with its bytes, so it may be cached forever.'),
+  alt: text().describe('What the image shows, for people who cannot see it.'),
+  width: z.int().min(1).describe('Intrinsic width in pixels.'),
+  height: z.int().min(1).describe('Intrinsic height in pixels.'),
+  media_type: text().describe('Its media type (image/png, image/svg+xml, ...).'),
+};
+
+/** A picture as a list shows it: lists and search results leave out its variants, so a page of them stays small. */
+export const ImageSummary = z.strictObject(imageFields).meta({ title: 'ImageSummary' });
+export type ImageSummary = Answered<typeof ImageSummary>;
+
 export const Image = z
   .strictObject({
-    url: z.url().describe('The picture at its own size and in its own format (metadata such as EXIF removed); its URL changes with its bytes, so it may be cached forever.'),
-    alt: text().describe('What the image shows, for people who cannot see it.'),
-    width: z.int().min(1).describe('Intrinsic width in pixels.'),
-    height: z.int().min(1).describe('Intrinsic height in pixels.'),
-    media_type: text().describe('Its media type (image/png, image/svg+xml, ...).'),
+    ...imageFields,
     variants: z
       .array(ImageVariant)
       .describe(
@@ -57,7 +65,8 @@ export const Image = z
   .meta({ title: 'Image' });
 export type Image = Answered<typeof Image>;
 
-const image = Image.describe('Its picture, when the content gives one.').optional();
+const imageSummary = ImageSummary.describe('Its picture, when the content gives one (its variants are in the single record).').optional();
+const image = Image.describe('Its picture, when the content gives one, with its variants.').optional();
 
 export const ProductSummary = z
   .strictObject({
@@ -68,13 +77,13 @@ export const ProductSummary = z
     tags: z.array(text()),
     links: z.record(text(), text()).describe('Named external links (website, documentation, repository, ...).'),
     updated_at: dateTime().describe('When the product last changed (the content\u2019s date, else the time the content was loaded).'),
-    image,
+    image: imageSummary,
     ...pageLinks,
   })
   .meta({ title: 'ProductSummary' });
 export type ProductSummary = Answered<typeof ProductSummary>;
 
-export const Product = ProductSummary.extend({ markdown }).meta({ title: 'Product' });
+export const Product = ProductSummary.extend({ image, markdown }).meta({ title: 'Product' });
 export type Product = Answered<typeof Product>;
 
 export const Translation = z.strictObject({ locale: text(), slug: text(), title: text(), ...pageLinks }).meta({ title: 'Translation' });
@@ -92,13 +101,13 @@ export const PostSummary = z
     author: text(),
     reading_time_minutes: z.int().min(1),
     translations: z.array(Translation).describe('The same article in other locales.'),
-    image,
+    image: imageSummary,
     ...pageLinks,
   })
   .meta({ title: 'PostSummary' });
 export type PostSummary = Answered<typeof PostSummary>;
 
-export const Post = PostSummary.extend({ markdown }).meta({ title: 'Post' });
+export const Post = PostSummary.extend({ image, markdown }).meta({ title: 'Post' });
 export type Post = Answered<typeof Post>;
 
 export const PageSummary = z
@@ -109,13 +118,13 @@ export const PageSummary = z
     locale: text(),
     updated_at: dateTime(),
     translations: z.array(Translation).describe('The same page in other locales.'),
-    image,
+    image: imageSummary,
     ...pageLinks,
   })
   .meta({ title: 'PageSummary' });
 export type PageSummary = Answered<typeof PageSummary>;
 
-export const Page = PageSummary.extend({ markdown }).meta({ title: 'Page' });
+export const Page = PageSummary.extend({ image, markdown }).meta({ title: 'Page' });
 export type Page = Answered<typeof Page>;
 
 export const Address = z
