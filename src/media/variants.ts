@@ -22,11 +22,14 @@ export type PictureFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 export const MODERN_FORMATS: readonly PictureFormat[] = ['avif', 'webp'];
 
 /**
- * The widths pictures are made in, in pixels: a phone's card (about 350 CSS
- * pixels) at one to three device pixels per CSS pixel, an article's column
- * (760) at one and two, a wide screen's hero. Never wider than the picture.
+ * The widths pictures are made in, in pixels, never wider than the picture.
+ * Most boxes of the layout are a phone's width less its margins, 320 to 390
+ * CSS pixels, at 1.75 to 3 device pixels per CSS pixel: 750 and 1080 are
+ * there so a phone's choice is rarely more than a tenth wider than its box
+ * (390 x 2 and x 3 ask for 700 and 1050). 1920 serves an article's column
+ * (760 CSS pixels) on a dense screen.
  */
-export const VARIANT_WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920];
+export const VARIANT_WIDTHS: readonly number[] = [320, 480, 640, 750, 960, 1080, 1280, 1920];
 
 /** The picture link previews show (Open Graph's recommended 1.91:1, https://ogp.me/#structured). */
 export const SHARE_CARD = { width: 1200, height: 630 } as const;

@@ -59,7 +59,7 @@ export const Image = z
     variants: z
       .array(ImageVariant)
       .describe(
-        'The same picture in smaller widths (320, 640, 960, 1280 and 1920 pixels, and its own width when under 1920; never wider than it), each in AVIF, WebP and its own format, narrowest first: pick the narrowest wide enough for where it is shown. Empty for an SVG, a GIF or an animated WebP, which are served as they are.',
+        'The same picture in smaller widths (320, 480, 640, 750, 960, 1080, 1280 and 1920 pixels, and its own width when under 1920; never wider than it), each in AVIF, WebP and its own format, narrowest first: pick the narrowest wide enough for where it is shown. Empty for an SVG, a GIF or an animated WebP, which are served as they are.',
       ),
   })
   .meta({ title: 'Image' });

@@ -120,7 +120,7 @@ describe('a body with relative pictures and links, served', () => {
     const hash = mediaPath.split('/')[2]!;
     assert.deepEqual(
       [...catalog.media.keys()].sort(),
-      [mediaPath.slice('/media/'.length), ...['320w.avif', '320w.webp', '320w.png', '640w.avif', '640w.webp', '640w.png', 'card-640x336.png'].map((name) => `${hash}/rack-${name}`)].sort(),
+      [mediaPath.slice('/media/'.length), ...['320w.avif', '320w.webp', '320w.png', '480w.avif', '480w.webp', '480w.png', '640w.avif', '640w.webp', '640w.png', 'card-640x336.png'].map((name) => `${hash}/rack-${name}`)].sort(),
     );
     const url = `${BASE_URL}${mediaPath}`;
     const product = catalog.productsBySlug.get('pao-de-queijo')!;

@@ -172,7 +172,7 @@ describe('a camera photograph in the content, served by the real server', { time
     const picked = [1, 2, 3].map((density) => pick(candidates(avif.srcset!), slot, density));
     assert.deepEqual(
       picked.map((candidate) => candidate.width),
-      [640, 960, 1280],
+      [480, 750, 1080],
     );
     for (const candidate of picked) {
       const response = await fetch(`${server.url}${candidate.url}`);
@@ -191,7 +191,7 @@ describe('a camera photograph in the content, served by the real server', { time
     const img = attributes(card, /<img[^>]*>/);
     const jpeg = candidates(img.srcset!);
     // No wider than the widest variant, 1920: the 4000-pixel file is not offered to the page.
-    for (const list of [avif, webp, jpeg]) assert.deepEqual(list.map((c) => c.width), [320, 640, 960, 1280, 1920]);
+    for (const list of [avif, webp, jpeg]) assert.deepEqual(list.map((c) => c.width), [320, 480, 640, 750, 960, 1080, 1280, 1920]);
     assert.deepEqual([img.width, img.height, img.src], ['4000', '3000', jpeg.find((c) => c.width === 960)!.url]);
     const product = (await (await fetch(`${server.url}/api/v1/products/pao-de-queijo`)).json()) as { image: { url: string; variants: { url: string; width: number; media_type: string }[] } };
     const page = await (await fetch(`${server.url}/products/pao-de-queijo`)).text();
@@ -202,7 +202,7 @@ describe('a camera photograph in the content, served by the real server', { time
       { url: shared, width: 1200, height: 630 },
       { url: product.image.url, width: 4000, height: 3000 },
     ];
-    assert.equal(product.image.variants.length, 15);
+    assert.equal(product.image.variants.length, 24);
     for (const { url, width, height } of files) {
       const response = await fetch(url.replace(/^http:\/\/localhost:\d+/, server.url));
       assert.equal(response.status, 200, url);
@@ -235,7 +235,7 @@ describe('a camera photograph in the content, served by the real server', { time
     const manifest = JSON.parse(await readFile(path.join(out, MANIFEST), 'utf8')) as ExportedAnswer[];
     const pictures = manifest.filter((answer) => /\/forno[-.]/.test(answer.url));
     const names = pictures.map((answer) => answer.url.slice(answer.url.lastIndexOf('/') + 1)).sort();
-    const widths = [320, 640, 960, 1280, 1920].flatMap((width) => ['avif', 'jpg', 'webp'].map((ext) => `forno-${width}w.${ext}`));
+    const widths = [320, 480, 640, 750, 960, 1080, 1280, 1920].flatMap((width) => ['avif', 'jpg', 'webp'].map((ext) => `forno-${width}w.${ext}`));
     assert.deepEqual(names, ['forno-card-1200x630.jpg', 'forno.jpg', ...widths].sort());
     for (const answer of pictures) {
       const served = Buffer.from(await (await fetch(`${server.url}${answer.url}`)).arrayBuffer());

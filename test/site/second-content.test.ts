@@ -110,9 +110,9 @@ describe('a second content folder', () => {
     // On its page, in its widths (no wider than itself) and formats, each under the picture's hash.
     const media = new URL(product.image.url).pathname.split('/').slice(0, 3).join('/');
     const page = (await get('/products/pao-de-queijo')).body;
-    assert.ok(page.includes(`<source type="image/avif" srcset="${media}/pao-320w.avif 320w, ${media}/pao-640w.avif 640w" sizes="`), page);
-    assert.ok(page.includes(`<source type="image/webp" srcset="${media}/pao-320w.webp 320w, ${media}/pao-640w.webp 640w" sizes="`));
-    assert.ok(page.includes(`src="${media}/pao-640w.png" srcset="${media}/pao-320w.png 320w, ${media}/pao-640w.png 640w"`));
+    assert.ok(page.includes(`<source type="image/avif" srcset="${media}/pao-320w.avif 320w, ${media}/pao-480w.avif 480w, ${media}/pao-640w.avif 640w" sizes="`), page);
+    assert.ok(page.includes(`<source type="image/webp" srcset="${media}/pao-320w.webp 320w, ${media}/pao-480w.webp 480w, ${media}/pao-640w.webp 640w" sizes="`));
+    assert.ok(page.includes(`src="${media}/pao-640w.png" srcset="${media}/pao-320w.png 320w, ${media}/pao-480w.png 480w, ${media}/pao-640w.png 640w"`));
     assert.ok(page.includes(`alt="Uma cesta de pães de queijo dourados" width="640" height="336" fetchpriority="high" decoding="async"></picture>`));
     // Its share card: the largest 1.91:1 cut of a picture smaller than 1200x630.
     assert.ok(page.includes(`<meta property="og:image" content="${BASE_URL}${media}/pao-card-640x336.png">`));
