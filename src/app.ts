@@ -201,11 +201,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
    */
   const makePictures = async (catalog: Catalog): Promise<void> => {
     const started = performance.now();
-    const pause = pauseEverySlice();
-    const counts = await pictures.makeAll(catalog, { parallel: 1, pause, while: () => store.catalog === catalog });
-    const fields = { ...counts, ms: Math.round(performance.now() - started), content_version: catalog.version };
-    if (counts.failed > 0) log.error(fields, 'some pictures could not be made; requests for them answer an error');
-    else if (counts.made > 0) log.info(fields, 'pictures made');
+    try {
+      const counts = await pictures.makeAll(catalog, { parallel: 1, pause: pauseEverySlice(), while: () => store.catalog === catalog });
+      const fields = { ...counts, ms: Math.round(performance.now() - started), content_version: catalog.version };
+      if (counts.failed > 0) log.error(fields, 'some pictures could not be made; requests for them answer an error');
+      else if (counts.made > 0) log.info(fields, 'pictures made');
+    } catch (error) {
+      // Never thrown at the caller (a reload does not await it): each picture is then made when asked for.
+      log.error({ err: error, content_version: catalog.version }, 'making the pictures ahead failed; requests make their own');
+    }
   };
 
   if (options.warmInBackground) {
@@ -221,8 +225,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             () => log.info({ answers: cache.size(store.catalog), bytes: cache.bytes(store.catalog), ms: Math.round(performance.now() - started) }, 'answers prepared ahead'),
             (error: unknown) => log.error({ err: error }, 'preparing answers ahead failed; requests prepare their own'),
           )
-          .then(() => makePictures(store.catalog))
-          .catch((error: unknown) => log.error({ err: error }, 'making the pictures ahead failed; requests make their own'));
+          .then(() => makePictures(store.catalog));
       }, WARM_DELAY_MS);
     });
   } else if (options.warm !== false) {
