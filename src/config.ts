@@ -65,6 +65,9 @@ export const MINIMUM_NOTICE_DAYS = 180;
  */
 export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
 
+/** The JSON Schemas of site.yaml and the front matter, for editors: ../schemas, found the same way. */
+export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas', import.meta.url));
+
 /** A setting that cannot be used; its message is the one line start-up prints. */
 export class ConfigError extends Error {
   constructor(

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Service } from '../src/http/service.js';
 import type { InjectOptions } from 'light-my-request';
 import { after, before } from 'node:test';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
@@ -17,6 +19,15 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures');
 /** The base URL every test app is configured with. */
 export const BASE_URL = 'http://vitrine.test';
+
+/** A copy of a content folder, under a temporary folder of the same name, removed when the test file ends. */
+export async function copyFixture(dir: string): Promise<string> {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'vitrine-fixture-'));
+  after(() => rm(parent, { recursive: true, force: true }));
+  const copy = path.join(parent, path.basename(dir));
+  await cp(dir, copy, { recursive: true });
+  return copy;
+}
 
 const catalogs = new Map<string, Promise<Catalog>>();
 

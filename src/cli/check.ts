@@ -61,8 +61,35 @@ export async function runCheck(args: readonly string[], env: Env): Promise<numbe
     console.error('vitrine: check failed:', isSystemError(error) ? error.message : error);
     return 1;
   }
+  if (report.ok) report = await withFrameLinks(report, dir, settings);
   console.log(parsed.format === 'json' ? formatJson(report) : formatText(report));
   return report.ok ? 0 : 1;
+}
+
+/**
+ * The report with the links the site's own frame prints that fail, in every
+ * locale: judged on the pages the content makes, so only once it loads.
+ */
+async function withFrameLinks(report: CheckReport, dir: string, settings: Pick<Config, 'baseUrl' | 'imageCacheDir' | 'pictureLimits'>): Promise<CheckReport> {
+  const { baseUrl } = settings;
+  const [{ loadCatalog }, { buildApp }, { deadFrameLinks }, { quotaPolicy, RateLimiter }] = await Promise.all([
+    import('../content/load.js'),
+    import('../app.js'),
+    import('../frame-links.js'),
+    import('../http/rate-limit.js'),
+  ]);
+  // The pictures as the check judged them: within the limits it was given, known whole from its own decoding.
+  const catalog = await loadCatalog({ dir, baseUrl, pictures: pictureSettings(settings) });
+  const config = loadConfig({ CONTENT_DIR: dir, BASE_URL: baseUrl, LOG_LEVEL: 'silent', IMAGE_CACHE_DIR: settings.imageCacheDir });
+  const app = await buildApp({ config, catalog, limiter: new RateLimiter(quotaPolicy(config)), warm: false });
+  try {
+    const dead = await deadFrameLinks(app, catalog);
+    if (dead.length === 0) return report;
+    const errors = dead.map(({ page, link }): CheckProblem => ({ file: page, line: null, field: null, message: `the page links ${link}, which answers 404`, severity: 'error' }));
+    return { ...report, ok: false, errors: [...report.errors, ...errors] };
+  } finally {
+    await app.server.close();
+  }
 }
 
 interface CheckArguments {

@@ -1,6 +1,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { CHECK_HELP, runCheck } from './check.js';
 import { EXPORT_HELP, runExport } from './export.js';
+import { INIT_HELP, runInit } from './init.js';
 import { runServe, SERVE_HELP } from './serve.js';
 import type { Command, CommandHelp, Env } from './usage.js';
 import { describeProblem, HELP_OPTION, parseArguments, printHelp, usageError } from './usage.js';
@@ -12,6 +13,7 @@ import { describeProblem, HELP_OPTION, parseArguments, printHelp, usageError } f
  */
 
 const COMMANDS: Readonly<Record<string, { readonly help: CommandHelp; readonly run: Command }>> = {
+  init: { help: INIT_HELP, run: runInit },
   serve: { help: SERVE_HELP, run: runServe },
   check: { help: CHECK_HELP, run: runCheck },
   export: { help: EXPORT_HELP, run: runExport },
@@ -23,7 +25,7 @@ const HELP_HELP = {
 };
 
 /** The usage line of the whole command, printed under a usage error that concerns no one command. */
-export const USAGE = 'vitrine <serve|check|export|help> [arguments] | vitrine --help | vitrine --version';
+export const USAGE = 'vitrine <init|serve|check|export|help> [arguments] | vitrine --help | vitrine --version';
 
 const MAIN_OPTIONS = { ...HELP_OPTION, version: { type: 'boolean' } } as const;
 

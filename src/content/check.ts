@@ -64,12 +64,14 @@ interface ParsedDocument {
 interface ContentFile {
   readonly kind: Kind;
   readonly slug: string;
-  /** A page's locale when it is a translation (`pages/<locale>/<slug>.md`). */
+  /** A page's or product's locale when it is a translation (`pages/<locale>/<slug>.md`, `products/<locale>/<slug>.md`). */
   readonly locale?: string;
   /** Its path inside the content folder. */
   readonly file: string;
   /** Undefined when the front matter does not parse (the loader says why). */
   readonly parsed?: ParsedDocument;
+  /** The file as written. */
+  readonly source: string;
 }
 
 /** The content folder as the site would publish it, read without validation. */
@@ -107,6 +109,7 @@ export async function checkContent(dir: string, baseUrl?: string, pictures?: Pic
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
     ...missingIdentifierProblems(view),
+    ...todoProblems(view),
   ]
     .sort(byFileAndLine)
     .map((problem) => ({ ...problem, file: path.join(dir, problem.file) }));
@@ -139,7 +142,11 @@ async function readSiteView(dir: string): Promise<SiteView> {
     listRecords(dir, 'products', 'product'),
     listRecords(dir, 'posts', 'post'),
     listRecords(dir, 'pages', 'page'),
-    ...translated.map((locale) => listRecords(dir, `pages/${locale}`, 'page').then((files) => files.map((file) => ({ ...file, locale })))),
+    ...translated.flatMap((locale) =>
+      (['products', 'pages'] as const).map((folder) =>
+        listRecords(dir, `${folder}/${locale}`, folder === 'products' ? 'product' : 'page').then((files) => files.map((file) => ({ ...file, locale }))),
+      ),
+    ),
   ]);
   const wanted = [{ kind: 'company' as const, slug: 'company', file: 'company.md' }, ...folders.flat()];
   const files: ContentFile[] = [];
@@ -150,7 +157,7 @@ async function readSiteView(dir: string): Promise<SiteView> {
       const source = sources[i];
       if (source === undefined) return;
       const parsed = parseDocument(source);
-      files.push(parsed ? { ...entry, parsed } : entry);
+      files.push(parsed ? { ...entry, source, parsed } : { ...entry, source });
     });
   }
   return { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files };
@@ -353,7 +360,9 @@ function siteRoutes(site: SiteRouteFields, files: readonly ContentFile[]): Conte
     routes.add(paths.feed(locale));
   }
   const slugs = (kind: Kind) => new Set(files.filter((file) => file.kind === kind && file.locale === undefined).map((file) => file.slug));
-  for (const slug of slugs('product')) routes.add(paths.product(slug)).add(paths.productMirror(slug));
+  for (const file of files) {
+    if (file.kind === 'product') routes.add(paths.product(site, file.slug, file.locale)).add(paths.productMirror(site, file.slug, file.locale));
+  }
   for (const slug of slugs('post')) routes.add(paths.post(slug)).add(paths.postMirror(slug));
   routes.add(paths.company()).add(paths.companyMirror());
   return { paths: routes, products: slugs('product'), posts: slugs('post'), pages: new Set(site.page_slugs) };
@@ -409,6 +418,7 @@ function isRoute(sitePath: string, routes: ContentRoutes): boolean {
     case 'page':
     case 'localePage':
     case 'product':
+    case 'localeProduct':
     case 'post':
     case 'mirror':
     case 'feed':
@@ -586,6 +596,21 @@ function missingIdentifierProblems(view: SiteView): CheckProblem[] {
       severity: 'warning',
     },
   ];
+}
+
+/** A placeholder left to fill: the word TODO, as `vitrine init` marks what a company must write. */
+const TODO = /\bTODO\b/;
+
+/** Every line that still holds a TODO, in site.yaml and every record: a warning each, so a starter serves while it is being written. */
+function todoProblems(view: SiteView): CheckProblem[] {
+  const sources = [...(view.siteSource === undefined ? [] : [{ file: 'site.yaml', source: view.siteSource }]), ...view.files];
+  return sources.flatMap(({ file, source }) =>
+    source.split('\n').flatMap((text, index): CheckProblem[] => {
+      if (!TODO.test(text)) return [];
+      const left = text.trim().replace(/^#\s*/, '');
+      return [{ file, line: index + 1, field: null, message: `TODO left: ${left.length > 100 ? `${left.slice(0, 99)}\u2026` : left}`, severity: 'warning' }];
+    }),
+  );
 }
 
 function fieldOf(data: unknown, name: string): unknown {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companySchema, pageSchema, postSchema, productSchema, siteSchema } from './schemas.js';
+import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema } from './schemas.js';
 
 /**
  * JSON Schemas (draft 2020-12) of site.yaml and of each kind of front
@@ -46,6 +46,13 @@ const DOCUMENTS: readonly Document[] = [
     schema: productSchema(),
     title: 'vitrine product front matter',
     description: 'The YAML front matter of a product, products/<slug>.md. Its tags come from the product_tags of site.yaml.',
+  },
+  {
+    name: 'product-translation',
+    schema: productTranslationSchema(),
+    title: 'vitrine product translation front matter',
+    description:
+      "The YAML front matter of a product's translation, products/<locale>/<slug>.md, named like the original products/<slug>.md: its name, summary and, if they differ, links, picture and date in that language. Status, tags and order are the original's.",
   },
   {
     name: 'post',

@@ -14,10 +14,13 @@ import { paths } from '../model/routes.js';
 import type { BodyLinks } from './resolve-body.js';
 import { encodeFilePath, resolveBody } from './resolve-body.js';
 import { companyIdentifiers } from './identifiers.js';
+import type { Messages } from '../i18n/catalog.js';
+import { FRAME_KEYS } from '../i18n/keys.js';
+import { catalogFrom, MessageCatalogError, overrideCatalog, referenceCatalogFile, SHIPPED_LOCALES, shippedCatalogFor } from '../i18n/catalog.js';
 import type { imageRef } from './schemas.js';
-import { companySchema, pageSchema, postSchema, productSchema, siteSchema, SLUG } from './schemas.js';
+import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema, SLUG } from './schemas.js';
 import { closest, withSuggestion } from './suggest.js';
-import type { Catalog, Company, Image, ImageVariant, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, Site, SiteIcons, TranslationLink } from './types.js';
+import type { Catalog, Company, Image, ImageVariant, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site, SiteIcons, TranslationLink } from './types.js';
 
 /** One problem of a content folder, as the loader found it. */
 export interface ContentProblem {
@@ -114,38 +117,44 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const media = new MediaLibrary(folder, base, options.pictures ?? DEFAULT_PICTURE_SETTINGS);
   const site = await loadSite(folder, media);
   if (!site) throw folder.error();
+  const messages = await loadMessages(folder, site);
   const otherLocales = site.locales.filter((locale) => locale !== site.default_locale);
   // Read together; validated one after the other, so problems are reported in the same order every time.
-  const [companySource, productFiles, postFiles, pageFiles, ...translatedPageFiles] = await Promise.all([
+  const [companySource, productFiles, postFiles, pageFiles, translatedProductFiles, translatedPageFiles] = await Promise.all([
     folder.readText('company.md'),
-    folder.readFolder('products'),
+    folder.readFolder('products', otherLocales),
     folder.readFolder('posts'),
     folder.readFolder('pages', otherLocales),
-    ...otherLocales.map((locale) => folder.readFolder(`pages/${locale}`, [], { optional: true })),
+    Promise.all(otherLocales.map((locale) => folder.readFolder(`products/${locale}`, [], { optional: true }))),
+    Promise.all(otherLocales.map((locale) => folder.readFolder(`pages/${locale}`, [], { optional: true }))),
   ]);
   // Every record file read, whether or not it turns out valid, may be linked to: a broken one is reported on its own.
   const records = recordUrls(base, site, {
     company: companySource !== undefined,
-    products: productFiles,
+    products: [[undefined, productFiles], ...otherLocales.map((locale, i) => [locale, translatedProductFiles[i]!] as const)],
     posts: postFiles,
     pages: [[undefined, pageFiles], ...otherLocales.map((locale, i) => [locale, translatedPageFiles[i]!] as const)],
   });
   const body = bodyResolver(folder, { base, records, picture: (file) => media.linkTo(file) });
   const company = companySource === undefined ? undefined : companyOf(folder, media, body, companySource, base);
   const products = productsOf(folder, media, body, productFiles, site, base);
+  const productsByLocale = new Map<string, Product[]>([[site.default_locale, products]]);
+  otherLocales.forEach((locale, i) => productsByLocale.set(locale, productTranslationsOf(folder, media, body, translatedProductFiles[i]!, products, site, base, locale)));
   const posts = postsOf(folder, media, body, postFiles, site, base);
   const pagesByLocale = new Map<string, Page[]>([[site.default_locale, pagesOf(folder, media, body, pageFiles, site, base, site.default_locale)]]);
   otherLocales.forEach((locale, i) => pagesByLocale.set(locale, pagesOf(folder, media, body, translatedPageFiles[i]!, site, base, locale)));
   const linkedPosts = linkTranslations(posts.records, posts.translationKeys, folder.report);
-  linkPageTranslations(pagesByLocale);
+  linkSlugTranslations(pagesByLocale, (page) => page.title);
+  linkSlugTranslations(productsByLocale, (product) => product.name);
   await media.decodeAll();
   if (folder.problems.length > 0 || !company) throw folder.error();
-  for (const record of [...products, ...[...pagesByLocale.values()].flat()]) withPlainText(record);
+  for (const record of [...[...productsByLocale.values()].flat(), ...[...pagesByLocale.values()].flat()]) withPlainText(record);
   for (const post of linkedPosts) withReadingTime(withPlainText(post));
   return assemble({
     site,
+    messages,
     company,
-    products,
+    productsByLocale,
     posts: linkedPosts,
     pagesByLocale,
     media: media.files,
@@ -231,6 +240,19 @@ class ContentFolder {
   #keep(file: string, source: string): string {
     this.#read.set(file, source);
     return source;
+  }
+
+  /** The names of the files of an optional folder, sorted; none when it is absent. */
+  async listFiles(name: string): Promise<string[]> {
+    try {
+      return (await readdir(path.join(this.dir, name), { withFileTypes: true }))
+        .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+        .map((entry) => entry.name)
+        .sort();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.report(`${name}/`, undefined, describeIoError(error));
+      return [];
+    }
   }
 
   /**
@@ -478,23 +500,23 @@ interface MediaProblem {
 
 /**
  * The absolute URL of each record file a body may link to, by its path in
- * the content folder: company.md, each product and post, and each page
- * site.yaml lists, in the default locale (`pages/`) or another
- * (`pages/<locale>/`).
+ * the content folder: company.md, each product (`products/`, or its
+ * translation in `products/<locale>/`) and post, and each page site.yaml
+ * lists, in the default locale (`pages/`) or another (`pages/<locale>/`).
  */
 function recordUrls(
   base: string,
   site: Site,
   files: {
     readonly company: boolean;
-    readonly products: readonly SourceFile[];
+    readonly products: readonly (readonly [string | undefined, readonly SourceFile[]])[];
     readonly posts: readonly SourceFile[];
     readonly pages: readonly (readonly [string | undefined, readonly SourceFile[]])[];
   },
 ): Map<string, string> {
   const urls = new Map<string, string>();
   if (files.company) urls.set('company.md', base + paths.company());
-  for (const file of files.products) urls.set(file.file, base + paths.product(file.slug));
+  for (const [locale, products] of files.products) for (const file of products) urls.set(file.file, base + paths.product(site, file.slug, locale));
   for (const file of files.posts) urls.set(file.file, base + paths.post(file.slug));
   for (const [locale, pages] of files.pages) {
     for (const file of pages) if (site.page_slugs.includes(file.slug)) urls.set(file.file, base + paths.page(site, file.slug, locale));
@@ -535,6 +557,63 @@ function iconsOf(media: MediaLibrary, icons: z.output<typeof siteSchema>['icons'
     if (icon.media_type !== wanted[name]) report('site.yaml', `icons.${name}`, `must be a ${wanted[name]} file, not ${icon.media_type}`);
     else if (name !== 'svg' && icon.width !== icon.height) report('site.yaml', `icons.${name}`, `must be square (it is ${icon.width}x${icon.height})`);
     else found[name] = icon;
+  }
+  return found;
+}
+
+/** Where a content folder adds a locale's messages or overrides some of a shipped one's: i18n/<locale>.yaml. */
+const MESSAGES_FOLDER = 'i18n';
+
+/**
+ * The frame's messages of every locale of the site: the engine's catalog of
+ * that locale (or of its language), with the content folder's
+ * `i18n/<locale>.yaml` over it, which may change any message; a locale the
+ * engine has no catalog for needs that file, with every message. A locale
+ * without messages is a problem naming the file to add, never an English
+ * frame around another language.
+ */
+async function loadMessages(folder: ContentFolder, site: Site): Promise<Map<string, Messages>> {
+  const files = await folder.listFiles(MESSAGES_FOLDER);
+  const given = new Map<string, string>();
+  for (const name of files) {
+    const file = `${MESSAGES_FOLDER}/${name}`;
+    const locale = name.endsWith('.yaml') ? name.slice(0, -'.yaml'.length) : undefined;
+    if (locale === undefined || !site.locales.includes(locale)) {
+      folder.report(file, undefined, `is not the messages of a locale of site.yaml: ${MESSAGES_FOLDER}/ holds <locale>.yaml for ${site.locales.join(', ')}`);
+      continue;
+    }
+    given.set(locale, file);
+  }
+  const found = new Map<string, Messages>();
+  for (const locale of site.locales) {
+    const shipped = shippedCatalogFor(locale);
+    const file = given.get(locale);
+    if (file === undefined) {
+      if (shipped) found.set(locale, shipped);
+      else {
+        folder.report(
+          'site.yaml',
+          'locales',
+          `"${locale}" has no messages for the site's frame: the engine has them for ${SHIPPED_LOCALES.join(', ')}; add ${MESSAGES_FOLDER}/${locale}.yaml with every message of the English catalog (${referenceCatalogFile()}) in that language`,
+        );
+      }
+      continue;
+    }
+    const source = await folder.readText(file);
+    if (source === undefined) continue;
+    let data: unknown;
+    try {
+      data = parseYaml(source);
+    } catch (error) {
+      folder.syntaxProblem(file, undefined, error);
+      continue;
+    }
+    try {
+      found.set(locale, shipped ? overrideCatalog(shipped, file, data) : catalogFrom(locale, file, data, FRAME_KEYS));
+    } catch (error) {
+      if (!(error instanceof MessageCatalogError)) throw error;
+      for (const problem of error.problems) folder.report(file, undefined, problem);
+    }
   }
   return found;
 }
@@ -599,13 +678,58 @@ function productsOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolv
       ...imageOf(media, image, file.file),
       links: Object.fromEntries(Object.entries(data.links).map(([name, href]) => [name, href.startsWith('/') ? base + href : href])),
       slug: file.slug,
+      locale: site.default_locale,
+      translations: [],
       status: data.status as Product['status'],
-      url: base + paths.product(file.slug),
-      markdown_url: base + paths.productMirror(file.slug),
+      url: base + paths.product(site, file.slug),
+      markdown_url: base + paths.productMirror(site, file.slug),
       markdown: loaded.body,
     } as Omit<Product, 'text'> as Product);
   }
   return products;
+}
+
+/**
+ * The products translated into `locale` (`products/<locale>/<slug>.md`):
+ * each names a product of the default locale by its file name and gives its
+ * words in that language; the rest is the original's.
+ */
+function productTranslationsOf(
+  folder: ContentFolder,
+  media: MediaLibrary,
+  body: BodyResolver,
+  files: readonly SourceFile[],
+  originals: readonly Product[],
+  site: Site,
+  base: string,
+  locale: string,
+): Product[] {
+  const bySlug = new Map(originals.map((product) => [product.slug, product]));
+  const fields = productTranslationSchema(site);
+  const translations: Product[] = [];
+  for (const file of files) {
+    const original = bySlug.get(file.slug);
+    if (!original) {
+      const slugs = [...bySlug.keys()];
+      folder.report(file.file, 'file name', withSuggestion(`"${file.slug}" is not a product of products/ (${slugs.join(', ') || 'there is none'}), which a translation must name`, closest(file.slug, slugs)));
+      continue;
+    }
+    const loaded = folder.record(file, fields, body);
+    if (!loaded) continue;
+    const { image, links, ...data } = loaded.data;
+    translations.push({
+      ...original,
+      ...data,
+      ...(image ? imageOf(media, image, file.file) : {}),
+      ...(links ? { links: Object.fromEntries(Object.entries(links).map(([name, href]) => [name, href.startsWith('/') ? base + href : href])) } : {}),
+      locale,
+      translations: [],
+      url: base + paths.product(site, file.slug, locale),
+      markdown_url: base + paths.productMirror(site, file.slug, locale),
+      markdown: loaded.body,
+    });
+  }
+  return translations;
 }
 
 /** The posts, and the translation key each names (linked once every post is read). */
@@ -691,23 +815,24 @@ function pagesOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver,
   return pages;
 }
 
-/** Links each page to the same slug in the other locales. */
-function linkPageTranslations(pagesByLocale: ReadonlyMap<string, readonly Page[]>): void {
-  const bySlug = new Map<string, Page[]>();
-  for (const pages of pagesByLocale.values()) for (const page of pages) bySlug.set(page.slug, [...(bySlug.get(page.slug) ?? []), page]);
+/** Links each page (or product) to the same slug in the other locales. */
+function linkSlugTranslations<R extends Page | Product>(byLocale: ReadonlyMap<string, readonly R[]>, title: (record: R) => string): void {
+  const bySlug = new Map<string, R[]>();
+  for (const records of byLocale.values()) for (const record of records) bySlug.set(record.slug, [...(bySlug.get(record.slug) ?? []), record]);
   for (const group of bySlug.values()) {
-    for (const page of group) {
-      (page as { translations: readonly TranslationLink[] }).translations = group
-        .filter((other) => other !== page)
-        .map(({ locale, slug, title, url, markdown_url }) => ({ locale, slug, title, url, markdown_url }));
+    for (const record of group) {
+      (record as { translations: readonly TranslationLink[] }).translations = group
+        .filter((other) => other !== record)
+        .map((other) => ({ locale: other.locale, slug: other.slug, title: title(other), url: other.url, markdown_url: other.markdown_url }));
     }
   }
 }
 
 interface Parts {
   readonly site: Site;
+  readonly messages: ReadonlyMap<string, Messages>;
   readonly company: Company;
-  readonly products: Product[];
+  readonly productsByLocale: ReadonlyMap<string, Product[]>;
   readonly posts: Post[];
   readonly pagesByLocale: ReadonlyMap<string, Page[]>;
   readonly media: ReadonlyMap<string, MediaBytes>;
@@ -717,8 +842,13 @@ interface Parts {
 }
 
 /** The Catalog: every collection ordered once (products by `order`, posts and pages newest first), indexed by slug, frozen. */
-function assemble({ site, company, products, posts, pagesByLocale, media, base, version, loadedAt }: Parts): Catalog {
-  products.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+function assemble({ site, messages, company, productsByLocale, posts, pagesByLocale, media, base, version, loadedAt }: Parts): Catalog {
+  const productsOfLocale = new Map<string, ProductsOfLocale>();
+  for (const [locale, list] of productsByLocale) {
+    list.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+    productsOfLocale.set(locale, { products: list, bySlug: new Map(list.map((p) => [p.slug, p])) });
+  }
+  const products = productsOfLocale.get(site.default_locale)!;
   posts.sort((a, b) => b.published_at.localeCompare(a.published_at) || a.slug.localeCompare(b.slug));
   const navigation = (slug: string) => site.page_slugs.indexOf(slug);
   const localized = new Map<string, PagesOfLocale>();
@@ -732,13 +862,15 @@ function assemble({ site, company, products, posts, pagesByLocale, media, base, 
     loaded_at: loadedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     base_url: base,
     site,
+    messages,
     company,
-    products,
+    products: products.products,
+    productsByLocale: productsOfLocale,
     posts,
     pages: pages.pages,
     pagesByLocale: localized,
     media,
-    productsBySlug: new Map(products.map((p) => [p.slug, p])),
+    productsBySlug: products.bySlug,
     postsBySlug: new Map(posts.map((p) => [p.slug, p])),
     pagesBySlug: pages.bySlug,
   });

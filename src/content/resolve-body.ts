@@ -1,3 +1,4 @@
+import { closestPath, withSuggestion } from './suggest.js';
 import path from 'node:path';
 import type { LineEdit, WrittenDestination } from './body-references.js';
 import { editLines, writtenDestinations } from './body-references.js';
@@ -90,7 +91,12 @@ function resolveDestination({ use, target, written }: WrittenDestination, file: 
   if (use === 'link' && resolved.endsWith('.md')) {
     const url = links.records.get(resolved);
     return url === undefined
-      ? { problem: `${resolved} is not a record of the content folder (company.md, or a product, article or page: products/, posts/, pages/, pages/<locale>/)` }
+      ? {
+          problem: withSuggestion(
+            `${resolved} is not a record of the content folder (company.md, or a product, article or page: products/, posts/, pages/, pages/<locale>/)`,
+            closestPath(resolved, links.records.keys()),
+          ),
+        }
       : { url: url + suffix };
   }
   if (use === 'link' && !isPicture(resolved)) {

@@ -277,6 +277,30 @@ export function productSchema(site?: { product_tags: readonly string[] }) {
   });
 }
 
+/**
+ * The front matter of a product's translation, `products/<locale>/<slug>.md`:
+ * its words in that language. What is the same in every language (status,
+ * tags, order) is the original's, `products/<slug>.md`; links and picture
+ * are the original's unless the translation gives its own.
+ */
+export function productTranslationSchema(site?: { product_tags: readonly string[] }) {
+  const { name, summary, links, updated_at, image } = productSchema(site).shape;
+  const theOriginals = z
+    .never({ error: "is the original product's, the same in every language: a translation gives only name, summary, links, image and updated_at" })
+    .optional()
+    .meta({ description: "The original product's (products/<slug>.md): not written in a translation." });
+  return z.strictObject({
+    status: theOriginals,
+    tags: theOriginals,
+    order: theOriginals,
+    name,
+    summary,
+    links: links.unwrap().optional().meta({ description: "Links by name in snake_case, in place of the original's (a page in this language, say); without it, the original's." }),
+    updated_at: updated_at.meta({ description: 'When the translation last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time; without it, the original\'s.', examples: DATE_EXAMPLES }),
+    image: image.meta({ description: "A picture in place of the original's (its alt text written in this language); without it, the original's." }),
+  });
+}
+
 /** A post's front matter; without `site` (a schema for editors) any locale is accepted. */
 export function postSchema(site?: { locales: readonly string[] }) {
   return z.strictObject({

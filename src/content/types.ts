@@ -1,3 +1,4 @@
+import type { Messages } from '../i18n/catalog.js';
 /**
  * The content model: what a content folder becomes once loaded and validated.
  * Every record carries its absolute public `url` and the `markdown_url` of its
@@ -127,6 +128,10 @@ export interface Product {
   readonly slug: string;
   readonly name: string;
   readonly summary: string;
+  /** The language of its name, summary and text: the default locale, or the one it was translated into (`products/<locale>/<slug>.md`). */
+  readonly locale: string;
+  /** The same product in other locales. */
+  readonly translations: readonly TranslationLink[];
   readonly status: ProductStatus;
   readonly tags: readonly string[];
   readonly links: Readonly<Record<string, string>>;
@@ -187,6 +192,11 @@ export interface PagesOfLocale {
   readonly bySlug: ReadonlyMap<string, Page>;
 }
 
+export interface ProductsOfLocale {
+  readonly products: readonly Product[];
+  readonly bySlug: ReadonlyMap<string, Product>;
+}
+
 export interface MediaBytes {
   readonly media_type: string;
   /** The content file's own bytes. */
@@ -213,9 +223,13 @@ export interface Catalog {
   readonly loaded_at: string;
   readonly base_url: string;
   readonly site: Site;
+  /** The frame's messages of each locale of the site: the engine's, with the content's own (`i18n/<locale>.yaml`) over them. */
+  readonly messages: ReadonlyMap<string, Messages>;
   readonly company: Company;
-  /** In `order`, then slug. */
+  /** The default locale's products, in `order`, then slug. */
   readonly products: readonly Product[];
+  /** Every locale's products (the default locale's are `products`; another's, those translated into it), in the same order. */
+  readonly productsByLocale: ReadonlyMap<string, ProductsOfLocale>;
   /** Newest first (`published_at`), then slug. */
   readonly posts: readonly Post[];
   /** The default locale's pages, newest route first: most recently updated first, then navigation order. */

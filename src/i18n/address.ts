@@ -14,9 +14,34 @@ import type { Address } from '../content/types.js';
 
 // The address of a Catalog never changes: its lines are worked out once, on first use.
 const LINES = new WeakMap<Address, readonly string[]>();
+const IN_LANGUAGE = new WeakMap<Address, Map<string, readonly string[]>>();
 
-/** The address's lines, in the order its country writes them. */
-export function addressLines(address: Address): readonly string[] {
+/**
+ * The address's lines, in the order its country writes them. Read in a
+ * language other than English (`locale`), the country is named in it
+ * ("Estados Unidos", "Vereinigte Staaten"), by Intl.DisplayNames; the
+ * rest is written as the address is.
+ */
+export function addressLines(address: Address, locale?: string): readonly string[] {
+  const lines = englishLines(address);
+  if (locale === undefined || locale.split('-')[0]!.toLowerCase() === 'en') return lines;
+  let named = IN_LANGUAGE.get(address);
+  if (!named) IN_LANGUAGE.set(address, (named = new Map()));
+  let found = named.get(locale);
+  if (!found) {
+    let country: string | undefined;
+    try {
+      country = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(address.country);
+    } catch {
+      // A locale Intl cannot read keeps the formatter's name.
+    }
+    found = Object.freeze(country === undefined ? lines : [...lines.slice(0, -1), country]);
+    named.set(locale, found);
+  }
+  return found;
+}
+
+function englishLines(address: Address): readonly string[] {
   let lines = LINES.get(address);
   if (!lines) {
     lines = Object.freeze(
@@ -40,6 +65,6 @@ export function addressLines(address: Address): readonly string[] {
 }
 
 /** The address on one line, its lines separated by commas: for plain text. */
-export function addressLine(address: Address): string {
-  return addressLines(address).join(', ');
+export function addressLine(address: Address, locale?: string): string {
+  return addressLines(address, locale).join(', ');
 }

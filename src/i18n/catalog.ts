@@ -5,6 +5,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { parseYaml } from '../content/front-matter.js';
 import type { ArgumentKind, FormatArguments, MessageKey } from './keys.js';
 import { isMessageKey, MESSAGE_ARGUMENTS, MESSAGE_KEYS } from './keys.js';
+import { closest, withSuggestion } from '../content/suggest.js';
 
 /** The locales whose catalogs ship with the engine, in messages/<locale>.yaml; English is the reference and the fall-back. */
 export const SHIPPED_LOCALES = ['en', 'pt-BR', 'es', 'fr', 'de'] as const;
@@ -132,7 +133,7 @@ function compileAll(locale: string, file: string, data: unknown): Map<MessageKey
   const problems: string[] = [];
   for (const [key, message] of entriesOf(locale, file, data)) {
     if (!isMessageKey(key)) {
-      problems.push(`"${key}" is not a message of the site's frame`);
+      problems.push(withSuggestion(`"${key}" is not a message of the site's frame`, closest(key, MESSAGE_KEYS)));
       continue;
     }
     const result = compile(locale, key, message);
@@ -166,12 +167,13 @@ function messagesOf(locale: string, files: readonly string[], compiled: Readonly
 
 /**
  * A complete catalog from its parsed YAML (or any object of the same shape):
- * every key of the frame, each message valid, nothing else. `file` names
- * where it came from in errors.
+ * every `required` key (all of them for a catalog the engine ships, the
+ * frame's for a site's own locale), each message valid, nothing unknown.
+ * `file` names where it came from in errors.
  */
-export function catalogFrom(locale: string, file: string, data: unknown): Messages {
+export function catalogFrom(locale: string, file: string, data: unknown, required: readonly MessageKey[] = MESSAGE_KEYS): Messages {
   const compiled = compileAll(locale, file, data);
-  const missing = MESSAGE_KEYS.filter((key) => !compiled.has(key));
+  const missing = required.filter((key) => !compiled.has(key));
   if (missing.length) throw new MessageCatalogError(locale, file, missing.map((key) => `"${key}" is missing`));
   return messagesOf(locale, [file], compiled);
 }
@@ -227,4 +229,20 @@ export function messages(locale: string): Messages {
   const found = SHIPPED.get(locale);
   if (!found) throw new MessageCatalogError(locale, fileURLToPath(new URL('./messages/', import.meta.url)), [`no catalog ships for this locale; the shipped ones are ${SHIPPED_LOCALES.join(', ')}`]);
   return found;
+}
+
+/**
+ * The shipped messages a locale's frame starts from: its own catalog's, else
+ * its language's (`pt-PT` gets Portuguese, `de-AT` German); undefined when
+ * the engine ships none in that language, and the site must give its own.
+ */
+export function shippedCatalogFor(locale: string): Messages | undefined {
+  const language = locale.split('-')[0]!.toLowerCase();
+  const tag = isShippedLocale(locale) ? locale : SHIPPED_LOCALES.find((shipped) => shipped.split('-')[0]!.toLowerCase() === language);
+  return tag === undefined ? undefined : SHIPPED.get(tag);
+}
+
+/** Where the English catalog lives, every key of the frame with its message: what a new locale's catalog translates. */
+export function referenceCatalogFile(): string {
+  return messages('en').files[0]!;
 }

@@ -23,6 +23,7 @@ export const MESSAGE_ARGUMENTS = {
   'frame.languages': none,
   'frame.read_in': { language: 'string' },
   'frame.also_in': none,
+  'frame.table': none,
   // The home page.
   'home.our_products': none,
   'home.get_in_touch': none,
@@ -61,11 +62,15 @@ export const MESSAGE_ARGUMENTS = {
   'blog.title_page': { title: 'string', n: 'number' },
   'blog.newer': none,
   'blog.older': none,
+  'blog.no_such_page': { page: 'number', pages: 'number' },
+  'blog.open_last_page': { path: 'string' },
   'blog.minutes_read': { minutes: 'number' },
   'blog.on_this_page': none,
   // The developers' page.
   'developers.title': none,
   'developers.description': none,
+  'developers.contents': none,
+  'developers.contents_label': none,
   // The company record (about and contact pages).
   'company.record': none,
   'company.legal_name': none,
@@ -126,11 +131,47 @@ export const MESSAGE_ARGUMENTS = {
   'error.something_wrong': none,
   'error.could_not_show': none,
   'error.try_again': none,
+  // The starter content folder `vitrine init` writes: shipped catalogs have them; a site's own catalog needs none.
+  'starter.site_description': { name: 'string' },
+  'starter.product_tag': none,
+  'starter.post_category': none,
+  'starter.index_title': { name: 'string' },
+  'starter.index_description': { name: 'string' },
+  'starter.index_body': { name: 'string' },
+  'starter.about_title': { name: 'string' },
+  'starter.about_description': { name: 'string' },
+  'starter.about_body': { name: 'string' },
+  'starter.contact_title': none,
+  'starter.contact_description': { name: 'string' },
+  'starter.contact_body': { name: 'string' },
+  'starter.privacy_title': none,
+  'starter.privacy_description': { name: 'string' },
+  'starter.privacy_body': { name: 'string' },
+  'starter.terms_title': none,
+  'starter.terms_description': { name: 'string' },
+  'starter.terms_body': { name: 'string' },
+  'starter.product_slug': none,
+  'starter.product_name': none,
+  'starter.product_summary': none,
+  'starter.product_body': none,
+  'starter.post_slug': none,
+  'starter.post_title': none,
+  'starter.post_summary': none,
+  'starter.post_body': none,
+  'starter.post_author': none,
+  'starter.logo_alt': { name: 'string' },
+  'starter.share_alt': { name: 'string' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, ArgumentKind>>>>;
 
 export type MessageKey = keyof typeof MESSAGE_ARGUMENTS;
 
 export const MESSAGE_KEYS = Object.keys(MESSAGE_ARGUMENTS) as readonly MessageKey[];
+
+/** The messages of the starter content folder: what the engine's own catalogs give, and a site's catalog may leave out. */
+export const isStarterKey = (key: string): boolean => key.startsWith('starter.');
+
+/** The messages every catalog of a site must give: the frame's. */
+export const FRAME_KEYS: readonly MessageKey[] = MESSAGE_KEYS.filter((key) => !isStarterKey(key));
 
 type ValueOf<Kind> = Kind extends 'number' ? number : string;
 

@@ -10,7 +10,7 @@ import type { ParamSpec, QueryOf, RawQuery, SlugParam } from './params.js';
 import { parseQuery } from './params.js';
 import type { ProblemCode } from './problems.js';
 import { PROBLEMS } from './problems.js';
-import { pageLocale, pageQuery, pageSlug, postQuery, postSlug, productQuery, productSlug, searchQuery } from './queries.js';
+import { pageLocale, pageQuery, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from './queries.js';
 import * as shapes from './shapes.js';
 
 export { API_PREFIX };
@@ -227,14 +227,14 @@ export const getProduct = define({
   path: '/products/:slug',
   operationId: 'getProduct',
   summary: 'One product',
-  description: 'One product with its markdown body: the problem it solves and how it works.',
+  description: "One product with its markdown body (the problem it solves and how it works), in the site's default locale or the one asked for, with its translations.",
   tag: 'Products',
-  query: {},
+  query: productLocale,
   slug: productSlug,
   response: shapes.Product,
   errors: errorsOf('not_found'),
-  answer: ({ catalog, slug }) => {
-    const body = productDetail(queries.findProduct(catalog, slug), catalog);
+  answer: ({ catalog, slug, query }) => {
+    const body = productDetail(queries.findProduct(catalog, slug, query.locale), catalog);
     return { body, updatedAt: body.updated_at };
   },
 });

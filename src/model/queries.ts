@@ -42,8 +42,18 @@ export const productFilters = {
   tag: anyOf((c) => c.site.product_tags, { description: 'Only products with one of these tags (separated by commas).', example: 'Kubernetes' }),
 } as const satisfies ParamSpec;
 
+/** Which locale's products: the site's default unless asked. */
+export const productLocale = {
+  locale: oneOf((c) => c.site.locales, {
+    description:
+      "The products in this locale, their name, summary and text as translated (without it: the site's default locale). A product not translated into it is not in that locale's list.",
+    example: 'pt-BR',
+  }),
+} as const satisfies ParamSpec;
+
 export const productQuery = {
   ...productFilters,
+  ...productLocale,
   updated_since: updatedSince,
   sort: sort(['name', 'updated_at'], 'the order the content gives'),
   limit: limit(100, 'products'),

@@ -44,6 +44,7 @@ export const ROUTES = {
   page: get('site', '/:page'),
   localePage: get('site', '/:locale/:page'),
   product: get('site', '/products/:slug'),
+  localeProduct: get('site', '/:locale/products/:slug'),
   post: get('site', '/blog/:slug'),
   mirror: get('site', `${MARKDOWN_PREFIX}/*`),
   media: get('site', `${MEDIA_PREFIX}/*`),
@@ -101,6 +102,8 @@ function otherLocale(site: SiteLocales, locale: string | undefined): string | un
   return locale === site.default_locale ? undefined : locale;
 }
 
+const localePrefix = (locale: string | undefined): string => (locale === undefined ? '' : `/${locale}`);
+
 /**
  * The path of each kind of document. The `index` page is the home page, at
  * `/`; `/index` is no route. A page in another locale than the site's
@@ -112,12 +115,13 @@ export const paths = {
   pageMirror: (site: SiteLocales, slug: string, locale?: string): string => paths.pageMirrorUnder(slug, otherLocale(site, locale)),
   /** A page's path, under `locale` when one is given: the caller gives it only for another locale than the default. */
   pageUnder: (slug: string, locale?: string): string => {
-    const prefix = locale === undefined ? '' : `/${locale}`;
+    const prefix = localePrefix(locale);
     return slug === 'index' ? prefix || '/' : `${prefix}/${slug}`;
   },
-  pageMirrorUnder: (slug: string, locale?: string): string => `${MARKDOWN_PREFIX}${locale === undefined ? '' : `/${locale}`}/${slug}.md`,
-  product: (slug: string): string => `/products/${slug}`,
-  productMirror: (slug: string): string => `${MARKDOWN_PREFIX}/products/${slug}.md`,
+  pageMirrorUnder: (slug: string, locale?: string): string => `${MARKDOWN_PREFIX}${localePrefix(locale)}/${slug}.md`,
+  /** A product, and its translation into another locale under that locale (`/pt-BR/products/atlas`). */
+  product: (site: SiteLocales, slug: string, locale?: string): string => `${localePrefix(otherLocale(site, locale))}/products/${slug}`,
+  productMirror: (site: SiteLocales, slug: string, locale?: string): string => `${MARKDOWN_PREFIX}${localePrefix(otherLocale(site, locale))}/products/${slug}.md`,
   post: (slug: string): string => `/blog/${slug}`,
   postMirror: (slug: string): string => `${MARKDOWN_PREFIX}/blog/${slug}.md`,
   /** The company record is shown on the about page and mirrored on its own. */

@@ -68,11 +68,18 @@ export type Image = Answered<typeof Image>;
 const imageSummary = ImageSummary.describe('Its picture, when the content gives one (its variants are in the single record).').optional();
 const image = Image.describe('Its picture, when the content gives one, with its variants.').optional();
 
+export const Translation = z
+  .strictObject({ locale: text(), slug: text(), title: text().describe("The translation's title (a product's name)."), ...pageLinks })
+  .meta({ title: 'Translation' });
+export type Translation = Answered<typeof Translation>;
+
 export const ProductSummary = z
   .strictObject({
     slug: text(),
     name: text(),
     summary: text(),
+    locale: text().describe('The language of its name, summary and text.'),
+    translations: z.array(Translation).describe('The same product in other locales.'),
     status: z.enum(PRODUCT_STATUSES),
     tags: z.array(text()),
     links: z.record(text(), text()).describe('Named external links (website, documentation, repository, ...).'),
@@ -85,9 +92,6 @@ export type ProductSummary = Answered<typeof ProductSummary>;
 
 export const Product = ProductSummary.extend({ image, markdown }).meta({ title: 'Product' });
 export type Product = Answered<typeof Product>;
-
-export const Translation = z.strictObject({ locale: text(), slug: text(), title: text(), ...pageLinks }).meta({ title: 'Translation' });
-export type Translation = Answered<typeof Translation>;
 
 export const PostSummary = z
   .strictObject({

@@ -8,7 +8,7 @@ import { mcpJsonSchemaOf } from './json-schema.js';
 import type { ArgumentSpec, ParamSpec, QueryOf, SlugParam } from './params.js';
 import { argumentShape, queryOfArguments, quoted, slugArgument } from './params.js';
 import type { ProblemCode } from './problems.js';
-import { pageLocale, pageSlug, postQuery, postSlug, productQuery, productSlug, searchQuery } from './queries.js';
+import { pageLocale, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from './queries.js';
 import * as shapes from './shapes.js';
 
 /**
@@ -129,11 +129,12 @@ const listProducts = define({
   name: 'list_products',
   title: 'List products',
   description:
-    "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag, each one value or several (an array, or separated by commas: any of them matches); updated_since keeps what changed at or after an instant, sort orders by name or updated_at (- for descending). To find products by subject rather than browse, use search_content.",
+    "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and links (website, documentation, ...), without the long description. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag, each one value or several (an array, or separated by commas: any of them matches); locale gives the products translated into that language; updated_since keeps what changed at or after an instant, sort orders by name or updated_at (- for descending). To find products by subject rather than browse, use search_content.",
   reads: productQuery,
   arguments: {
     status: { reads: 'status', description: 'Only products with this status.' },
     tag: { reads: 'tag', description: 'Only products with this tag.' },
+    locale: { reads: 'locale' },
     updated_since: { reads: 'updated_since' },
     sort: { reads: 'sort' },
     limit: { reads: 'limit' },
@@ -149,14 +150,14 @@ const getProduct = define({
   name: 'get_product',
   title: 'Get a product',
   description:
-    'One product by slug, with its full markdown description (the problem it solves and how it works), status, tags and links. Use it to explain or quote what a product does. The slugs are listed by list_products and found by search_content.',
+    "One product by slug, with its full markdown description (the problem it solves and how it works), status, tags and links, in the site's default language or the locale asked for (translations names the locales it exists in). Use it to explain or quote what a product does. The slugs are listed by list_products and found by search_content.",
   slug: { param: productSlug, description: 'The product slug, as listed by list_products.' },
-  reads: {},
-  arguments: {},
+  reads: productLocale,
+  arguments: { locale: { reads: 'locale' } },
   output: shapes.Product,
   errors: [...CALL_ERRORS, 'not_found'],
   recovery: 'Call list_products to see every product with its name and slug.',
-  answer: (catalog, _query, slug) => productDetail(queries.findProduct(catalog, slug), catalog),
+  answer: (catalog, query, slug) => productDetail(queries.findProduct(catalog, slug, query.locale), catalog),
 });
 
 const listPosts = define({

@@ -20,11 +20,12 @@ import { mirrorName, paths } from '../model/routes.js';
 export const LISTING_SLUGS: readonly string[] = ['products', 'blog', 'developers'];
 
 /**
- * Routes every locale has, translated or not: its home page, its blog (the
- * articles in that locale), its search page and the developer reference,
- * which every page's frame links and the engine writes itself.
+ * Routes every locale has, translated or not: its home page, its product
+ * list (each product translated where it is), its blog (the articles in that
+ * locale), its search page and the developer reference, which every page's
+ * frame links and the engine writes itself.
  */
-export const EVERY_LOCALE: readonly string[] = ['index', 'blog', 'search', 'developers'];
+export const EVERY_LOCALE: readonly string[] = ['index', 'products', 'blog', 'search', 'developers'];
 
 /** The slug of every page route: home, the content's pages in navigation order, then any listing the content lacks, then search. */
 export function pageRouteSlugs(site: Pick<Site, 'page_slugs'>): string[] {
@@ -90,7 +91,7 @@ export interface Registry {
    * then each other locale's, each in the Catalog's order (newest first).
    */
   readonly contentPages: readonly PageDocument[];
-  /** The company record, then products, then posts (newest first). */
+  /** The company record, then products (the default locale's, then each translation's locale), then posts (newest first). */
   readonly records: readonly RecordDocument[];
   readonly feeds: readonly FeedDocument[];
   /** Every markdown mirror by its name below /md/. */
@@ -123,14 +124,16 @@ function buildRegistry(catalog: Catalog): Registry {
   }
   const records: RecordDocument[] = [
     { kind: 'company', record: catalog.company, locale: site.default_locale, path: paths.company(), markdownPath: paths.companyMirror() },
-    ...catalog.products.map((record) => ({
-      kind: 'product' as const,
-      record,
-      locale: site.default_locale,
-      path: paths.product(record.slug),
-      markdownPath: paths.productMirror(record.slug),
-      updatedAt: updatedAt(record, catalog),
-    })),
+    ...[...catalog.productsByLocale.values()].flatMap((of) =>
+      of.products.map((record) => ({
+        kind: 'product' as const,
+        record,
+        locale: record.locale,
+        path: paths.product(site, record.slug, record.locale),
+        markdownPath: paths.productMirror(site, record.slug, record.locale),
+        updatedAt: updatedAt(record, catalog),
+      })),
+    ),
     ...catalog.posts.map((record) => ({
       kind: 'post' as const,
       record,

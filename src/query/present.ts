@@ -34,6 +34,8 @@ function productFields<I>(p: Product, catalog: Catalog, image: { image?: I }) {
     slug: p.slug,
     name: p.name,
     summary: p.summary,
+    locale: p.locale,
+    translations: p.translations,
     status: p.status,
     tags: p.tags,
     links: p.links,

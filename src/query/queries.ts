@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../model/routes.js';
 import { perCatalog } from '../content/per-catalog.js';
-import type { Catalog, Page, PagesOfLocale, Post, Product } from '../content/types.js';
+import type { Catalog, Page, PagesOfLocale, Post, Product, ProductsOfLocale } from '../content/types.js';
 import type { ParamSpec, QueryOf, SortOrder } from '../model/params.js';
 import type { pageQuery, postFilters, postQuery, productFilters, productQuery, searchQuery } from '../model/queries.js';
 import { pageSlugs, postSlugs, productSlugs } from '../model/queries.js';
@@ -27,13 +27,24 @@ export function pagesIn(catalog: Catalog, locale: string | undefined): PagesOfLo
   return catalog.pagesByLocale.get(locale ?? catalog.site.default_locale) ?? catalog.pagesByLocale.get(catalog.site.default_locale)!;
 }
 
+/** The products of `locale`: the default locale's (all of them) when absent, else those translated into it. */
+export function productsIn(catalog: Catalog, locale: string | undefined): ProductsOfLocale {
+  return catalog.productsByLocale.get(locale ?? catalog.site.default_locale) ?? catalog.productsByLocale.get(catalog.site.default_locale)!;
+}
+
+/** Every product as a reader of `locale` is shown it: in that language where it is translated, else in the default one. */
+export function productsShownIn(catalog: Catalog, locale: string): readonly Product[] {
+  const translated = productsIn(catalog, locale).bySlug;
+  return catalog.products.map((product) => translated.get(product.slug) ?? product);
+}
+
 /** Each filter: the values a record may have (any of them), or none for no filter. */
 type Filters<S extends ParamSpec> = Partial<Record<keyof S, readonly string[] | undefined>>;
 
-/** The products that match every filter given (one of its values each), in the content's order. */
-export function productsMatching(catalog: Catalog, { status, tag }: Filters<typeof productFilters>): readonly Product[] {
-  if (!status && !tag) return catalog.products;
-  return catalog.products.filter((p) => (!status || status.includes(p.status)) && (!tag || p.tags.some((t) => tag.includes(t))));
+/** The products (the default locale's unless others are given) that match every filter given (one of its values each), in the content's order. */
+export function productsMatching(catalog: Catalog, { status, tag }: Filters<typeof productFilters>, products: readonly Product[] = catalog.products): readonly Product[] {
+  if (!status && !tag) return products;
+  return products.filter((p) => (!status || status.includes(p.status)) && (!tag || p.tags.some((t) => tag.includes(t))));
 }
 
 /** The articles that match every filter given (one of its values each), newest first. */
@@ -86,9 +97,9 @@ function kept(query: { readonly updated_since?: number | undefined; readonly sor
 }
 
 export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuery>): Collection<ReturnType<typeof productSummary>> {
-  const { status, tag, limit, offset } = query;
-  const records = arranged(catalog, productsMatching(catalog, { status, tag }), { name: (p) => p.name, updated_at: (p) => updatedAt(p, catalog) }, (p) => updatedAt(p, catalog), query.updated_since, query.sort);
-  return paginate(records, { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag), ...kept(query) }, limit, offset }, (p) =>
+  const { status, tag, locale, limit, offset } = query;
+  const records = arranged(catalog, productsMatching(catalog, { status, tag }, productsIn(catalog, locale).products), { name: (p) => p.name, updated_at: (p) => updatedAt(p, catalog) }, (p) => updatedAt(p, catalog), query.updated_since, query.sort);
+  return paginate(records, { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag), locale, ...kept(query) }, limit, offset }, (p) =>
     productSummary(p, catalog),
   );
 }
@@ -136,9 +147,11 @@ function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[])
   return new QueryError('not_found', `No ${kind} has the slug "${clip(slug)}".`, { kind, validSlugs });
 }
 
-export function findProduct(catalog: Catalog, slug: string): Product {
-  const product = catalog.productsBySlug.get(slug);
-  if (!product) throw notFound('product', slug, productSlugs(catalog));
+/** A product in `locale` (the default locale's when absent); a slug the locale has not translated is not found there. */
+export function findProduct(catalog: Catalog, slug: string, locale?: string): Product {
+  const products = productsIn(catalog, locale);
+  const product = products.bySlug.get(slug);
+  if (!product) throw notFound('product', slug, productSlugs(catalog).filter((valid) => products.bySlug.has(valid)));
   return product;
 }
 

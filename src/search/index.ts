@@ -89,6 +89,8 @@ interface Entry {
   readonly title: string;
   /** Summary of a product or post, description of a page, as plain text. */
   readonly summary: string;
+  /** The locales whose readers are shown this record: its own, and for an original product every locale it is not translated into. */
+  readonly shownIn: ReadonlySet<string>;
 }
 
 /** The last word matches as a prefix from this length on: a single letter stands for too many words to mean anything. */
@@ -132,13 +134,17 @@ export class SearchIndex {
   static *building(catalog: Catalog): Generator<void, SearchIndex> {
     const entries: Entry[] = [];
     const fields: string[][] = [];
+    const { locales, default_locale } = catalog.site;
     const add = (kind: SearchKind, record: Product | Page | Post, title: string, tags: string, summary: string) => {
-      const entry = { kind, record, title, summary: plain(summary) };
+      const original = kind === 'product' && record.locale === default_locale;
+      const translated = new Set((record as Product).translations?.map((t) => t.locale));
+      const shownIn = new Set(original ? locales.filter((locale) => !translated.has(locale)) : [record.locale]);
+      const entry = { kind, record, title, summary: plain(summary), shownIn };
       entries.push(entry);
       // In the order of FIELDS: title, tags, summary, text.
       fields.push([title, tags, entry.summary, record.text]);
     };
-    for (const p of catalog.products) add('product', p, p.name, p.tags.join(' '), p.summary);
+    for (const { products } of catalog.productsByLocale.values()) for (const p of products) add('product', p, p.name, p.tags.join(' '), p.summary);
     for (const { pages } of catalog.pagesByLocale.values()) for (const p of pages) add('page', p, p.title, '', p.description);
     // Reading `text` parses the post's markdown the first time (content/load.ts): pause now and then.
     for (const [n, p] of catalog.posts.entries()) {
@@ -213,7 +219,7 @@ export class SearchIndex {
             return (
               (kind === undefined || entry.kind === kind) &&
               (locale === undefined || (entry.kind === 'post' && (entry.record as Post).locale === locale)) &&
-              (language === undefined || entry.kind === 'product' || (entry.record as Post | Page).locale === language)
+              (language === undefined || entry.shownIn.has(language))
             );
           };
     // Every word must match; when no record has them all, any of them may.

@@ -128,7 +128,7 @@ ${extra}
 }
 
 /** "On this page": the second-level headings, when there are enough to need it. */
-export function tableOfContents(headings: readonly Heading[], w: Words = wordsOf('en')): Html | '' {
+export function tableOfContents(headings: readonly Heading[], w: Words): Html | '' {
   const sections = headings.filter((h) => h.level === 2);
   if (sections.length < 3) return '';
   return html`<nav class="toc" aria-label="${w.onThisPage}">
@@ -137,36 +137,37 @@ export function tableOfContents(headings: readonly Heading[], w: Words = wordsOf
 </nav>`;
 }
 
-export function tagList(tags: readonly string[], hrefOf: (tag: string) => string, w: Words = wordsOf('en')): Html | '' {
+export function tagList(tags: readonly string[], hrefOf: (tag: string) => string, w: Words): Html | '' {
   if (tags.length === 0) return '';
   return html`<ul class="tags" aria-label="${w.tags}">${tags.map((tag) => html`<li><a class="tag" href="${hrefOf(tag)}">${tag}</a></li>`)}</ul>`;
 }
 
-export const productTagHref = (tag: string) => `/products?${new URLSearchParams({ tag })}`;
+/** The product list of `locale`, filtered on a tag. */
+export const productTagHref = (catalog: Catalog, locale: string, tag: string) => `${siteLocale(catalog, locale).pagePath('products')}?${new URLSearchParams({ tag })}`;
 
 /** The blog of the article's locale, filtered on its category. */
 export function postCategoryHref(catalog: Catalog, post: Pick<Post, 'category' | 'locale'>): string {
   return `${siteLocale(catalog, post.locale).pagePath('blog')}?${new URLSearchParams({ category: post.category })}`;
 }
 
-export function productCard(catalog: Catalog, product: Product, headingLevel: 2 | 3 = 2, w: Words = wordsOf(catalog.site.default_locale), loading: Loading = 'lazy'): Html {
+export function productCard(catalog: Catalog, product: Product, headingLevel: 2 | 3, w: Words, loading: Loading = 'lazy'): Html {
   const heading = html`<a href="${linkTo(catalog, product.url)}">${product.name}</a>`;
   return html`<li class="card product-card">
 ${product.image ? picture(catalog, product.image, { loading, className: 'card-image' }) : ''}
 <div class="card-head">${headingLevel === 2 ? html`<h2>${heading}</h2>` : html`<h3>${heading}</h3>`}${statusBadge(product.status, w)}</div>
 <p>${product.summary}</p>
-${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(tag)), w)}
+${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(catalog, product.locale, tag)), w)}
 </li>`;
 }
 
-export function readingTime(post: Post): string {
-  return wordsOf(post.locale).minutesRead(post.reading_time_minutes);
+export function readingTime(catalog: Catalog, post: Post): string {
+  return wordsOf(catalog, post.locale).minutesRead(post.reading_time_minutes);
 }
 
 export function postMeta(catalog: Catalog, post: Post): Html {
   return html`<p class="meta"><time datetime="${post.published_at}">${longDate(post.published_at, post.locale)}</time>
 <span aria-hidden="true">·</span> <a class="chip" href="${linkTo(catalog, postCategoryHref(catalog, post))}">${post.category}</a>
-<span aria-hidden="true">·</span> ${readingTime(post)}</p>`;
+<span aria-hidden="true">·</span> ${readingTime(catalog, post)}</p>`;
 }
 
 export function postItem(catalog: Catalog, post: Post, headingLevel: 2 | 3 = 2): Html {
@@ -189,7 +190,8 @@ export function channelLink(value: string): Html {
 }
 
 /** A postal address in its country's layout (src/i18n/address.ts), one line each; `name` above them. */
-export function postalAddress(address: Address, name?: string): Html {
-  const lines = name ? [name, ...addressLines(address)] : addressLines(address);
+/** An address as a page of `locale` prints it, under a name when one is given. */
+export function postalAddress(address: Address, locale: string, name?: string): Html {
+  const lines = name ? [name, ...addressLines(address, locale)] : addressLines(address, locale);
   return html`<address>${lines.map((line, i) => (i === 0 ? line : html`<br>${line}`))}</address>`;
 }

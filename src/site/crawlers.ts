@@ -5,7 +5,9 @@ import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { versionsInWords } from '../model/protocol.js';
 import { languageName } from './format.js';
 import { escapeHtml } from './html.js';
+import { messages } from '../i18n/catalog.js';
 import { wordsOf } from './i18n.js';
+import { identifierLabel } from '../i18n/identifiers.js';
 import { addressLine } from '../i18n/address.js';
 import { companyMarkdown, contentPageMarkdown, linkText, postMarkdown, productMarkdown } from './mirrors.js';
 import { renderMarkdown } from './render-markdown.js';
@@ -28,8 +30,8 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   const url = (path: string) => urlOf(base, path);
   const { records } = registryOf(catalog);
   // Named as the English site names them ("EIN 12-3456789", "VAT DE136695976"), like the rest of this file.
-  const english = wordsOf('en');
-  const identifiers = company.identifiers.map((identifier) => `${english.identifier(identifier)} ${identifier.value}`);
+  const english = messages('en');
+  const identifiers = company.identifiers.map((identifier) => `${identifierLabel(identifier, english)} ${identifier.value}`);
   const pages = pageRoutes(catalog).map((r) => `- [${linkText(r.title)}](${url(r.markdownPath)}): ${note(r.description)}`);
   const products = records.flatMap((d) => (d.kind === 'product' ? [`- [${linkText(d.record.name)}](${d.record.markdown_url}): ${note(d.record.summary)} (status: ${d.record.status})`] : []));
   const blogs = site.locales.flatMap((locale) => {
@@ -113,7 +115,7 @@ export function atomFeed(catalog: Catalog, locale: string): string {
     <category term="${x(p.category)}"/>
     <summary>${x(p.summary)}</summary>
 ${picture ? `    <link rel="enclosure" type="${x(picture.media_type)}" href="${x(picture.url)}"/>\n` : ''}
-    <content type="html">${x(`${picture ? `<p><img src="${x(picture.url)}" alt="${x(picture.alt)}" width="${picture.width}" height="${picture.height}"></p>\n` : ''}${renderMarkdown(p.markdown).html.toString()}`)}</content>
+    <content type="html">${x(`${picture ? `<p><img src="${x(picture.url)}" alt="${x(picture.alt)}" width="${picture.width}" height="${picture.height}"></p>\n` : ''}${renderMarkdown(p.markdown, wordsOf(catalog, p.locale)).html.toString()}`)}</content>
   </entry>`;
   });
   return `<?xml version="1.0" encoding="utf-8"?>

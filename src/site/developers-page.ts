@@ -9,6 +9,8 @@ import { routeDocument } from './layout.js';
 import { pageSeo } from './seo.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
 import type { PageRoute } from './site-map.js';
+import type { Words } from './i18n.js';
+import { wordsOf } from './i18n.js';
 
 /** /developers as HTML: the content's page, then the generated reference, with a sticky contents list. */
 
@@ -16,18 +18,18 @@ const inline = (title: string) => trustedHtml(markdown.renderInline(title));
 /** A title's text without its markdown (for the contents list). */
 const plain = (title: string) => title.replaceAll('`', '');
 
-function section(s: ReferenceSection, level: 2 | 3, ids: AnchorIds): Html {
+function section(s: ReferenceSection, level: 2 | 3, ids: AnchorIds, w: Words): Html {
   const heading = level === 2 ? html`<h2 id="${s.id}">${inline(s.title)}</h2>` : html`<h3 id="${s.id}">${inline(s.title)}</h3>`;
   return html`<section class="${level === 2 ? 'ref' : 'ref-item'}">
 ${heading}
-${renderMarkdown(s.body, ids).html}
-${(s.children ?? []).map((child) => section(child, 3, ids))}
+${renderMarkdown(s.body, w, ids).html}
+${(s.children ?? []).map((child) => section(child, 3, ids, w))}
 </section>`;
 }
 
-function contents(sections: readonly ReferenceSection[], pageHeadings: readonly { id: string; text: string }[]): Html {
-  return html`<nav class="toc" aria-label="Reference contents">
-<p class="toc-title">Contents</p>
+function contents(sections: readonly ReferenceSection[], pageHeadings: readonly { id: string; text: string }[], w: Words): Html {
+  return html`<nav class="toc" aria-label="${w.referenceContentsLabel}">
+<p class="toc-title">${w.referenceContents}</p>
 <ol>
 ${pageHeadings.map((h) => html`<li><a href="#${h.id}">${h.text}</a></li>`)}
 ${sections.map(
@@ -44,15 +46,16 @@ ${sections.map(
 export function developersHtml(catalog: Catalog, route: PageRoute, sections: readonly ReferenceSection[]): string {
   // The reference's anchors are fixed (problem `type` URIs point at them): the page's headings yield.
   const ids = new AnchorIds(referenceIds(sections));
-  const intro = route.page ? renderMarkdown(route.page.markdown, ids) : undefined;
+  const w = wordsOf(catalog, route.locale);
+  const intro = route.page ? renderMarkdown(route.page.markdown, w, ids) : undefined;
   const pageHeadings = (intro?.headings ?? []).filter((h) => h.level === 2);
   const main = html`${pageHero(route.title, route.description)}
 <div class="container with-aside reference">
 <div class="reference-body">
 ${intro ? html`<div class="prose">${intro.html}</div>` : ''}
-<div class="prose">${sections.map((s) => section(s, 2, ids))}</div>
+<div class="prose">${sections.map((s) => section(s, 2, ids, w))}</div>
 </div>
-<aside class="aside">${contents(sections, pageHeadings)}</aside>
+<aside class="aside">${contents(sections, pageHeadings, w)}</aside>
 </div>`;
   return routeDocument(catalog, route, main, { head: pageSeo(catalog, route) });
 }

@@ -20,6 +20,15 @@ import { headerNavigation, linkTo, sitePath } from './site-map.js';
  * problem's status and headers (`Allow`).
  */
 
+/** Problems a route words for the page's reader, in the page's language: shown as they are. */
+const WORDED = new WeakSet<ProblemError>();
+
+/** `problem`, worded by its route for a reader of the page, in its language. */
+export function forReaders(problem: ProblemError): ProblemError {
+  WORDED.add(problem);
+  return problem;
+}
+
 interface Wording {
   readonly title: string;
   readonly message: string;
@@ -28,16 +37,16 @@ interface Wording {
 
 
 /**
- * What the page says, in its language. The generic texts are the site's own;
- * a route's detail and hint are in the words of the route that raised them.
+ * What the page says, in its language: the site's own words for a page not
+ * found, a method not allowed or a failure; a bad parameter's detail and hint
+ * are those of the form that refused it.
  */
 function wording(problem: ProblemError, request: Incoming, w: Words): Wording {
   const path = clip(request.path, 120);
-  // Raised by the pipeline when no route matched, in words for API clients.
-  const generic = request.route === null;
   switch (problem.code) {
+    // Unless its route worded it for the reader, a page not found is told in the site's own words; the links below lead on.
     case 'not_found':
-      return generic ? { title: w.pageNotFound, message: w.noPageAt(path), hint: w.mayHaveMoved } : { title: w.pageNotFound, message: problem.init.detail, hint: problem.init.hint };
+      return WORDED.has(problem) ? { title: w.pageNotFound, message: problem.init.detail, hint: problem.init.hint } : { title: w.pageNotFound, message: w.noPageAt(path), hint: w.mayHaveMoved };
     case 'method_not_allowed':
       // The Allow header the pipeline set names what the path does answer.
       return problem.init.headers?.allow === 'GET, HEAD'
@@ -72,13 +81,13 @@ export function siteErrorRenderer(): ErrorRenderer {
       return answer(problem.status, PROBLEM_TYPE, JSON.stringify(document), { vary: VARY, ...problem.init.headers });
     }
     const locale = localeOfPath(catalog, request.path);
-    const w = wordsOf(locale);
+    const w = wordsOf(catalog, locale);
     const words = wording(problem, request, w);
     const links = suggestions(catalog, request.path, locale, w);
     const headers = { ...problem.init.headers };
 
     if (format === 'markdown') {
-      const body = `# ${words.title}\n\n${problem.status} ${problem.title}. ${words.message}\n\n${words.hint ?? ''}\n\n${links
+      const body = `# ${words.title}\n\n${problem.status}: ${words.message}\n\n${words.hint ?? ''}\n\n${links
         .map((link) => `- [${linkText(link.label)}](${catalog.base_url}${link.href})`)
         .join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
       return markdownAnswer(body, headers, problem.status);
@@ -91,7 +100,7 @@ export function siteErrorRenderer(): ErrorRenderer {
         locale,
         noindex: true,
         main: html`<div class="container error-page"><div class="column">
-<p class="status">${problem.status} ${problem.title}</p>
+<p class="status">${problem.status}</p>
 <h1>${words.title}</h1>
 <p class="lead">${words.message}</p>
 ${words.hint ? html`<p>${words.hint}</p>` : ''}

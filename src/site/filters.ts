@@ -1,7 +1,9 @@
 import type { Catalog, Post, Product } from '../content/types.js';
 import { ProblemError } from '../http/problem.js';
+import { forReaders } from './errors.js';
+import { wordsOf } from './i18n.js';
 import { blogPage as blogPageParam, postFilters, productFilters, searchQuery } from '../model/queries.js';
-import { oneValue, postsMatching, productsMatching } from '../query/queries.js';
+import { oneValue, postsMatching, productsMatching, productsShownIn } from '../query/queries.js';
 
 /**
  * The query strings of the listing and search pages, read as a form's: they
@@ -92,8 +94,9 @@ export function filterPosts(catalog: Catalog, filters: BlogFilters): readonly Po
   return postsMatching(catalog, { category: oneValue(filters.category), locale: [filters.locale] });
 }
 
-export function filterProducts(catalog: Catalog, filters: ProductFilters): readonly Product[] {
-  return productsMatching(catalog, { status: oneValue(filters.status), tag: oneValue(filters.tag) });
+/** The products a reader of `locale` is shown (each in that language where it is translated) that match the filters. */
+export function filterProducts(catalog: Catalog, filters: ProductFilters, locale: string): readonly Product[] {
+  return productsMatching(catalog, { status: oneValue(filters.status), tag: oneValue(filters.tag) }, productsShownIn(catalog, locale));
 }
 
 export interface BlogPage {
@@ -110,10 +113,8 @@ export function blogPage(catalog: Catalog, filters: BlogFilters): BlogPage {
   const matches = filterPosts(catalog, filters);
   const pages = Math.max(1, Math.ceil(matches.length / POSTS_PER_PAGE));
   if (filters.page > pages) {
-    throw new ProblemError('not_found', {
-      detail: `There is no page ${filters.page} of this list: it has ${pages} page${pages === 1 ? '' : 's'}.`,
-      hint: `Open ${blogHref({ ...filters, page: pages })}.`,
-    });
+    const w = wordsOf(catalog, filters.locale);
+    throw forReaders(new ProblemError('not_found', { detail: w.noSuchPage(filters.page, pages), hint: w.openLastPage(blogHref({ ...filters, page: pages })) }));
   }
   const start = (filters.page - 1) * POSTS_PER_PAGE;
   return { posts: matches.slice(start, start + POSTS_PER_PAGE), total: matches.length, page: filters.page, pages, start };

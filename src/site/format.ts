@@ -15,11 +15,16 @@ export function longDate(timestamp: string, locale: string): string {
   }
 }
 
-/** A locale's own name for itself ("português (Brasil)"), for links that switch to it. */
+/**
+ * A language's name in `inLocale`. Its name for itself ("Português
+ * (Brasil)") stands alone, on a link that switches to it, and starts with a
+ * capital; another language's is a word of a sentence ("Leer en inglés",
+ * "Auf Englisch lesen") and is written as that language writes it there.
+ */
 export function languageName(locale: string, inLocale = locale): string {
   try {
     const name = new Intl.DisplayNames([inLocale], { type: 'language' }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1);
+    return locale === inLocale ? name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1) : name;
   } catch {
     return locale;
   }

@@ -1,15 +1,14 @@
 import type { Catalog, Identifier } from '../content/types.js';
 import { paths } from '../model/routes.js';
-import type { Messages, ShippedLocale } from '../i18n/catalog.js';
-import { isShippedLocale, messages, SHIPPED_LOCALES } from '../i18n/catalog.js';
+import type { Messages } from '../i18n/catalog.js';
 import { identifierLabel } from '../i18n/identifiers.js';
 
 /**
  * The words of the site's frame (navigation, labels, dates, errors, search)
  * in each language the engine speaks, from its message catalog
- * (src/i18n/messages/<locale>.yaml). They are the engine's, not the
- * company's: a content folder in a locale with a catalog gets its frame in
- * that language; any other locale gets English words around its own content.
+ * (src/i18n/messages/<locale>.yaml), with the content folder's own
+ * messages (i18n/<locale>.yaml) over them: a site may change any word, and
+ * a locale the engine has no catalog for brings its own.
  */
 export interface Words {
   readonly skipToContent: string;
@@ -25,6 +24,8 @@ export interface Words {
   readonly languages: string;
   readonly readIn: (language: string) => string;
   readonly alsoIn: string;
+  /** What a table of a page's text is, to a screen reader. */
+  readonly table: string;
   // Listing pages generated from the content, when the content has no page of that slug.
   readonly products: string;
   readonly productsDescription: string;
@@ -32,6 +33,8 @@ export interface Words {
   readonly blogDescription: string;
   readonly developers: string;
   readonly developersDescription: string;
+  readonly referenceContents: string;
+  readonly referenceContentsLabel: string;
   // Home.
   readonly ourProducts: string;
   readonly getInTouch: string;
@@ -63,6 +66,8 @@ export interface Words {
   readonly titlePage: (title: string, n: number) => string;
   readonly newer: string;
   readonly older: string;
+  readonly noSuchPage: (page: number, pages: number) => string;
+  readonly openLastPage: (path: string) => string;
   readonly minutesRead: (minutes: number) => string;
   readonly onThisPage: string;
   // Company.
@@ -123,12 +128,15 @@ function wordsFrom(m: Messages): Words {
     languages: f('frame.languages'),
     readIn: (language) => f('frame.read_in', { language }),
     alsoIn: f('frame.also_in'),
+    table: f('frame.table'),
     products: f('products.title'),
     productsDescription: f('products.description'),
     blog: f('blog.title'),
     blogDescription: f('blog.description'),
     developers: f('developers.title'),
     developersDescription: f('developers.description'),
+    referenceContents: f('developers.contents'),
+    referenceContentsLabel: f('developers.contents_label'),
     ourProducts: f('home.our_products'),
     getInTouch: f('home.get_in_touch'),
     latestArticles: f('home.latest_articles'),
@@ -157,6 +165,8 @@ function wordsFrom(m: Messages): Words {
     titlePage: (title, n) => f('blog.title_page', { title, n }),
     newer: f('blog.newer'),
     older: f('blog.older'),
+    noSuchPage: (page, pages) => f('blog.no_such_page', { page, pages }),
+    openLastPage: (path) => f('blog.open_last_page', { path }),
     minutesRead: (minutes) => f('blog.minutes_read', { minutes }),
     onThisPage: f('blog.on_this_page'),
     companyRecord: f('company.record'),
@@ -210,22 +220,20 @@ function wordsFrom(m: Messages): Words {
   };
 }
 
-// Built on first use, once per shipped catalog: every locale that resolves to it shares the object.
-const WORDS = new Map<ShippedLocale, Words>();
+// Built on first use, once per catalog of messages: every site and locale that uses the same one shares the object.
+const WORDS = new WeakMap<Messages, Words>();
 
 /**
- * The words of `locale`: its own catalog's, else its language's (`pt-PT`
- * gets Portuguese, `de-AT` German), else English. A locale with no catalog
- * in its language keeps the English frame around its own content, as it
- * always has.
+ * The words of `locale` on a site: its messages (the engine's catalog of the
+ * locale or its language, with the content's own over them); a locale the
+ * site does not have gets the default locale's.
  */
-export function wordsOf(locale: string): Words {
-  const language = locale.split('-')[0]!.toLowerCase();
-  const shipped: ShippedLocale = isShippedLocale(locale) ? locale : (SHIPPED_LOCALES.find((tag) => tag.split('-')[0]!.toLowerCase() === language) ?? 'en');
-  let words = WORDS.get(shipped);
+export function wordsOf(catalog: Pick<Catalog, 'messages' | 'site'>, locale: string): Words {
+  const messages = catalog.messages.get(locale) ?? catalog.messages.get(catalog.site.default_locale)!;
+  let words = WORDS.get(messages);
   if (!words) {
-    words = wordsFrom(messages(shipped));
-    WORDS.set(shipped, words);
+    words = wordsFrom(messages);
+    WORDS.set(messages, words);
   }
   return words;
 }
@@ -246,7 +254,7 @@ export interface SiteLocale {
 export function siteLocale(catalog: Catalog, locale: string = catalog.site.default_locale): SiteLocale {
   return {
     locale,
-    words: wordsOf(locale),
+    words: wordsOf(catalog, locale),
     isDefault: locale === catalog.site.default_locale,
     pagePath: (slug) => paths.page(catalog.site, slug, locale),
   };

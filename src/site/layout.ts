@@ -102,7 +102,7 @@ function languageSwitch(catalog: Catalog, locale: string, translations: readonly
     const target = translation ? translation.href : siteLocale(catalog, other).pagePath('index');
     return html`<li><a href="${linkTo(catalog, target)}" hreflang="${other}" lang="${other}">${languageName(other)}</a></li>`;
   });
-  return html`<ul class="language-switch" aria-label="${wordsOf(locale).languages}">${links}</ul>`;
+  return html`<ul class="language-switch" aria-label="${wordsOf(catalog, locale).languages}">${links}</ul>`;
 }
 
 /** The whole HTML document around a page's main content. */
@@ -172,7 +172,7 @@ ${doc.main}
     <section class="footer-company" aria-label="${w.company}">
       <p class="footer-brand">${company.legal_name}</p>
       ${company.identifiers.map((identifier) => html`<p>${w.identifier(identifier)} ${identifier.value}</p>`)}
-      ${postalAddress(company.address)}
+      ${postalAddress(company.address, locale)}
     </section>
     <nav class="footer-nav" aria-label="${w.footerNavigation}">
       <ul>

@@ -1,4 +1,5 @@
-import { ROUTES, urlOf } from '../model/routes.js';
+import { mirrorName, ROUTES, urlOf } from '../model/routes.js';
+import { productsShownIn } from '../query/queries.js';
 import { mirrorMarkdown } from '../content/mirror.js';
 import type { Catalog, Company, Post, Product } from '../content/types.js';
 import { referenceMarkdown } from './developers.js';
@@ -8,8 +9,9 @@ import type { BlogFilters, ProductFilters } from './filters.js';
 import { filterPosts, filterProducts } from './filters.js';
 import { isoDay } from './format.js';
 import type { PageRoute } from './site-map.js';
+import type { Words } from './i18n.js';
 import { wordsOf } from './i18n.js';
-import { latestPosts, pageRoute, pageRoutes } from './site-map.js';
+import { latestPosts, pageRoute, pageRoutes, sitePath } from './site-map.js';
 
 /**
  * The markdown mirror of every site route. Products, posts, pages and the
@@ -32,34 +34,35 @@ function pageMirror(catalog: Catalog, route: PageRoute): string {
   return `# ${route.title}\n\n> ${route.description}\n\n- Canonical URL: ${catalog.base_url}${route.path}\n`;
 }
 
-function productLine(product: Product): string {
-  const tags = product.tags.length ? ` Tags: ${product.tags.join(', ')}.` : '';
+/** A product in a list, in the words of `w`; the status stays the value the API gives. */
+function productLine(product: Product, w: Words): string {
+  const tags = product.tags.length ? ` ${w.tags}: ${product.tags.join(', ')}.` : '';
   return `- [${linkText(product.name)}](${product.url}) (${product.status}): ${product.summary}${tags} Markdown: ${product.markdown_url}`;
 }
 
-function postLine(post: Post): string {
-  return `- ${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) (${post.category}, ${post.locale}, ${post.reading_time_minutes} min): ${post.summary} Markdown: ${post.markdown_url}`;
+function postLine(post: Post, w: Words): string {
+  return `- ${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) (${post.category}, ${post.locale}, ${w.minutesRead(post.reading_time_minutes)}): ${post.summary} Markdown: ${post.markdown_url}`;
 }
 
 export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
-  const w = wordsOf(route.locale);
+  const w = wordsOf(catalog, route.locale);
   const latest = latestPosts(catalog, route.locale);
   const blog = pageRoute(catalog, 'blog', route.locale);
   return join(
     pageMirror(catalog, route),
-    catalog.products.length > 0 && `## ${w.products}\n\n${catalog.products.map(productLine).join('\n')}`,
-    latest.length > 0 && `## ${w.latestArticles}\n\n${latest.map(postLine).join('\n')}${blog ? `\n\n${w.everyArticle}: ${catalog.base_url}${blog.markdownPath}` : ''}`,
+    catalog.products.length > 0 && `## ${w.products}\n\n${productsShownIn(catalog, route.locale).map((p) => productLine(p, w)).join('\n')}`,
+    latest.length > 0 && `## ${w.latestArticles}\n\n${latest.map((p) => postLine(p, w)).join('\n')}${blog ? `\n\n${w.everyArticle}: ${catalog.base_url}${blog.markdownPath}` : ''}`,
   );
 }
 
 export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
-  const products = filterProducts(catalog, filters);
-  const w = wordsOf(route.locale);
+  const products = filterProducts(catalog, filters, route.locale);
+  const w = wordsOf(catalog, route.locale);
   const active = [filters.status && `status ${filters.status}`, filters.tag && `tag ${filters.tag}`].filter(Boolean).join(', ');
   return join(
     pageMirror(catalog, route),
     `## ${active ? `${w.products} (${active})` : w.allProducts}\n\n${w.productCount(products.length, catalog.products.length)}${
-      products.length ? `\n\n${products.map(productLine).join('\n')}` : ''
+      products.length ? `\n\n${products.map((p) => productLine(p, w)).join('\n')}` : ''
     }`,
   );
 }
@@ -67,23 +70,26 @@ export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: Pr
 /** Every matching article, unpaginated: one line each is short enough to read whole. */
 export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFilters): string {
   const posts = filterPosts(catalog, filters);
-  const w = wordsOf(route.locale);
+  const w = wordsOf(catalog, route.locale);
   return join(
     pageMirror(catalog, route),
     `## ${filters.category ? `${w.articles} (${filters.category})` : w.allArticles}\n\n${w.articleCount(posts.length)}${
-      posts.length ? `\n\n${posts.map(postLine).join('\n')}` : ''
+      posts.length ? `\n\n${posts.map((p) => postLine(p, w)).join('\n')}` : ''
     }`,
   );
 }
 
 /** The search page in markdown: the query's hits, one line each, or how to search when there is no query. */
 export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string, result: SearchResult | undefined): string {
+  const w = wordsOf(catalog, route.locale);
   if (!result) {
-    return join(pageMirror(catalog, route), `Search with \`${catalog.base_url}${route.path}?q=<words>\`, or the API: ${urlOf(catalog.base_url, ROUTES.search.pattern)}?q=<words>`);
+    return join(pageMirror(catalog, route), `${w.searchLabel}: \`${catalog.base_url}${route.path}?q=…\` · API: ${urlOf(catalog.base_url, ROUTES.search.pattern)}?q=…`);
   }
-  const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
-  const more = result.offset + result.items.length < result.total ? `\n\nMore: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
-  return join(`# ${route.title}: ${query}`, `${result.total} result${result.total === 1 ? '' : 's'}, best match first.${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}`);
+  const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${w.kinds[hit.kind] ?? hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
+  const shown = result.items.length;
+  const count = w.hitCount(result.total, shown ? result.offset + 1 : 0, result.offset + shown);
+  const more = result.offset + shown < result.total ? `\n\n${w.next}: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
+  return join(`# ${w.searchResults(query)}`, `${count}${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}`);
 }
 
 export function developersMarkdown(catalog: Catalog, route: PageRoute, sections: readonly ReferenceSection[]): string {
@@ -120,7 +126,7 @@ export type MirrorFile =
 export function mirrorFiles(catalog: Catalog): ReadonlyMap<string, MirrorFile> {
   const files = new Map<string, MirrorFile>();
   for (const route of pageRoutes(catalog)) files.set(route.markdownPath.slice('/md/'.length), { kind: 'page', route });
-  for (const product of catalog.products) files.set(`products/${product.slug}.md`, { kind: 'product', product });
+  for (const of of catalog.productsByLocale.values()) for (const product of of.products) files.set(mirrorName(sitePath(catalog, product.markdown_url)), { kind: 'product', product });
   for (const post of catalog.posts) files.set(`blog/${post.slug}.md`, { kind: 'post', post });
   files.set('company.md', { kind: 'company' });
   return files;

@@ -19,7 +19,7 @@ import {
 } from './components.js';
 import type { BlogFilters, ProductFilters } from './filters.js';
 import { blogHref, blogPage, filterProducts } from './filters.js';
-import { languageName } from './format.js';
+import { languageName, longDate } from './format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
 import type { Words } from './i18n.js';
@@ -32,21 +32,22 @@ import type { PageRoute } from './site-map.js';
 import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from './site-map.js';
 import { ROUTES } from '../model/routes.js';
 import { searchQuery } from '../model/queries.js';
+import { productsShownIn } from '../query/queries.js';
 
 /** The HTML of every site route. Each returns a whole document, in the route's language. */
 
 /** Every locale's feed, the page's own first, titled in the page's language. */
 function feeds(catalog: Catalog, locale: string) {
-  const w = wordsOf(locale);
+  const w = wordsOf(catalog, locale);
   const locales = [locale, ...catalog.site.locales.filter((l) => l !== locale)];
   return locales.map((l) => ({ href: linkTo(catalog, feedPath(l)), title: `${w.blogFeedTitle(catalog.site.name)} (${languageName(l, locale)})` }));
 }
 
 /** A page's markdown body with its table of contents beside it, or nothing when the content has no page. */
-function pageBody(route: PageRoute, options: { ids?: AnchorIds; toc?: boolean } = {}): Html | '' {
+function pageBody(catalog: Catalog, route: PageRoute, options: { ids?: AnchorIds; toc?: boolean } = {}): Html | '' {
   if (!route.page) return '';
-  const body = renderMarkdown(route.page.markdown, options.ids);
-  const toc = options.toc === false ? '' : tableOfContents(body.headings, wordsOf(route.locale));
+  const body = renderMarkdown(route.page.markdown, wordsOf(catalog, route.locale), options.ids);
+  const toc = options.toc === false ? '' : tableOfContents(body.headings, wordsOf(catalog, route.locale));
   return html`<div class="container with-aside${toc ? '' : ' no-aside'}">
 <div class="prose">${body.html}</div>
 ${toc ? html`<aside class="aside">${toc}</aside>` : ''}
@@ -64,7 +65,7 @@ function pageDocument(catalog: Catalog, route: PageRoute, main: Html, more: Part
  * text, then the latest articles in its language.
  */
 export function homeHtml(catalog: Catalog, route: PageRoute): string {
-  const w = wordsOf(route.locale);
+  const w = wordsOf(catalog, route.locale);
   const latest = latestPosts(catalog, route.locale);
   const products = navigationRoute(catalog, 'products', route.locale);
   const contact = navigationRoute(catalog, 'contact', route.locale);
@@ -80,11 +81,11 @@ ${
   catalog.products.length
     ? html`<section class="band" aria-labelledby="home-products"><div class="container">
 <h2 id="home-products">${products?.title ?? w.products}</h2>
-<ul class="cards">${catalog.products.map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
+<ul class="cards">${productsShownIn(catalog, route.locale).map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
 </div></section>`
     : ''
 }
-${pageBody(route, { ids, toc: false })}
+${pageBody(catalog, route, { ids, toc: false })}
 ${
   latest.length
     ? html`<section class="band band-alt" aria-labelledby="home-posts"><div class="container">
@@ -98,37 +99,37 @@ ${blog ? html`<p><a class="more" href="${linkTo(catalog, blog.path)}">${w.allArt
 }
 
 export function contentPageHtml(catalog: Catalog, route: PageRoute): string {
-  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route)}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route)}`);
 }
 
 /** /about: the page, then the company record it is the public URL of. */
 export function aboutHtml(catalog: Catalog, route: PageRoute): string {
   const { company } = catalog;
-  const w = wordsOf(route.locale);
+  const w = wordsOf(catalog, route.locale);
   const facts = html`<section class="band band-alt" aria-labelledby="company-record"><div class="container">
 <h2 id="company-record">${w.companyRecord}</h2>
 <dl class="facts">
 <div><dt>${w.legalName}</dt><dd>${company.legal_name}</dd></div>
 <div><dt>${w.tradeName}</dt><dd>${company.trade_name}</dd></div>
 ${company.identifiers.map((identifier) => html`<div><dt>${w.identifier(identifier)}</dt><dd>${identifier.value}</dd></div>`)}
-${company.founded ? html`<div><dt>${w.founded}</dt><dd><time datetime="${company.founded}">${company.founded}</time></dd></div>` : ''}
-<div><dt>${w.address}</dt><dd>${postalAddress(company.address)}</dd></div>
+${company.founded ? html`<div><dt>${w.founded}</dt><dd><time datetime="${company.founded}">${longDate(company.founded, route.locale)}</time></dd></div>` : ''}
+<div><dt>${w.address}</dt><dd>${postalAddress(company.address, route.locale)}</dd></div>
 ${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd><a href="${safeHref(url)}">${url}</a></dd></div>`)}
 </dl>
 <p><a href="${linkTo(catalog, company.markdown_url)}" type="text/markdown">${w.recordAsMarkdown}</a> · <a href="${linkTo(catalog, ROUTES.company.pattern)}" type="application/json">${w.asJson}</a></p>
 </div></section>`;
-  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['company-record']) })}${facts}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['company-record']) })}${facts}`);
 }
 
 /** /contact: the page, then every channel of the company record. */
 export function contactHtml(catalog: Catalog, route: PageRoute): string {
   const { company } = catalog;
-  const w = wordsOf(route.locale);
+  const w = wordsOf(catalog, route.locale);
   const channels = html`<section class="band band-alt" aria-labelledby="channels"><div class="container">
 <h2 id="channels">${w.channels}</h2>
 <dl class="facts channels">
 ${Object.entries(company.contact).map(([name, value]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd>${channelLink(value)}</dd></div>`)}
-<div><dt>${w.address}</dt><dd>${postalAddress(company.address, company.legal_name)}</dd></div>
+<div><dt>${w.address}</dt><dd>${postalAddress(company.address, route.locale, company.legal_name)}</dd></div>
 </dl>
 ${
   Object.keys(company.profiles).length
@@ -136,12 +137,12 @@ ${
     : ''
 }
 </div></section>`;
-  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['channels']) })}${channels}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['channels']) })}${channels}`);
 }
 
 export function productsHtml(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
-  const w = wordsOf(route.locale);
-  const products = filterProducts(catalog, filters);
+  const w = wordsOf(catalog, route.locale);
+  const products = filterProducts(catalog, filters, route.locale);
   const active = [filters.status && statusWords(filters.status, w), filters.tag].filter(Boolean).join(', ');
   const list = html`<section class="band" aria-labelledby="product-list"><div class="container">
 <h2 id="product-list">${active ? w.productsFiltered(active) : w.allProducts}</h2>
@@ -149,23 +150,27 @@ ${active ? html`<p class="result-count">${w.productCount(products.length, catalo
 <ul class="cards">${products.map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
 ${products.length === 0 ? html`<p>${w.noProduct} <a href="${linkTo(catalog, route.path)}">${w.showAllProducts}</a>.</p>` : ''}
 </div></section>`;
-  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(route, { ids: new AnchorIds(['product-list']) })}${list}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['product-list']) })}${list}`);
 }
 
 export function productHtml(catalog: Catalog, product: Product): string {
-  const locale = catalog.site.default_locale;
-  const w = wordsOf(locale);
-  const body = renderMarkdown(product.markdown);
+  const { locale } = product;
+  const w = wordsOf(catalog, locale);
+  const body = renderMarkdown(product.markdown, w);
   const toc = tableOfContents(body.headings, w);
   const links = Object.entries(product.links);
-  const products = pageRoute(catalog, 'products');
+  const products = navigationRoute(catalog, 'products', locale);
+  const translations = product.translations.map(
+    (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w.readIn(languageName(t.locale, locale))}: ${t.title}</a>`,
+  );
   const main = html`<div class="hero hero-with-image"><div class="container">
 <div class="hero-text">
 ${products ? html`<p class="eyebrow"><a href="${linkTo(catalog, products.path)}">${products.title}</a></p>` : ''}
 <h1>${product.name}</h1>
 <p class="lead">${product.summary}</p>
-<div class="hero-meta">${statusBadge(product.status, w)}${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(tag)), w)}</div>
+<div class="hero-meta">${statusBadge(product.status, w)}${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(catalog, locale, tag)), w)}</div>
 ${links.length ? html`<ul class="inline-list links" aria-label="${w.links}">${links.map(([name, href]) => html`<li><a href="${safeHref(href)}">${fieldLabel(name, w)}</a></li>`)}</ul>` : ''}
+${translations.length ? html`<p class="translations">${translations}</p>` : ''}
 </div>
 ${product.image ? picture(catalog, product.image, { loading: 'priority', className: 'hero-image' }) : ''}
 </div></div>
@@ -179,6 +184,7 @@ ${toc ? html`<aside class="aside">${toc}</aside>` : ''}
     path: sitePath(catalog, product.url),
     markdownPath: sitePath(catalog, product.markdown_url),
     locale,
+    translations: product.translations.map((t) => ({ locale: t.locale, href: t.url, title: t.title })),
     current: products?.path ?? '/products',
     main,
     head: productSeo(catalog, product),
@@ -214,7 +220,7 @@ ${page < pages ? html`<a rel="next" href="${href(page + 1)}">${w.older}</a>` : '
 
 /** One language's blog: its articles, newest first, a category at a time. */
 export function blogHtml(catalog: Catalog, route: PageRoute, filters: BlogFilters): string {
-  const w = wordsOf(route.locale);
+  const w = wordsOf(catalog, route.locale);
   const result = blogPage(catalog, filters);
   const first = result.start + 1;
   const last = result.start + result.posts.length;
@@ -225,7 +231,7 @@ ${filterForm(catalog, filters, w)}
 <ul class="post-list">${result.posts.map((p) => postItem(catalog, p, 3))}</ul>
 ${pagination(catalog, filters, result.page, result.pages, w)}
 </div></div></section>`;
-  const intro = result.page === 1 && !filters.category ? pageBody(route, { ids: new AnchorIds(['articles', 'filter-category']) }) : '';
+  const intro = result.page === 1 && !filters.category ? pageBody(catalog, route, { ids: new AnchorIds(['articles', 'filter-category']) }) : '';
   const title = result.page > 1 ? w.titlePage(route.title, result.page) : route.title;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${list}${intro}`, {
     title,
@@ -236,9 +242,9 @@ ${pagination(catalog, filters, result.page, result.pages, w)}
 }
 
 export function postHtml(catalog: Catalog, post: Post): string {
-  const w = wordsOf(post.locale);
+  const w = wordsOf(catalog, post.locale);
   const here = siteLocale(catalog, post.locale);
-  const body = renderMarkdown(post.markdown);
+  const body = renderMarkdown(post.markdown, w);
   const blog = pageRoute(catalog, 'blog', post.locale);
   const translations = post.translations.map(
     (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w.readIn(languageName(t.locale, post.locale))}: ${t.title}</a>`,
@@ -298,7 +304,7 @@ function highlighted(text: string, matches: readonly string[], fold: (s: string)
  * matched words highlighted. Result pages are kept out of indexes.
  */
 export function searchHtml(catalog: Catalog, route: PageRoute, query: string, result: SearchResult | undefined, fold: (s: string) => string, pageHref: (offset: number) => string): string {
-  const w = wordsOf(route.locale);
+  const w = wordsOf(catalog, route.locale);
   const first = (result?.offset ?? 0) + 1;
   const last = (result?.offset ?? 0) + (result?.items.length ?? 0);
   const hits = result

@@ -1,7 +1,8 @@
 import type { Token } from 'markdown-it';
 import { markdown } from '../content/markdown.js';
 import type { Html } from './html.js';
-import { trustedHtml } from './html.js';
+import { escapeHtml, trustedHtml } from './html.js';
+import type { Words } from './i18n.js';
 
 /**
  * Markdown to HTML for the site, with the project's one parser (raw HTML off,
@@ -57,7 +58,7 @@ function inlineText(token: Token | undefined): string {
     .join('');
 }
 
-export function renderMarkdown(source: string, ids: AnchorIds = new AnchorIds()): RenderedMarkdown {
+export function renderMarkdown(source: string, w: Pick<Words, 'table'>, ids: AnchorIds = new AnchorIds()): RenderedMarkdown {
   const env = {};
   const tokens = markdown.parse(source, env);
   const headings: Heading[] = [];
@@ -76,7 +77,7 @@ export function renderMarkdown(source: string, ids: AnchorIds = new AnchorIds())
     .render(tokens, markdown.options, env)
     // Raw HTML is off, so "<table>" in the output can only be the renderer's own
     // tag (an author's would be escaped): wrap each in a keyboard-scrollable region.
-    .replaceAll('<table>', '<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>')
+    .replaceAll('<table>', `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeHtml(w.table)}"><table>`)
     .replaceAll('</table>', '</table></div>');
   return { html: trustedHtml(rendered), headings };
 }

@@ -189,7 +189,7 @@ export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor
   function recordRoute<R extends { readonly url: string; readonly markdown_url: string }>(
     pattern: string,
     record: {
-      readonly find: (catalog: Catalog, slug: string) => R | undefined;
+      readonly find: (catalog: Catalog, params: Readonly<Record<string, string>>) => R | undefined;
       readonly all: (catalog: Catalog) => readonly R[];
       readonly missing: string;
       readonly listed: string;
@@ -203,13 +203,13 @@ export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor
       negotiates: true,
       handle: (request) => {
         const { catalog } = request;
-        const found = record.find(catalog, request.params.slug ?? '');
+        const found = record.find(catalog, request.params);
         if (!found) throw notFound(`${record.missing} ${clip(request.path, 120)}.`, record.listed);
         const format = preferredFormat(request.headers);
         return send(catalog, format, format === 'html' ? record.html(catalog, found) : record.markdown(found), { canonical: found.url, location: sitePath(catalog, found.markdown_url) });
       },
       expand: (catalog) => record.all(catalog).map((r) => sitePath(catalog, r.url)),
-      exists: (catalog, params) => record.find(catalog, params.slug ?? '') !== undefined,
+      exists: (catalog, params) => record.find(catalog, params) !== undefined,
     };
   }
 
@@ -229,15 +229,24 @@ export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor
   const routes: Route[] = [
     pagesAt(ROUTES.home),
     recordRoute(ROUTES.product.pattern, {
-      find: (catalog, slug) => catalog.productsBySlug.get(slug),
+      find: (catalog, { slug = '' }) => catalog.productsBySlug.get(slug),
       all: (catalog) => catalog.products,
       missing: 'There is no product at',
       listed: 'Every product is listed on /products.',
       html: productHtml,
       markdown: productMarkdown,
     }),
+    // A product translated into another locale than the default, under that locale.
+    recordRoute(ROUTES.localeProduct.pattern, {
+      find: (catalog, { locale = '', slug = '' }) => (locale === catalog.site.default_locale ? undefined : catalog.productsByLocale.get(locale)?.bySlug.get(slug)),
+      all: (catalog) => [...catalog.productsByLocale.values()].flatMap((of) => of.products).filter((product) => product.locale !== catalog.site.default_locale),
+      missing: 'There is no product at',
+      listed: 'Every product is listed on /products.',
+      html: productHtml,
+      markdown: productMarkdown,
+    }),
     recordRoute(ROUTES.post.pattern, {
-      find: (catalog, slug) => catalog.postsBySlug.get(slug),
+      find: (catalog, { slug = '' }) => catalog.postsBySlug.get(slug),
       all: (catalog) => catalog.posts,
       missing: 'There is no article at',
       listed: 'Every article is listed on /blog.',

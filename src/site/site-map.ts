@@ -55,7 +55,7 @@ export function pageRoute(catalog: Catalog, slug: string, locale: string = catal
   const document = registryOf(catalog).page(slug, locale);
   if (!document) return undefined;
   const { page } = document;
-  const words = wordsOf(locale);
+  const words = wordsOf(catalog, locale);
   const listing = isListing(slug) ? LISTING_PAGES[slug](words) : slug === 'search' ? { title: words.search, description: words.searchDescription } : undefined;
   const home = slug === 'index' ? pagesIn(catalog, locale).bySlug.get('index') : undefined;
   return {

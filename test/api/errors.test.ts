@@ -184,7 +184,7 @@ describe('500 internal_error', () => {
     let broken = false;
     const failing = new Proxy(real, {
       get(target, property, receiver) {
-        if (broken && property === 'products') throw new Error('disk on fire at /secret/path.ts:12');
+        if (broken && property === 'productsByLocale') throw new Error('disk on fire at /secret/path.ts:12');
         return Reflect.get(target, property, receiver);
       },
     });

@@ -173,10 +173,10 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
     assert.match(ran.stdout, /^0 errors, 0 warnings in \d+ files\n$/);
   });
 
-  test('npx vitrine serve serves the installed demo content: the site, the API and MCP', { timeout: 2 * MINUTE }, async () => {
-    // An empty picture cache: the picture asked for below is made by the installed sharp, not found made.
-    const pictures = path.join(work, 'pictures');
-    const child = spawn('npx', ['vitrine', 'serve', '--port', '0', '--host', '127.0.0.1'], { cwd: app, env: { ...npmEnv(), IMAGE_CACHE_DIR: pictures }, detached: true });
+  /** `npx vitrine serve ...args` in the install folder, with `env` besides npm's, until it says where it listens; stopped by the test or `after`. */
+  async function serveInstalled(args: readonly string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; waitFor: (pattern: RegExp) => Promise<RegExpExecArray> }> {
+    serverOutput = '';
+    const child = spawn('npx', ['vitrine', 'serve', ...args, '--port', '0', '--host', '127.0.0.1'], { cwd: app, env: { ...npmEnv(), ...env }, detached: true });
     server = child;
     serverClosed = new Promise((resolve) => child.on('close', resolve));
     const waiting = new Set<() => void>();
@@ -184,8 +184,8 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
       serverOutput += chunk.toString();
       for (const check of waiting) check();
     };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
     const waitFor = (pattern: RegExp) =>
       new Promise<RegExpExecArray>((resolve, reject) => {
         const timer = setTimeout(() => done(new Error(`no line matching ${pattern} within 60 s; output:\n${serverOutput}`)), MINUTE);
@@ -206,6 +206,24 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
         check();
       });
     url = (await waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/))[1]!;
+    return { child, waitFor };
+  }
+
+  /** An MCP JSON-RPC request answered as JSON. */
+  async function mcp(method: string, params: Record<string, unknown>): Promise<{ result: Record<string, unknown> }> {
+    const response = await fetch(`${url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    assert.equal(response.status, 200);
+    return (await response.json()) as { result: Record<string, unknown> };
+  }
+
+  test('npx vitrine serve serves the installed demo content: the site, the API and MCP', { timeout: 2 * MINUTE }, async () => {
+    // An empty picture cache: the picture asked for below is made by the installed sharp, not found made.
+    const pictures = path.join(work, 'pictures');
+    const { child, waitFor } = await serveInstalled([], { IMAGE_CACHE_DIR: pictures });
 
     // The default content folder is the one inside the installed package.
     const content = await realpath(path.join(app, 'node_modules', 'vitrine', 'content'));
@@ -255,6 +273,44 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
     process.kill(-child.pid!, 'SIGTERM');
     await serverClosed;
     assert.match(serverOutput, /"msg":"stopped"/);
+  });
+
+  test('npx vitrine init site --locales en,es,de, then check and serve: a site, an API and an MCP server in three languages', { timeout: 3 * MINUTE }, async () => {
+    const init = await runIn(app, 'npx', ['vitrine', 'init', 'site', '--locales', 'en,es,de', '--name', 'Acme Tools']);
+    assertRan(init, 'npx vitrine init');
+    // The modeline leads to the schema inside the installed package.
+    const site = await readFile(path.join(app, 'site', 'site.yaml'), 'utf8');
+    assert.match(site, /^# yaml-language-server: \$schema=\.\.\/node_modules\/vitrine\/schemas\/site\.schema\.json$/m);
+    const check = await runIn(app, 'npx', ['vitrine', 'check', 'site']);
+    assertRan(check, 'npx vitrine check site');
+    assert.match(check.stdout, /^0 errors, \d+ warnings in 23 files$/m);
+    assert.match(check.stdout, /site\/pages\/es\/index\.md:\d+: warning: TODO left: /);
+
+    const { child } = await serveInstalled(['site']);
+    for (const [path, lang, words] of [
+      ['/', 'en', 'Skip to content'],
+      ['/es', 'es', 'Saltar al contenido'],
+      ['/de/privacy', 'de', 'Datenschutzerklärung'],
+    ] as const) {
+      const page = await fetch(`${url}${path}`);
+      assert.equal(page.status, 200, path);
+      const body = await page.text();
+      assert.match(body, new RegExp(`<html lang="${lang}"`), path);
+      assert.ok(body.includes(words), `${words} on ${path}`);
+    }
+    const products = (await (await fetch(`${url}/api/v1/products?locale=es`)).json()) as { total: number; items: { locale: string }[] };
+    assert.deepEqual([products.total, products.items[0]?.locale], [1, 'es']);
+    const posts = (await (await fetch(`${url}/api/v1/posts?locale=de`)).json()) as { total: number };
+    assert.equal(posts.total, 1);
+
+    const initialize = await mcp('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-test', version: '1.0.0' } });
+    assert.equal((initialize.result.serverInfo as { version: string }).version, '1.0.0');
+    const called = await mcp('tools/call', { name: 'get_page', arguments: { slug: 'about', locale: 'de' } });
+    const page = called.result.structuredContent as { locale: string; title: string };
+    assert.deepEqual([page.locale, page.title], ['de', 'Über Acme Tools']);
+
+    process.kill(-child.pid!, 'SIGTERM');
+    await serverClosed;
   });
 });
 

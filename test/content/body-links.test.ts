@@ -9,6 +9,7 @@ import { writtenDestinations } from '../../src/content/body-references.js';
 import { checkContent } from '../../src/content/check.js';
 import { splitFrontMatter } from '../../src/content/front-matter.js';
 import { ContentError, loadCatalog } from '../../src/content/load.js';
+import { resolveBody } from '../../src/content/resolve-body.js';
 import { markdownToText } from '../../src/content/markdown.js';
 import type { Catalog } from '../../src/content/types.js';
 import type { Service } from '../../src/http/service.js';
@@ -282,4 +283,20 @@ describe('where a body writes each destination', () => {
       { use: 'image', target: 'b.png', line: 4, written: { start: 9, end: 14, text: 'b.png' } },
     ]);
   });
+});
+
+test('a link to a misspelt record file says which record was meant', () => {
+  const links = {
+    base: 'https://example.com',
+    records: new Map([['products/pao-de-queijo.md', 'https://example.com/products/pao-de-queijo']]),
+    picture: () => ({ problem: 'no pictures here' }),
+  };
+  const { problems } = resolveBody('See [the bread](../products/pao-de-quejo.md).\n', 'pages/about.md', links);
+  assert.deepEqual(problems, [
+    {
+      line: 0,
+      message:
+        'link ../products/pao-de-quejo.md: products/pao-de-quejo.md is not a record of the content folder (company.md, or a product, article or page: products/, posts/, pages/, pages/<locale>/); did you mean products/pao-de-queijo.md?',
+    },
+  ]);
 });

@@ -11,13 +11,14 @@ import addFormatsModule from 'ajv-formats';
 import type { z } from 'zod';
 import { editorSchemas } from '../../src/content/editor-schemas.js';
 import { parseYaml, splitFrontMatter } from '../../src/content/front-matter.js';
-import { companySchema, pageSchema, postSchema, productSchema, siteSchema } from '../../src/content/schemas.js';
+import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema } from '../../src/content/schemas.js';
 import { ROOT } from '../helper.js';
+import { vitrine } from '../process.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const SCHEMAS = path.join(ROOT, 'schemas');
 const DEMO = path.join(ROOT, 'content');
-const KINDS = ['site', 'company', 'product', 'post', 'page'] as const;
+const KINDS = ['site', 'company', 'product', 'product-translation', 'post', 'page'] as const;
 type Kind = (typeof KINDS)[number];
 type Json = Record<string, unknown>;
 
@@ -41,17 +42,31 @@ function described(errors: readonly ErrorObject[]): string[] {
     .sort();
 }
 
-/** The front matter of a file of the demo content, read with the loader's own splitter. */
-async function frontMatter(file: string): Promise<Json> {
-  return splitFrontMatter(await readFile(path.join(DEMO, file), 'utf8')).data as Json;
+/** The front matter of a file of a content folder, read with the loader's own splitter. */
+async function frontMatter(dir: string, file: string): Promise<Json> {
+  return splitFrontMatter(await readFile(path.join(dir, file), 'utf8')).data as Json;
 }
 
-async function markdownFiles(folder: string): Promise<string[]> {
-  const names = await readdir(path.join(DEMO, folder), { recursive: true, encoding: 'utf8' });
+async function markdownFiles(dir: string, folder: string): Promise<string[]> {
+  const names = await readdir(path.join(dir, folder), { recursive: true, encoding: 'utf8' });
   return names
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((name) => `${folder}/${name}`);
+}
+
+/** Every file of a content folder with the schema it is written to: a product in a locale's folder is a translation. */
+async function contentFiles(dir: string): Promise<[Kind, string][]> {
+  return [
+    ['company', 'company.md'],
+    ...(await markdownFiles(dir, 'products')).map((file) => [/^products\/[^/]+\//.test(file) ? 'product-translation' : 'product', file] as [Kind, string]),
+    ...(await markdownFiles(dir, 'posts')).map((file) => ['post', file] as [Kind, string]),
+    ...(await markdownFiles(dir, 'pages')).map((file) => ['page', file] as [Kind, string]),
+  ];
+}
+
+async function validators(): Promise<Record<Kind, ReturnType<typeof validator>>> {
+  return Object.fromEntries(await Promise.all(KINDS.map(async (kind) => [kind, validator(await committed(kind))] as const))) as Record<Kind, ReturnType<typeof validator>>;
 }
 
 /** Calls `visit` on a schema and each schema inside it (fields, list items, map keys and values, union branches), with its JSON pointer. */
@@ -114,7 +129,7 @@ test('the fields that depend on the site are described, not enumerated', async (
 test('they use only keywords that draft 7 reads as 2020-12 does, so editors on draft 7 (yaml-language-server) read them fully', async () => {
   const known = new Set([
     '$schema', '$id', 'title', 'description', 'examples', 'default', 'type', 'properties', 'required', 'additionalProperties',
-    'propertyNames', 'items', 'enum', 'pattern', 'minLength', 'maxLength', 'minItems', 'minimum', 'maximum', 'anyOf',
+    'propertyNames', 'items', 'enum', 'pattern', 'minLength', 'maxLength', 'minItems', 'minimum', 'maximum', 'anyOf', 'not',
   ]);
   for (const kind of KINDS) {
     const used = new Set<string>();
@@ -139,28 +154,45 @@ test('every example a schema gives is valid where it is given', async () => {
 });
 
 test('the demo content validates: site.yaml and the front matter of every file, read as the loader reads them', async () => {
-  const check = Object.fromEntries(await Promise.all(KINDS.map(async (kind) => [kind, validator(await committed(kind))] as const))) as Record<Kind, ReturnType<typeof validator>>;
+  const check = await validators();
   assert.deepEqual(described(check.site(parseYaml(await readFile(path.join(DEMO, 'site.yaml'), 'utf8')))), []);
-  const files: [Kind, string][] = [
-    ['company', 'company.md'],
-    ...(await markdownFiles('products')).map((file) => ['product', file] as [Kind, string]),
-    ...(await markdownFiles('posts')).map((file) => ['post', file] as [Kind, string]),
-    ...(await markdownFiles('pages')).map((file) => ['page', file] as [Kind, string]),
-  ];
+  const files = await contentFiles(DEMO);
   assert.ok(files.some(([, file]) => /^pages\/[^/]+\/[^/]+\.md$/.test(file)), 'translated pages are read too');
   assert.ok(files.length > 40, `${files.length} files`);
-  for (const [kind, file] of files) assert.deepEqual(described(check[kind](await frontMatter(file))), [], file);
+  for (const [kind, file] of files) assert.deepEqual(described(check[kind](await frontMatter(DEMO, file))), [], file);
+});
+
+test('the starter `vitrine init` writes in three languages validates, translated product included', async () => {
+  const dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'vitrine-schemas-')), 'starter');
+  try {
+    const init = await vitrine(['init', dir, '--locales', 'en,es,de', '--name', 'Acme']);
+    assert.equal(init.code, 0, init.stderr);
+    const check = await validators();
+    assert.deepEqual(described(check.site(parseYaml(await readFile(path.join(dir, 'site.yaml'), 'utf8')))), []);
+    const files = await contentFiles(dir);
+    assert.ok(files.some(([kind]) => kind === 'product-translation'));
+    for (const [kind, file] of files) assert.deepEqual(described(check[kind](await frontMatter(dir, file))), [], file);
+  } finally {
+    await rm(path.dirname(dir), { recursive: true, force: true });
+  }
 });
 
 test('they reject what the loader rejects: a misspelt field, an image without alt, a bad status, a date not written YYYY-MM-DD', async () => {
   const site = siteSchema.parse(parseYaml(await readFile(path.join(DEMO, 'site.yaml'), 'utf8')));
-  const loaderSchemas: Record<Kind, z.ZodType> = { site: siteSchema, company: companySchema, product: productSchema(site), post: postSchema(site), page: pageSchema };
-  const [productFile] = await markdownFiles('products');
-  const [postFile] = await markdownFiles('posts');
-  const product = await frontMatter(productFile!);
-  const post = await frontMatter(postFile!);
-  const page = await frontMatter('pages/about.md');
-  const company = await frontMatter('company.md');
+  const loaderSchemas: Record<Kind, z.ZodType> = {
+    site: siteSchema,
+    company: companySchema,
+    product: productSchema(site),
+    'product-translation': productTranslationSchema(site),
+    post: postSchema(site),
+    page: pageSchema,
+  };
+  const [productFile] = await markdownFiles(DEMO, 'products');
+  const [postFile] = await markdownFiles(DEMO, 'posts');
+  const product = await frontMatter(DEMO, productFile!);
+  const post = await frontMatter(DEMO, postFile!);
+  const page = await frontMatter(DEMO, 'pages/about.md');
+  const company = await frontMatter(DEMO, 'company.md');
   const { published_at, ...unpublished } = post;
   const cases: [string, Kind, Json, string[]][] = [
     ['published_at misspelt', 'post', { ...unpublished, publised_at: published_at }, ['/ additionalProperties: publised_at', '/ required: published_at']],
@@ -170,6 +202,7 @@ test('they reject what the loader rejects: a misspelt field, an image without al
     ['updated_at without its zero', 'page', { ...page, updated_at: '2026-3-14' }, [`/updated_at pattern: ${String((await committed('page') as { properties: Record<string, Json> }).properties.updated_at!.pattern)}`]],
     ['a month 13', 'company', { ...company, founded: '2015-13-01' }, [`/founded pattern: ${String((await committed('company') as { properties: Record<string, Json> }).properties.founded!.pattern)}`]],
     ['a misspelt nested field', 'company', { ...company, address: { ...(company.address as Json), strete: 'Rua A' } }, ['/address additionalProperties: strete']],
+    ['a translation that sets the status', 'product-translation', { name: product.name, summary: product.summary, status: 'live' }, ['/status not: ']],
   ];
   for (const [what, kind, data, errors] of cases) {
     assert.deepEqual(described(validator(await committed(kind))(data)), errors, what);

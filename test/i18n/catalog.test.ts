@@ -8,7 +8,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { catalogFrom, MessageCatalogError, messages, overrideCatalog, SHIPPED_LOCALES } from '../../src/i18n/catalog.js';
 import type { MessageKey } from '../../src/i18n/keys.js';
 import { MESSAGE_KEYS } from '../../src/i18n/keys.js';
-import { wordsOf } from '../../src/site/i18n.js';
+import { wordsIn } from './_words.js';
 
 // Not ROOT from test/helper.ts: that module loads the whole app, and these tests need only the catalogs.
 const DIR = fileURLToPath(new URL('../../src/i18n/messages', import.meta.url));
@@ -57,7 +57,8 @@ describe('the shipped message catalogs', () => {
   /** Words a language shares with English, each checked by hand; any other identical message is an untranslated one. */
   const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     // CNPJ, LEI, EIN and D-U-N-S are the identifiers' own names, the same in every language.
-    es: ['frame.feed', 'blog.title', 'identifier.cnpj', 'identifier.lei', 'identifier.ein', 'identifier.duns'],
+    // A starter's home page and share card are titled by the company's name alone.
+    es: ['frame.feed', 'blog.title', 'identifier.cnpj', 'identifier.lei', 'identifier.ein', 'identifier.duns', 'starter.index_title', 'starter.share_alt'],
     fr: [
       'frame.menu',
       'blog.title',
@@ -71,8 +72,26 @@ describe('the shipped message catalogs', () => {
       'channel.documentation',
       'kind.page',
       'kind.post',
+      'starter.product_tag',
+      'starter.index_title',
+      'starter.contact_title',
+      'starter.share_alt',
     ],
-    de: ['frame.sitemap', 'frame.feed', 'products.links', 'blog.title', 'identifier.cnpj', 'identifier.lei', 'identifier.ein', 'identifier.duns', 'channel.support', 'channel.website', 'channel.repository'],
+    de: [
+      'frame.sitemap',
+      'frame.feed',
+      'products.links',
+      'blog.title',
+      'identifier.cnpj',
+      'identifier.lei',
+      'identifier.ein',
+      'identifier.duns',
+      'channel.support',
+      'channel.website',
+      'channel.repository',
+      'starter.index_title',
+      'starter.share_alt',
+    ],
   };
   for (const [locale, same] of Object.entries(SAME_AS_ENGLISH)) {
     test(`${locale} translates every message but the words it shares with English`, () => {
@@ -86,7 +105,8 @@ describe('the shipped message catalogs', () => {
 
   test('fr puts a no-break space before : and a narrow one before ; ? ! and inside « »', () => {
     for (const [key, message] of Object.entries(read('fr'))) {
-      assert.doesNotMatch(message, /[^\u00A0]:|[^\u202F][;?!»]|«[^\u202F]/u, key);
+      // Code (the markdown of a picture) is written as code, not as French.
+      assert.doesNotMatch(message.replace(/`[^`]*`/g, ''), /[^\u00A0]:|[^\u202F][;?!»]|«[^\u202F]/u, key);
     }
     assert.equal(messages('fr').format('search.results', { query: 'cloud' }), 'Résultats pour «\u202Fcloud\u202F»');
     assert.equal(messages('fr').format('products.filtered', { active: 'Disponible' }), 'Produits\u00A0: Disponible');
@@ -95,12 +115,12 @@ describe('the shipped message catalogs', () => {
 
 describe('es, fr and de frames', () => {
   test('give Spanish, French and German words to their locales and regional variants', () => {
-    assert.equal(wordsOf('es').skipToContent, 'Saltar al contenido');
-    assert.equal(wordsOf('es-MX'), wordsOf('es'));
-    assert.equal(wordsOf('fr').skipToContent, 'Aller au contenu');
-    assert.equal(wordsOf('fr-CA'), wordsOf('fr'));
-    assert.equal(wordsOf('de').skipToContent, 'Zum Inhalt springen');
-    assert.equal(wordsOf('de-AT'), wordsOf('de'));
+    assert.equal(wordsIn('es').skipToContent, 'Saltar al contenido');
+    assert.equal(wordsIn('es-MX'), wordsIn('es'));
+    assert.equal(wordsIn('fr').skipToContent, 'Aller au contenu');
+    assert.equal(wordsIn('fr-CA'), wordsIn('fr'));
+    assert.equal(wordsIn('de').skipToContent, 'Zum Inhalt springen');
+    assert.equal(wordsIn('de-AT'), wordsIn('de'));
   });
 
   const COUNTS = [0, 1, 2, 5] as const;
@@ -128,7 +148,7 @@ describe('es, fr and de frames', () => {
   };
   for (const [locale, expected] of Object.entries(PLURALS)) {
     test(`${locale} counts 0, 1, 2 and 5 with the right plural forms`, () => {
-      const w = wordsOf(locale);
+      const w = wordsIn(locale);
       assert.deepEqual(COUNTS.map((n) => w.articleCount(n)), expected.articleCount);
       assert.deepEqual(COUNTS.map((n) => w.productCount(Math.min(n, 1), n)), expected.productCount);
       assert.deepEqual(COUNTS.map((n) => w.showing(Math.min(n, 1), n, n)), expected.showing);
@@ -137,14 +157,14 @@ describe('es, fr and de frames', () => {
   }
 
   test('es and fr say "de" before an exact million (CLDR "many"), without grouping separators', () => {
-    assert.equal(wordsOf('es').articleCount(1_000_000), '1000000 de artículos, del más reciente al más antiguo.');
-    assert.equal(wordsOf('fr').articleCount(1_000_000), '1000000 d’articles, du plus récent au plus ancien.');
-    assert.equal(wordsOf('de').articleCount(1_000_000), '1000000 Beiträge, neueste zuerst.');
-    assert.equal(wordsOf('es').articleCount(1_234_567), '1234567 artículos, del más reciente al más antiguo.');
+    assert.equal(wordsIn('es').articleCount(1_000_000), '1000000 de artículos, del más reciente al más antiguo.');
+    assert.equal(wordsIn('fr').articleCount(1_000_000), '1000000 d’articles, du plus récent au plus ancien.');
+    assert.equal(wordsIn('de').articleCount(1_000_000), '1000000 Beiträge, neueste zuerst.');
+    assert.equal(wordsIn('es').articleCount(1_234_567), '1234567 artículos, del más reciente al más antiguo.');
   });
 
   test('name statuses, hit kinds and channels in their language', () => {
-    assert.deepEqual([wordsOf('es'), wordsOf('fr'), wordsOf('de')].map((w) => [w.statuses.live, w.statuses['coming-soon'], w.kinds.post, w.channelNames.early_access]), [
+    assert.deepEqual([wordsIn('es'), wordsIn('fr'), wordsIn('de')].map((w) => [w.statuses.live, w.statuses['coming-soon'], w.kinds.post, w.channelNames.early_access]), [
       ['Disponible', 'Próximamente', 'Artículo', 'Acceso anticipado'],
       ['Disponible', 'Bientôt disponible', 'Article', 'Accès anticipé'],
       ['Verfügbar', 'Demnächst', 'Beitrag', 'Vorabzugang'],
@@ -190,7 +210,7 @@ describe('a catalog that cannot be used', () => {
   test('a missing key, an unknown key and a value that is not a message are each named', () => {
     fails(
       broken({ 'frame.menus': 'Menü', 'blog.page': 5, 'frame.footer_navigation': { de: 'Fußzeile' } }, ['frame.menu']),
-      `messages of locale de (${SITE_FILE}): "frame.footer_navigation" must be a message (a string), not a mapping; "blog.page" must be a message (a string), not the number 5; "frame.menus" is not a message of the site's frame`,
+      `messages of locale de (${SITE_FILE}): "frame.footer_navigation" must be a message (a string), not a mapping; "blog.page" must be a message (a string), not the number 5; "frame.menus" is not a message of the site's frame; did you mean frame.menu?`,
     );
     fails(broken({}, ['frame.menu', 'error.try_again']), `messages of locale de (${SITE_FILE}): "frame.menu" is missing; "error.try_again" is missing`);
     fails(() => catalogFrom('de', SITE_FILE, ['Menü']), `messages of locale de (${SITE_FILE}): must be a mapping of dotted keys (frame.skip_to_content) to messages`);

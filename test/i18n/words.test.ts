@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fieldLabel, statusWords } from '../../src/site/components.js';
 import type { Words } from '../../src/site/i18n.js';
-import { wordsOf } from '../../src/site/i18n.js';
+import { shippedCatalogFor } from '../../src/i18n/catalog.js';
+import { wordsIn } from './_words.js';
 
 // The frame's words in English and Brazilian Portuguese, as the site printed
 // them before they moved into message catalogs: any difference is a
@@ -22,12 +23,15 @@ const EN_STRINGS: Readonly<Record<string, string>> = {
   sitemap: 'Sitemap',
   languages: 'Languages',
   alsoIn: 'Also in',
+  table: 'Table',
   products: 'Products',
   productsDescription: 'Every product, its status and its tags.',
   blog: 'Blog',
   blogDescription: 'Articles, newest first.',
   developers: 'Developers',
   developersDescription: 'The public, read-only content API, its MCP server and its markdown mirrors.',
+  referenceContents: 'Contents',
+  referenceContentsLabel: 'Reference contents',
   ourProducts: 'See our products',
   getInTouch: 'Get in touch',
   latestArticles: 'Latest articles',
@@ -107,6 +111,9 @@ const EN_CALLS: readonly Call[] = [
   ['page', [12], 'Page 12'],
   ['titlePage', ['Blog', 2], 'Blog, page 2'],
   ['titlePage', ['News & notes', 10], 'News & notes, page 10'],
+  ['noSuchPage', [9, 1], 'There is no page 9 of this list: it has 1 page.'],
+  ['noSuchPage', [9, 3], 'There is no page 9 of this list: it has 3 pages.'],
+  ['openLastPage', ['/blog?page=3'], 'Open /blog?page=3.'],
   ['minutesRead', [0], '0 min read'],
   ['minutesRead', [1], '1 min read'],
   ['minutesRead', [2], '2 min read'],
@@ -142,12 +149,15 @@ const PT_BR_STRINGS: Readonly<Record<string, string>> = {
   sitemap: 'Mapa do site',
   languages: 'Idiomas',
   alsoIn: 'Também em',
+  table: 'Tabela',
   products: 'Produtos',
   productsDescription: 'Todos os produtos, seu status e suas tags.',
   blog: 'Blog',
   blogDescription: 'Artigos, do mais recente ao mais antigo.',
   developers: 'Desenvolvedores',
   developersDescription: 'A API pública de conteúdo, somente leitura, seu servidor MCP e os espelhos em markdown.',
+  referenceContents: 'Sumário',
+  referenceContentsLabel: 'Sumário da referência',
   ourProducts: 'Conheça os produtos',
   getInTouch: 'Fale conosco',
   latestArticles: 'Artigos recentes',
@@ -227,6 +237,9 @@ const PT_BR_CALLS: readonly Call[] = [
   ['page', [12], 'Página 12'],
   ['titlePage', ['Blog', 2], 'Blog, página 2'],
   ['titlePage', ['News & notes', 10], 'News & notes, página 10'],
+  ['noSuchPage', [9, 1], 'Esta lista não tem a página 9: tem apenas 1 página.'],
+  ['noSuchPage', [9, 3], 'Esta lista não tem a página 9: tem apenas 3 páginas.'],
+  ['openLastPage', ['/blog?page=3'], 'Acesse /blog?page=3.'],
   ['minutesRead', [0], '0 min de leitura'],
   ['minutesRead', [1], '1 min de leitura'],
   ['minutesRead', [2], '2 min de leitura'],
@@ -272,7 +285,7 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
 
 for (const [locale, expected] of Object.entries(EXPECTED)) {
   describe(`the ${locale} frame words`, () => {
-    const w = wordsOf(locale);
+    const w = wordsIn(locale);
 
     test('cover every member of Words, so none escapes these tables', () => {
       const covered = new Set([...Object.keys(expected.strings), ...expected.calls.map(([name]) => name), 'statuses', 'kinds', 'channelNames', 'identifier']);
@@ -309,18 +322,18 @@ for (const [locale, expected] of Object.entries(EXPECTED)) {
 
 describe('wordsOf', () => {
   test('gives a locale with no words of its own those of its language (pt-PT, pt, EN-gb)', () => {
-    assert.equal(wordsOf('pt-PT'), wordsOf('pt-BR'));
-    assert.equal(wordsOf('pt'), wordsOf('pt-BR'));
-    assert.equal(wordsOf('EN-gb'), wordsOf('en'));
+    assert.equal(wordsIn('pt-PT'), wordsIn('pt-BR'));
+    assert.equal(wordsIn('pt'), wordsIn('pt-BR'));
+    assert.equal(wordsIn('EN-gb'), wordsIn('en'));
   });
 
-  test('gives English to a locale whose language has no words (ja, zz)', () => {
-    assert.equal(wordsOf('ja'), wordsOf('en'));
-    assert.equal(wordsOf('zz').skipToContent, 'Skip to content');
+  test('has no words for a locale whose language has no catalog (ja, zz): the site must bring its own', () => {
+    assert.equal(shippedCatalogFor('ja'), undefined);
+    assert.equal(shippedCatalogFor('zz'), undefined);
   });
 
   test('gives the same words object on every call for a locale', () => {
-    assert.equal(wordsOf('pt-BR'), wordsOf('pt-BR'));
-    assert.equal(wordsOf('en'), wordsOf('en'));
+    assert.equal(wordsIn('pt-BR'), wordsIn('pt-BR'));
+    assert.equal(wordsIn('en'), wordsIn('en'));
   });
 });

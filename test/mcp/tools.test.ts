@@ -266,7 +266,7 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
   });
 
   test('list_products with an argument it does not take', async () => {
-    assert.match(failure(await call('list_products', { category: 'Automation' })), /list_products has no argument "category"; it takes only "status", "tag", "updated_since", "sort", "limit", "offset"\./);
+    assert.match(failure(await call('list_products', { category: 'Automation' })), /list_products has no argument "category"; it takes only "status", "tag", "locale", "updated_since", "sort", "limit", "offset"\./);
   });
 
   test('get_product with an unknown or missing slug lists every product slug', async () => {

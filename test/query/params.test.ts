@@ -25,7 +25,7 @@ before(async () => {
 describe('parseQuery', () => {
   test('absent parameters take their defaults; absent filters are undefined', () => {
     assert.deepEqual(parseQuery(postQuery, {}, catalog, 'posts'), { category: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 20, offset: 0 });
-    assert.deepEqual(parseQuery(productQuery, {}, catalog, 'products'), { status: undefined, tag: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 });
+    assert.deepEqual(parseQuery(productQuery, {}, catalog, 'products'), { status: undefined, tag: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 });
   });
 
   test('reads whole numbers within their bounds and allowed values', () => {
@@ -44,7 +44,7 @@ describe('parseQuery', () => {
     const error = failure(() => parseQuery(productQuery, { category: 'x' }, catalog, '/api/v1/products'));
     assert.equal(error.code, 'invalid_parameter');
     assert.equal(error.detail, '/api/v1/products has no parameter "category".');
-    const known = ['status', 'tag', 'updated_since', 'sort', 'limit', 'offset'];
+    const known = ['status', 'tag', 'locale', 'updated_since', 'sort', 'limit', 'offset'];
     assert.deepEqual(error.details, { parameter: 'category', accepted: known, known });
   });
 

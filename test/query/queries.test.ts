@@ -71,7 +71,7 @@ describe('lists', () => {
   });
 
   test('products and pages page the same way', () => {
-    assert.equal(listProducts(catalog, { status: undefined, tag: undefined, updated_since: undefined, sort: undefined, limit: 1, offset: 0 }).next, `${BASE_URL}/api/v1/products?limit=1&offset=1`);
+    assert.equal(listProducts(catalog, { status: undefined, tag: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 1, offset: 0 }).next, `${BASE_URL}/api/v1/products?limit=1&offset=1`);
     const pages = listPages(catalog, { locale: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 });
     assert.equal(pages.total, catalog.pages.length);
     assert.equal(pages.prev, null);
@@ -88,7 +88,7 @@ describe('sync and order', () => {
       const post = catalog.postsBySlug.get(item.slug)!;
       assert.equal(item.updated_at, post.updated_at ?? post.published_at);
     }
-    for (const item of listProducts(catalog, { status: undefined, tag: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 }).items) {
+    for (const item of listProducts(catalog, { status: undefined, tag: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 }).items) {
       assert.equal(item.updated_at, catalog.productsBySlug.get(item.slug)!.updated_at ?? catalog.loaded_at);
     }
   });
@@ -173,7 +173,7 @@ describe('another content folder', () => {
   test('answers from its own records', async () => {
     const minimal = await testCatalog(path.join(FIXTURES, 'minimal'), BASE_URL);
     assert.deepEqual(
-      listProducts(minimal, { status: undefined, tag: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 }).items.map((p) => p.slug),
+      listProducts(minimal, { status: undefined, tag: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 }).items.map((p) => p.slug),
       minimal.products.map((p) => p.slug),
     );
     assert.throws(() => findProduct(minimal, catalog.products[0]!.slug), QueryError);

@@ -41,9 +41,12 @@ describe('the html template', () => {
   });
 });
 
+/** The words of an English page, as far as a body needs them. */
+const WORDS = { table: 'Table' };
+
 describe('renderMarkdown', () => {
   test('escapes raw HTML and drops javascript: links (raw HTML is off)', () => {
-    const out = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[click](javascript:alert(1))').html.toString();
+    const out = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[click](javascript:alert(1))', WORDS).html.toString();
     assert.ok(!out.includes('<script>'), out);
     assert.ok(!out.includes('<img'), out);
     assert.ok(out.includes('&lt;script&gt;alert(1)&lt;/script&gt;'), out);
@@ -51,7 +54,7 @@ describe('renderMarkdown', () => {
   });
 
   test('gives every heading an id from its text, accents folded, repeats numbered', () => {
-    const { html: out, headings } = renderMarkdown('## Gestão de riscos\n\n### `not_found`\n\n## Gestão de riscos\n');
+    const { html: out, headings } = renderMarkdown('## Gestão de riscos\n\n### `not_found`\n\n## Gestão de riscos\n', WORDS);
     assert.deepEqual(headings, [
       { level: 2, id: 'gestao-de-riscos', text: 'Gestão de riscos' },
       { level: 3, id: 'not_found', text: 'not_found' },
@@ -61,13 +64,14 @@ describe('renderMarkdown', () => {
   });
 
   test('never gives a heading an id that is reserved', () => {
-    const { headings } = renderMarkdown('## Versioning\n', new AnchorIds(['versioning']));
+    const { headings } = renderMarkdown('## Versioning\n', WORDS, new AnchorIds(['versioning']));
     assert.equal(headings[0]?.id, 'versioning-2');
   });
 
-  test('makes tables and code blocks reachable by keyboard when they scroll', () => {
-    const out = renderMarkdown('| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```sh\ncurl x\n```\n').html.toString();
+  test('makes tables and code blocks reachable by keyboard when they scroll, each table named in the page\'s language', () => {
+    const out = renderMarkdown('| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```sh\ncurl x\n```\n', WORDS).html.toString();
     assert.ok(out.includes('<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>'), out);
+    assert.ok(renderMarkdown('| a |\n| --- |\n| 1 |\n', { table: 'Tabelle' }).html.toString().includes('aria-label="Tabelle"'));
     assert.ok(out.includes('</table></div>'), out);
     assert.ok(out.includes('<pre><code tabindex="0" class="language-sh">'), out);
   });

@@ -200,7 +200,7 @@ describe('errors on the site', () => {
     const markdown = await get('/products/no-such-product', { accept: 'text/markdown' });
     assert.equal(markdown.statusCode, 404);
     assert.equal(markdown.headers['content-type'], 'text/markdown; charset=utf-8');
-    assert.ok(markdown.body.startsWith('# Page not found\n\n404 Not Found. There is no product at /products/no-such-product.'), markdown.body);
+    assert.ok(markdown.body.startsWith('# Page not found\n\n404: There is no page at /products/no-such-product.'), markdown.body);
     const json = await get('/deep/no/such/path', { accept: 'application/json' });
     assert.equal(json.statusCode, 404);
     assert.equal(json.headers['content-type'], 'application/problem+json; charset=utf-8');

@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { App } from '../../src/app.js';
 import { checkContent } from '../../src/content/check.js';
+import { parseYaml } from '../../src/content/front-matter.js';
+import { referenceCatalogFile } from '../../src/i18n/catalog.js';
+import { FRAME_KEYS } from '../../src/i18n/keys.js';
 import type { WrittenIdentifier } from '../../src/content/identifiers.js';
 import { checkedIdentifier } from '../../src/content/identifiers.js';
 import type { Catalog } from '../../src/content/types.js';
 import { organizationNode } from '../../src/site/structured-data.js';
-import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
+import { BASE_URL, copyFixture, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 import { connectClient, structured } from '../mcp/_client.js';
 
 /**
@@ -105,11 +109,11 @@ describe('a US company without a CNPJ', () => {
     assert.ok(lines.includes(`- [Bluebonnet Software Studio LLC](${BASE_URL}/md/company.md): legal name, identifiers, address, contact channels and official profiles.`));
   });
 
-  test('the footer of every language labels each identifier in that language and prints the address in the US layout', async () => {
-    for (const [url, label] of [
-      ['/', 'Company'],
-      ['/es/about', 'Empresa'],
-      ['/de/about', 'Unternehmen'],
+  test('the footer of every language labels each identifier in that language and prints the address in the US layout, the country named in that language', async () => {
+    for (const [url, label, country] of [
+      ['/', 'Company', 'United States of America'],
+      ['/es/about', 'Empresa', 'Estados Unidos'],
+      ['/de/about', 'Unternehmen', 'Vereinigte Staaten'],
     ] as const) {
       const body = (await get(url)).body;
       const footer = /<section class="footer-company" aria-label="([^"]+)">([\s\S]*?)<\/section>/.exec(body);
@@ -117,7 +121,7 @@ describe('a US company without a CNPJ', () => {
       assert.equal(footer[1], label);
       assert.equal(
         footer[2]!.trim(),
-        `<p class="footer-brand">Bluebonnet Software Studio LLC</p>\n      <p>EIN 87-2841596</p><p>D-U-N-S 117385962</p>\n      ${ADDRESS_HTML}`,
+        `<p class="footer-brand">Bluebonnet Software Studio LLC</p>\n      <p>EIN 87-2841596</p><p>D-U-N-S 117385962</p>\n      ${ADDRESS_HTML.replace('United States of America', country)}`,
         url,
       );
     }
@@ -179,6 +183,88 @@ describe('a US company without a CNPJ', () => {
   });
 });
 
+describe('products translated into Spanish and German', () => {
+  test('GET /api/v1/products?locale=es lists the products translated into Spanish, in Spanish, with the original\'s status and tags', async () => {
+    const response = await get('/api/v1/products?locale=es');
+    assert.equal(response.statusCode, 200);
+    const body = response.json() as { items: Record<string, unknown>[]; total: number };
+    assert.equal(body.total, 2);
+    assert.deepEqual(
+      body.items.map(({ slug, name, summary, locale, status, tags, url }) => ({ slug, name, summary, locale, status, tags, url })),
+      [
+        { slug: 'tally', name: 'Tally', summary: 'Un contador de tiempo que vive en la terminal.', locale: 'es', status: 'live', tags: ['Time tracking', 'Developer tools'], url: `${BASE_URL}/es/products/tally` },
+        { slug: 'lantern', name: 'Lantern', summary: 'Notas de versión escritas a partir de tus commits.', locale: 'es', status: 'coming-soon', tags: ['Developer tools', 'Open source'], url: `${BASE_URL}/es/products/lantern` },
+      ],
+    );
+  });
+
+  test('GET /api/v1/products/tally?locale=de answers the German text, its own links and the other languages as translations', async () => {
+    const response = await get('/api/v1/products/tally?locale=de');
+    assert.equal(response.statusCode, 200);
+    const product = response.json() as Record<string, unknown>;
+    assert.equal(product.locale, 'de');
+    assert.deepEqual(product.links, { website: 'https://tally.example/de' });
+    assert.equal(product.markdown, 'Ein Befehl startet die Zeitmessung; Tally schreibt schlichten Text, den Sie lesen und aufbewahren können.\n');
+    assert.deepEqual(
+      (product.translations as { locale: string; url: string }[]).map(({ locale, url }) => ({ locale, url })),
+      [
+        { locale: 'en', url: `${BASE_URL}/products/tally` },
+        { locale: 'es', url: `${BASE_URL}/es/products/tally` },
+      ],
+    );
+  });
+
+  test('a product not translated into a locale is not found in it, and the problem lists the slugs that locale has', async () => {
+    const response = await get('/api/v1/products/lantern?locale=de');
+    assert.equal(response.statusCode, 404);
+    assert.match(response.body, /"tally"/);
+    assert.doesNotMatch(response.body, /"lantern"/);
+  });
+
+  test('MCP get_product with locale answers the same record as the API', async () => {
+    const result = structured(await client.callTool({ name: 'get_product', arguments: { slug: 'tally', locale: 'es' } }));
+    assert.deepEqual(result, (await get('/api/v1/products/tally?locale=es')).json());
+  });
+
+  test('the German product page is framed in German and links its other languages; its mirror is under /md/de/', async () => {
+    const page = await get('/de/products/tally');
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<html lang="de"/);
+    assert.match(page.body, /<p class="lead">Eine Zeiterfassung, die im Terminal zu Hause ist.<\/p>/);
+    assert.match(page.body, /<link rel="alternate" hreflang="es" href="http:\/\/[^"]+\/es\/products\/tally">/);
+    const mirror = await get('/md/de/products/tally.md');
+    assert.equal(mirror.statusCode, 200);
+    assert.match(mirror.body, /^# Tally/);
+    assert.equal((await get('/de/products/lantern')).statusCode, 404);
+  });
+
+  test('the Spanish home page and product list show each product in Spanish where it is translated, and in English where it is not', async () => {
+    for (const path of ['/es', '/es/products']) {
+      const page = await get(path);
+      assert.equal(page.statusCode, 200, path);
+      assert.match(page.body, /<a href="\/es\/products\/tally">Tally<\/a>/, path);
+      assert.match(page.body, /Un contador de tiempo que vive en la terminal\./, path);
+    }
+    const german = await get('/de/products');
+    assert.match(german.body, /<a href="\/products\/lantern">Lantern<\/a>/);
+    assert.match(german.body, /<a href="\/de\/products\/tally">Tally<\/a>/);
+  });
+
+  test('a translation that names no product, or sets what only the original may, fails vitrine check naming the file and field', async () => {
+    const dir = await copyFixture(DIR);
+    await writeFile(path.join(dir, 'products/es/tallly.md'), '---\nname: Tally\nsummary: Otro.\n---\nTexto.\n');
+    await writeFile(path.join(dir, 'products/de/lantern.md'), '---\nname: Lantern\nsummary: Notizen.\nstatus: live\n---\nText.\n');
+    const report = await checkContent(dir);
+    assert.deepEqual(
+      report.errors.map((problem) => `${path.relative(dir, problem.file)} ${problem.field}: ${problem.message}`),
+      [
+        `products/de/lantern.md status: is the original product's, the same in every language: a translation gives only name, summary, links, image and updated_at`,
+        'products/es/tallly.md file name: "tallly" is not a product of products/ (lantern, tally), which a translation must name; did you mean tally?',
+      ],
+    );
+  });
+});
+
 test('every link, picture, stylesheet and form of every page in English, Spanish and German answers', async () => {
   const seen = new Set<string>();
   const queue = catalog.site.locales.map((locale) => (locale === catalog.site.default_locale ? '/' : `/${locale}`));
@@ -200,4 +286,30 @@ test('every link, picture, stylesheet and form of every page in English, Spanish
   assert.deepEqual(failures, []);
   // Each language's pages were reached, not only the default one's.
   for (const locale of ['es', 'de']) assert.ok([...seen].some((url) => url.startsWith(`/${locale}/`)), locale);
+});
+
+test('no Spanish or German page prints a word of the English frame', async () => {
+  const english = parseYaml(await readFile(referenceCatalogFile(), 'utf8')) as Record<string, string>;
+  // The frame's plain messages (no placeholder) that a translation says otherwise: a page of that language must not hold them.
+  const frameWords = (locale: string) => {
+    const own = catalog.messages.get(locale)!;
+    return FRAME_KEYS.flatMap((key) => {
+      const message = english[key]!;
+      if (message.includes('{') || message.length < 4) return [];
+      return (own.format as (key: string) => string)(key) === message ? [] : [[key, message] as const];
+    });
+  };
+  const found: string[] = [];
+  for (const locale of ['es', 'de']) {
+    const words = frameWords(locale);
+    const pages = [...(await get(`/${locale}`)).body.matchAll(/href="(\/[^"#?]*)"/g)].map(([, href]) => href!).filter((href) => href.startsWith(`/${locale}`));
+    for (const path of new Set([`/${locale}`, ...pages])) {
+      const page = await get(path);
+      if (!String(page.headers['content-type']).startsWith('text/html')) continue;
+      // The API reference is written for developers in English in every language; its frame is the page's.
+      const text = page.body.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<div class="reference-body">[\s\S]*?<aside/, '<aside');
+      for (const [key, message] of words) if (text.includes(`>${message}<`) || text.includes(`"${message}"`)) found.push(`${path}: ${key} "${message}"`);
+    }
+  }
+  assert.deepEqual(found, []);
 });
