@@ -25,12 +25,12 @@ export default tseslint.config(
 function layers() {
   const DOORS = ['api', 'mcp', 'site', 'discovery'];
   const doorImports = (doors) => ({ group: doors.flatMap((door) => [`**/${door}/*`, `../${door}/*`]), message: 'A door never imports another door, and nothing below the doors imports one: put what both need in src/model or src/query.' });
-  const protocols = { group: ['node:http', 'node:https', 'node:net', '@modelcontextprotocol/*'], message: 'The model, query, content and search layers take no part in HTTP or MCP.' };
-  const pipeline = { group: ['**/http/*', '../http/*'], message: 'The model, query, content and search layers are below the pipeline.' };
+  const protocols = { group: ['node:http', 'node:https', 'node:net', '@modelcontextprotocol/*'], message: 'The model, query, content, media and search layers take no part in HTTP or MCP.' };
+  const pipeline = { group: ['**/http/*', '../http/*'], message: 'The model, query, content, media and search layers are below the pipeline.' };
   const rule = (patterns) => ({ rules: { 'no-restricted-imports': ['error', { patterns }] } });
   return [
     ...DOORS.map((door) => ({ files: [`src/${door}/**/*.ts`], ...rule([doorImports(DOORS.filter((other) => other !== door))]) })),
     { files: ['src/http/**/*.ts'], ...rule([doorImports(DOORS)]) },
-    { files: ['src/model/**/*.ts', 'src/query/**/*.ts', 'src/content/**/*.ts', 'src/search/**/*.ts'], ...rule([doorImports(DOORS), protocols, pipeline]) },
+    { files: ['src/model/**/*.ts', 'src/query/**/*.ts', 'src/content/**/*.ts', 'src/media/**/*.ts', 'src/search/**/*.ts'], ...rule([doorImports(DOORS), protocols, pipeline]) },
   ];
 }

@@ -3,7 +3,9 @@
 // the stylesheet beside it. One file parsed at start instead of hundreds
 // resolved and read one by one: `npm start` runs it (README, "Operating"),
 // and it is what the package `npm pack` makes runs (prepack builds it; the
-// package ships dist/ without the source map, and no dependency).
+// package ships dist/ without the source map). sharp alone stays outside the
+// bundle: it loads libvips, a native library built for each platform, so it
+// is the package's one dependency and the bundle imports it from node_modules.
 //
 //   node scripts/build.js [OUTDIR [ENTRY.ts ...]]
 //
@@ -17,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Packages with native code, imported at run time from node_modules (package.json's dependencies). */
+const NATIVE = ['sharp'];
 const [outdir = path.join(root, 'dist'), ...entries] = process.argv.slice(2);
 const dist = path.resolve(outdir);
 const outputs =
@@ -38,6 +42,7 @@ for (const [entry, file] of outputs) {
     // Dependencies written as CommonJS call require(): give the module one.
     banner: { js: "import { createRequire as __vitrineCreateRequire } from 'node:module'; const require = __vitrineCreateRequire(import.meta.url);" },
     logLevel: 'warning',
+    external: NATIVE,
   });
 }
 // src/site/assets.ts reads it beside the module that runs.

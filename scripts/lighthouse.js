@@ -6,11 +6,15 @@
 // Starts vitrine from the sources (bin/vitrine.js, as `npx vitrine serve`; no
 // build) on the demo content at 127.0.0.1 on a free port, with BASE_URL set
 // to that origin so canonical URLs, hreflang alternates and robots.txt point
-// at the page being audited. Then runs Lighthouse (performance, accessibility,
-// best practices, SEO) on the home page, a product and a pt-BR article, with
-// the default mobile settings and with the desktop preset, each run in a fresh
-// headless Debian Chromium (/usr/bin/chromium, or CHROME_PATH; never a
-// downloaded browser). Prints the scores and every audit that kept one under
+// at the page being audited. Every picture the pages offer is asked for once
+// first, so each is made (and kept in IMAGE_CACHE_DIR) before it is timed.
+// Then runs Lighthouse (performance, accessibility, best practices, SEO) on
+// the home page, the product and the pt-BR article that show the demo's
+// photographs and the blog, with the default mobile settings and with the
+// desktop preset (LIGHTHOUSE_FORM_FACTORS=mobile for the first alone), each
+// run in a fresh headless Debian Chromium (/usr/bin/chromium, or CHROME_PATH;
+// never a downloaded browser). Prints the scores, the two picture audits
+// (responsive images, modern formats) and every audit that kept a score under
 // 100, writes the JSON reports to a new temporary folder (its path is
 // printed), and exits 1 when any score is below 100. The server and every
 // Chromium are stopped at the end, on an error, on Ctrl-C, and after
@@ -36,13 +40,16 @@ const TIMEOUT_MS = Number(process.env.LIGHTHOUSE_TIMEOUT_S || 600) * 1000;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const PAGES = [
   ['home', '/'],
-  ['product', '/products/mare'],
-  ['article (pt-BR)', '/blog/anunciando-mare-acesso-antecipado'],
+  ['product', '/products/open-source-cloud'],
+  ['article (pt-BR)', '/blog/lideranca-de-times-remotos-pelo-brasil'],
+  ['blog', '/blog'],
 ];
 const FORM_FACTORS = [
   ['mobile', undefined],
   ['desktop', desktopConfig],
-];
+].filter(([name]) => !process.env.LIGHTHOUSE_FORM_FACTORS || process.env.LIGHTHOUSE_FORM_FACTORS.split(',').includes(name));
+/** The audits of the pictures: sizes that fit their boxes, and AVIF or WebP. */
+const PICTURE_AUDITS = ['uses-responsive-images', 'modern-image-formats'];
 // Headless, and no traffic of Chromium's own (updates, sync, QUIC) to skew a run.
 // Root cannot use Chromium's sandbox.
 const CHROME_FLAGS = [
@@ -81,6 +88,26 @@ async function waitFor(url, server, ms) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+/** Asks once for every picture file the audited pages offer (src and srcset under /media/); answers how many. */
+async function makePictures(origin) {
+  const files = new Set();
+  for (const [, pagePath] of PAGES) {
+    const page = await (await fetch(`${origin}${pagePath}`)).text();
+    for (const [, value] of page.matchAll(/\s(?:src|srcset)="([^"]+)"/g)) {
+      for (const candidate of value.split(',')) {
+        const url = candidate.trim().split(/\s+/)[0];
+        if (url.startsWith('/media/')) files.add(url);
+      }
+    }
+  }
+  for (const url of files) {
+    const response = await fetch(`${origin}${url}`);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    await response.arrayBuffer();
+  }
+  return files.size;
 }
 
 /** SIGTERM (a graceful stop), then SIGKILL if it is still running 5 s later. */
@@ -167,6 +194,7 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(`${origin}/healthz`, server, 60_000);
+  console.log(`${await makePictures(origin)} pictures asked for once, so each is made before Lighthouse times it`);
 
   const reports = await mkdtemp(path.join(tmpdir(), 'vitrine-lighthouse-'));
   const rows = [];
@@ -187,7 +215,11 @@ async function main() {
         const score = lhr.categories[id]?.score;
         return typeof score === 'number' ? Math.round(score * 100) : null;
       });
-      rows.push({ name, pagePath, formFactor, scores });
+      const pictures = PICTURE_AUDITS.map((id) => {
+        const { score, displayValue } = lhr.audits[id] ?? {};
+        return `${id} ${typeof score === 'number' ? Math.round(score * 100) : '-'}${displayValue ? ` (${displayValue})` : ''}`;
+      });
+      rows.push({ name, pagePath, formFactor, scores, pictures });
       for (const line of shortfalls(lhr)) problems.push(`${formFactor} ${pagePath} ${line}`);
       for (const failed of Object.values(lhr.audits).filter((a) => a.scoreDisplayMode === 'error')) {
         const line = `${failed.id}: ${failed.errorMessage}`;
@@ -202,6 +234,7 @@ async function main() {
   console.log(`| page | form factor | ${CATEGORIES.join(' | ')} |`);
   console.log(`| --- | --- | ${CATEGORIES.map(() => '---:').join(' | ')} |`);
   for (const row of rows) console.log(`| ${row.name} \`${row.pagePath}\` | ${row.formFactor} | ${row.scores.map((s) => s ?? '-').join(' | ')} |`);
+  console.log(`\nPictures:\n${rows.map((row) => `  ${row.formFactor} ${row.pagePath}: ${row.pictures.join(', ')}`).join('\n')}`);
   if (problems.length) console.log(`\nBelow 100:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (unrun.length) console.log(`\nAudits Lighthouse could not run (no score of theirs counts):\n${unrun.map((u) => `  ${u}`).join('\n')}`);
   console.log(`\nJSON reports: ${reports}`);

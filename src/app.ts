@@ -20,6 +20,7 @@ import { Router } from './http/router.js';
 import { Service } from './http/service.js';
 import type { Log } from './log.js';
 import { createLog } from './log.js';
+import { PictureMaker } from './media/pictures.js';
 import { mcpDoor } from './mcp/routes.js';
 import { warmSearchIndex } from './search/index.js';
 import { siteDoor } from './site/routes.js';
@@ -59,6 +60,10 @@ export interface App {
   readonly cache: AnswerCache;
   /** What server.ts serves on METRICS_PORT; undefined when it is not set. */
   readonly metrics: Metrics | undefined;
+  /** Makes and keeps the files of the content's pictures (src/media/pictures.ts). */
+  readonly pictures: PictureMaker;
+  /** Makes, in the background, the files of the pictures of `catalog` (a reloaded one) not kept yet. */
+  readonly makePictures: (catalog: Catalog) => Promise<void>;
 }
 
 /** One URL's answers: its default one, and the markdown a site route answers to `Accept: text/markdown` when it differs. */
@@ -95,12 +100,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config.metricsPort === undefined
       ? undefined
       : new (await import('./metrics.js')).Metrics({ store, quotaStore: () => limiter.storeState(), redis: config.redisUrl !== undefined });
+  // What the site's pictures are made into, kept in IMAGE_CACHE_DIR: made when first asked for, or ahead by `makePictures`.
+  const pictures = new PictureMaker(config.imageCacheDir, (error, file) => log.warn({ err: error, file }, 'a made picture could not be kept in IMAGE_CACHE_DIR; it will be made again'));
   // The doors, each mounted from its own descriptor: its routes, the areas of the paths it owns, how it words a failure.
   const doors: readonly DoorDescriptor[] = [
     apiDoor({ limiter, deprecation: config.deprecation }),
     mcpDoor(config, log, metrics && ((tool, outcome) => metrics.toolCalled(tool, outcome))),
     discoveryDoor(limiter.policy),
-    siteDoor(config),
+    siteDoor(config, pictures),
   ];
   const router = new Router().add(...doors.flatMap((door) => door.routes));
   const zones = new Zones(doors);
@@ -129,9 +136,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
-  /** `skipFailures`: a route or URL that fails is logged and left to requests (which will answer its error), not thrown. */
-  async function* prepareAll(catalog: Catalog, skipFailures = false): AsyncIterable<PreparedUrl> {
+  /**
+   * `skipFailures`: a route or URL that fails is logged and left to requests (which will answer its error), not thrown.
+   * `ahead`: only the routes whose answers are worth preparing ahead of requests (not the pictures).
+   */
+  async function* prepareAll(catalog: Catalog, skipFailures = false, ahead = false): AsyncIterable<PreparedUrl> {
     for (const route of router.routes) {
+      if (ahead && route.preparedAhead === false) continue;
       let urls: readonly string[];
       try {
         urls = route.expand?.(catalog) ?? [];
@@ -166,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   async function prepareAhead(catalog: Catalog): Promise<number> {
     const pause = pauseEverySlice();
     let prepared = 0;
-    for await (const { url, answer, markdown } of prepareAll(catalog, true)) {
+    for await (const { url, answer, markdown } of prepareAll(catalog, true, true)) {
       pipeline.keep(catalog, pipeline.request(catalog, url), answer);
       if (markdown) pipeline.keep(catalog, pipeline.request(catalog, url, { accept: 'text/markdown' }), markdown);
       prepared += 1;
@@ -182,24 +193,46 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await prepareAhead(catalog);
   };
 
+  /**
+   * Makes the files of `catalog`'s pictures not yet kept, one at a time
+   * between requests (the other core keeps serving), until it is made or
+   * another Catalog replaces it. A file asked for before its turn is made
+   * for that request.
+   */
+  const makePictures = async (catalog: Catalog): Promise<void> => {
+    const started = performance.now();
+    try {
+      const counts = await pictures.makeAll(catalog, { parallel: 1, pause: pauseEverySlice(), while: () => store.catalog === catalog });
+      const fields = { ...counts, ms: Math.round(performance.now() - started), content_version: catalog.version };
+      if (counts.failed > 0) log.error(fields, 'some pictures could not be made; requests for them answer an error');
+      else if (counts.made > 0) log.info(fields, 'pictures made');
+    } catch (error) {
+      // Never thrown at the caller (a reload does not await it): each picture is then made when asked for.
+      log.error({ err: error, content_version: catalog.version }, 'making the pictures ahead failed; requests make their own');
+    }
+  };
+
   if (options.warmInBackground) {
     // The server answers at once; the caches are built a slice at a time in
     // between requests, starting a moment after listening, so that the first
     // requests (a readiness probe, the first client) do not wait for them.
+    // The pictures come after: the slowest to make, and each made when asked.
     server.server.once('listening', () => {
       const started = performance.now();
       warmTimer = setTimeout(() => {
-        void warmCatalog(store.catalog).then(
-          () => log.info({ answers: cache.size(store.catalog), bytes: cache.bytes(store.catalog), ms: Math.round(performance.now() - started) }, 'answers prepared ahead'),
-          (error: unknown) => log.error({ err: error }, 'preparing answers ahead failed; requests prepare their own'),
-        );
+        void warmCatalog(store.catalog)
+          .then(
+            () => log.info({ answers: cache.size(store.catalog), bytes: cache.bytes(store.catalog), ms: Math.round(performance.now() - started) }, 'answers prepared ahead'),
+            (error: unknown) => log.error({ err: error }, 'preparing answers ahead failed; requests prepare their own'),
+          )
+          .then(() => makePictures(store.catalog));
       }, WARM_DELAY_MS);
     });
   } else if (options.warm !== false) {
     await warmCatalog(store.catalog);
   }
 
-  return { server, store, log, router, zones, warmCatalog, prepareAll, cache, metrics };
+  return { server, store, log, router, zones, warmCatalog, prepareAll, cache, metrics, pictures, makePictures };
 }
 
 /** Each answer goes to the access log and to the metrics. */

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_IMAGE_CACHE_DIR, DEFAULT_MAX_MB, DEFAULT_MAX_MEGAPIXELS } from './media/pictures.js';
 
 /** The deployment's settings, read once from the environment. */
 export interface Config {
@@ -34,6 +36,10 @@ export interface Config {
   /** Where Prometheus metrics are served (METRICS_PORT, METRICS_HOST); undefined: not served, not counted. */
   readonly metricsPort?: number;
   readonly metricsHost: string;
+  /** Where the files made from the content's pictures are kept (IMAGE_CACHE_DIR), shared by restarts and instances. */
+  readonly imageCacheDir: string;
+  /** The largest picture the content may hold: pixels (IMAGE_MAX_MEGAPIXELS) and bytes (IMAGE_MAX_MB). */
+  readonly pictureLimits: { readonly maxPixels: number; readonly maxBytes: number };
 }
 
 /** The announcement of a version's end (the Deprecation and Sunset headers, RFC 9745 and RFC 8594). */
@@ -123,7 +129,18 @@ export function loadConfig(env: Env): Config {
     answerCacheBytes: parseWholeNumber('ANSWER_CACHE_MB', read('ANSWER_CACHE_MB'), 32, 1) * 1024 * 1024,
     ...(read('METRICS_PORT') === undefined ? {} : { metricsPort: parsePort(read('METRICS_PORT'), 'METRICS_PORT') }),
     metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
+    // Whether it can be written is found at start-up (cacheDirProblem), not by this synchronous reading.
+    imageCacheDir: path.resolve(read('IMAGE_CACHE_DIR') ?? DEFAULT_IMAGE_CACHE_DIR),
+    pictureLimits: Object.freeze({
+      maxPixels: parseWholeNumber('IMAGE_MAX_MEGAPIXELS', read('IMAGE_MAX_MEGAPIXELS'), DEFAULT_MAX_MEGAPIXELS, 1) * 1_000_000,
+      maxBytes: parseWholeNumber('IMAGE_MAX_MB', read('IMAGE_MAX_MB'), DEFAULT_MAX_MB, 1) * 1024 * 1024,
+    }),
   });
+}
+
+/** What the content loader needs of the settings to judge and remember the pictures. */
+export function pictureSettings(config: Pick<Config, 'imageCacheDir' | 'pictureLimits'>): { maxPixels: number; maxBytes: number; cacheDir: string } {
+  return { ...config.pictureLimits, cacheDir: config.imageCacheDir };
 }
 
 function parseWholeNumber(variable: string, value: string | undefined, fallback: number, minimum: number): number {

@@ -9,10 +9,11 @@ import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { ConfigError } from './config.js';
+import { ConfigError, pictureSettings } from './config.js';
 import { loadCatalog } from './content/load.js';
 import type { ReloadOutcome } from './content/reload.js';
 import { Reloader } from './content/reload.js';
+import { cacheDirProblem } from './media/pictures.js';
 import type { Catalog } from './content/types.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,16 +36,24 @@ export interface ServeOptions {
  * process alive.
  */
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
-  const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
-  const { server, store, warmCatalog, log, metrics } = await buildApp({ config, catalog, warmInBackground: true });
+  const cacheProblem = await cacheDirProblem(config.imageCacheDir);
+  if (cacheProblem !== undefined) throw new ConfigError('IMAGE_CACHE_DIR', cacheProblem);
+  const pictures = pictureSettings(config);
+  const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl, pictures });
+  const { server, store, warmCatalog, log, metrics, makePictures } = await buildApp({ config, catalog, warmInBackground: true });
 
   const reloader = new Reloader({
     store,
     dir: config.contentDir,
     baseUrl: config.baseUrl,
+    pictures,
     warm: warmCatalog,
     log,
-    ...(metrics ? { onReload: (outcome: ReloadOutcome, loaded: Catalog | undefined) => metrics.reloaded(outcome.ok, loaded?.loaded_at) } : {}),
+    onReload: (outcome: ReloadOutcome, loaded: Catalog | undefined) => {
+      metrics?.reloaded(outcome.ok, loaded?.loaded_at);
+      // New pictures are made in the background, as at start-up; until then each is made when asked for.
+      if (loaded) void makePictures(loaded);
+    },
   });
   // Metrics on a listener of their own (off by default): the public port never serves them.
   const metricsServer = metrics && config.metricsPort !== undefined ? createServer((await import('./metrics.js')).metricsHandler(metrics)) : undefined;

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { vitrine } from './process.js';
 
 /** loadConfig(env) must refuse with a ConfigError naming `variable`. */
 function assertRefused(env: Record<string, string>, variable: string, message: RegExp): void {
@@ -140,5 +144,34 @@ describe('deprecation settings', () => {
   test('an absolute SUCCESSOR_URL is kept; a path goes under BASE_URL, its prefix kept', () => {
     assert.equal(loadConfig({ ...ANNOUNCED, SUCCESSOR_URL: 'https://api.example.com/v2' }).deprecation?.successor, 'https://api.example.com/v2');
     assert.equal(loadConfig({ ...ANNOUNCED, BASE_URL: 'https://example.com/site/' }).deprecation?.successor, 'https://example.com/site/api/v2');
+  });
+});
+
+describe('picture settings', () => {
+  test('unset: 40 megapixels, 30 MB, and made pictures kept under the system temporary folder', () => {
+    const config = loadConfig({});
+    assert.deepEqual(config.pictureLimits, { maxPixels: 40_000_000, maxBytes: 30 * 1024 * 1024 });
+    assert.equal(config.imageCacheDir, path.join(os.tmpdir(), 'vitrine-images'));
+  });
+
+  test('IMAGE_MAX_MEGAPIXELS and IMAGE_MAX_MB take whole numbers; IMAGE_CACHE_DIR is made absolute', () => {
+    const config = loadConfig({ IMAGE_MAX_MEGAPIXELS: '24', IMAGE_MAX_MB: '8', IMAGE_CACHE_DIR: 'cache/pictures' });
+    assert.deepEqual(config.pictureLimits, { maxPixels: 24_000_000, maxBytes: 8 * 1024 * 1024 });
+    assert.equal(config.imageCacheDir, path.resolve('cache/pictures'));
+    assertRefused({ IMAGE_MAX_MEGAPIXELS: '0' }, 'IMAGE_MAX_MEGAPIXELS', /^IMAGE_MAX_MEGAPIXELS: must be a whole number of at least 1, got "0"$/);
+    assertRefused({ IMAGE_MAX_MB: '2.5' }, 'IMAGE_MAX_MB', /^IMAGE_MAX_MB: must be a whole number of at least 1, got "2\.5"$/);
+  });
+
+  test('an IMAGE_CACHE_DIR that cannot be a folder stops start-up with one line naming it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vitrine-config-'));
+    try {
+      const file = path.join(dir, 'a-file');
+      await writeFile(file, '');
+      const ran = await vitrine(['serve', '--port', '0'], { IMAGE_CACHE_DIR: path.join(file, 'pictures') });
+      assert.equal(ran.code, 1);
+      assert.equal(ran.stderr, `vitrine: configuration: IMAGE_CACHE_DIR: is not a folder: ${path.join(file, 'pictures')}\n`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { ConfigError, loadConfig } from '../config.js';
+import type { Config } from '../config.js';
+import { ConfigError, loadConfig, pictureSettings } from '../config.js';
 import type { CheckProblem, CheckReport } from '../content/check.js';
 import type { CommandHelp, Env } from './usage.js';
 import { HELP_OPTION, isSystemError, parseArguments, printHelp, USAGE_EXIT } from './usage.js';
@@ -19,7 +20,7 @@ export const CHECK_HELP: CommandHelp = {
     ['--format text|json', 'text: one line a problem, then a summary (the default); json: one object { "ok", "errors", "warnings" }'],
     ['--help, -h', 'print this help'],
   ],
-  environment: ['CONTENT_DIR', 'BASE_URL'],
+  environment: ['CONTENT_DIR', 'BASE_URL', 'IMAGE_MAX_MEGAPIXELS', 'IMAGE_MAX_MB', 'IMAGE_CACHE_DIR'],
   notes: [
     'DIR wins over CONTENT_DIR. Links to BASE_URL are checked as links to the site.',
     'Exit codes: 0 no errors (warnings allowed), 1 errors, 2 a wrong command line or a folder that does not exist.',
@@ -33,10 +34,16 @@ export async function runCheck(args: readonly string[], env: Env): Promise<numbe
   const parsed = parseCheckArguments(args);
   if ('problem' in parsed) return usageError(parsed.problem);
   if (parsed.help) return printHelp(CHECK_HELP);
-  let settings: { contentDir: string; baseUrl: string };
+  let settings: Pick<Config, 'contentDir' | 'baseUrl' | 'imageCacheDir' | 'pictureLimits'>;
   try {
-    // CONTENT_DIR and BASE_URL mean what they mean to `serve`; no other setting concerns the content.
-    settings = loadConfig({ CONTENT_DIR: env.CONTENT_DIR, BASE_URL: env.BASE_URL });
+    // These mean what they mean to `serve`; no other setting concerns the content.
+    settings = loadConfig({
+      CONTENT_DIR: env.CONTENT_DIR,
+      BASE_URL: env.BASE_URL,
+      IMAGE_MAX_MEGAPIXELS: env.IMAGE_MAX_MEGAPIXELS,
+      IMAGE_MAX_MB: env.IMAGE_MAX_MB,
+      IMAGE_CACHE_DIR: env.IMAGE_CACHE_DIR,
+    });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`vitrine: configuration: ${error.message}`);
@@ -48,13 +55,13 @@ export async function runCheck(args: readonly string[], env: Env): Promise<numbe
   const { checkContent } = await import('../content/check.js');
   let report: CheckReport;
   try {
-    report = await checkContent(dir, settings.baseUrl);
+    report = await checkContent(dir, settings.baseUrl, pictureSettings(settings));
   } catch (error) {
     // Content problems are in the report: this is the check's own failure (the disk, or a bug).
     console.error('vitrine: check failed:', isSystemError(error) ? error.message : error);
     return 1;
   }
-  if (report.ok) report = await withFrameLinks(report, dir, settings.baseUrl);
+  if (report.ok) report = await withFrameLinks(report, dir, settings);
   console.log(parsed.format === 'json' ? formatJson(report) : formatText(report));
   return report.ok ? 0 : 1;
 }
@@ -63,15 +70,17 @@ export async function runCheck(args: readonly string[], env: Env): Promise<numbe
  * The report with the links the site's own frame prints that fail, in every
  * locale: judged on the pages the content makes, so only once it loads.
  */
-async function withFrameLinks(report: CheckReport, dir: string, baseUrl: string): Promise<CheckReport> {
+async function withFrameLinks(report: CheckReport, dir: string, settings: Pick<Config, 'baseUrl' | 'imageCacheDir' | 'pictureLimits'>): Promise<CheckReport> {
+  const { baseUrl } = settings;
   const [{ loadCatalog }, { buildApp }, { deadFrameLinks }, { quotaPolicy, RateLimiter }] = await Promise.all([
     import('../content/load.js'),
     import('../app.js'),
     import('../frame-links.js'),
     import('../http/rate-limit.js'),
   ]);
-  const catalog = await loadCatalog({ dir, baseUrl });
-  const config = loadConfig({ CONTENT_DIR: dir, BASE_URL: baseUrl, LOG_LEVEL: 'silent' });
+  // The pictures as the check judged them: within the limits it was given, known whole from its own decoding.
+  const catalog = await loadCatalog({ dir, baseUrl, pictures: pictureSettings(settings) });
+  const config = loadConfig({ CONTENT_DIR: dir, BASE_URL: baseUrl, LOG_LEVEL: 'silent', IMAGE_CACHE_DIR: settings.imageCacheDir });
   const app = await buildApp({ config, catalog, limiter: new RateLimiter(quotaPolicy(config)), warm: false });
   try {
     const dead = await deadFrameLinks(app, catalog);

@@ -1,7 +1,8 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, pictureSettings } from '../config.js';
 import type { Catalog } from '../content/types.js';
 import type { CommandHelp, Env } from './usage.js';
 import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
@@ -18,7 +19,7 @@ export const EXPORT_HELP: CommandHelp = {
   ],
   options: [['--help, -h', 'print this help']],
   // Every setting is read and checked as `serve` reads it; these are the ones the files show.
-  environment: ['CONTENT_DIR', 'BASE_URL', 'PORT', 'RATE_LIMIT_REQUESTS', 'RATE_LIMIT_WINDOW_S', 'DEPRECATION_DATE', 'SUNSET_DATE', 'SUCCESSOR_URL'],
+  environment: ['CONTENT_DIR', 'BASE_URL', 'PORT', 'RATE_LIMIT_REQUESTS', 'RATE_LIMIT_WINDOW_S', 'DEPRECATION_DATE', 'SUNSET_DATE', 'SUCCESSOR_URL', 'IMAGE_CACHE_DIR', 'IMAGE_MAX_MEGAPIXELS', 'IMAGE_MAX_MB'],
   notes: [
     'DIR wins over CONTENT_DIR. The files carry the URLs of BASE_URL (http://localhost:$PORT when it is not set); the other variables of `vitrine serve` are checked as it checks them.',
   ],
@@ -37,7 +38,7 @@ export async function runExport(args: readonly string[], env: Env): Promise<numb
   const [dir, out] = positionals.length === 2 ? positionals : [undefined, positionals[0]];
   if (dir === '' || out === '' || out === undefined) return usageError('a folder given to export is empty', EXPORT_HELP.usage);
 
-  const { ContentError, loadCatalog } = await import('../content/load.js');
+  const [{ ContentError, loadCatalog }, { cacheDirProblem }] = await Promise.all([import('../content/load.js'), import('../media/pictures.js')]);
   try {
     // The static export serves nothing: no log.
     const config = loadConfig({ ...env, ...(dir === undefined ? {} : { CONTENT_DIR: dir }), LOG_LEVEL: 'silent' });
@@ -47,7 +48,9 @@ export async function runExport(args: readonly string[], env: Env): Promise<numb
       console.error(`vitrine: DIR: ${problem}`);
       return 1;
     }
-    const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl });
+    const cacheProblem = await cacheDirProblem(config.imageCacheDir);
+    if (cacheProblem !== undefined) throw new ConfigError('IMAGE_CACHE_DIR', cacheProblem);
+    const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl, pictures: pictureSettings(config) });
     const written = await exportTo(config, catalog, target);
     console.log(`vitrine: exported ${written} answers of content version ${catalog.version} for ${config.baseUrl} to ${target}`);
     return 0;
@@ -79,6 +82,8 @@ async function exportTo(config: Config, catalog: Catalog, target: string): Promi
   const app = await buildApp({ config, catalog, limiter: new RateLimiter(quotaPolicy(config)), warm: false });
   try {
     await mkdir(target, { recursive: true });
+    // Every picture's files, made on every core (those IMAGE_CACHE_DIR holds already are read from it), before they are written out.
+    await app.pictures.makeAll(catalog, { parallel: availableParallelism() });
     return (await exportAnswers(app.prepareAll(catalog), target)).length;
   } finally {
     await app.server.close();

@@ -53,6 +53,9 @@ export const ENVIRONMENT = {
   REQUEST_TIMEOUT_MS: 'milliseconds a client has to send the whole request (default: 30000)',
   KEEP_ALIVE_TIMEOUT_MS: 'milliseconds an idle keep-alive connection stays open (default: 72000)',
   MCP_ALLOWED_ORIGINS: "origins besides BASE_URL's whose browser pages may call /mcp, or * (default: none)",
+  IMAGE_CACHE_DIR: "folder where the pictures' widths and formats are kept, shared by restarts and instances (default: vitrine-images in the system's temporary folder)",
+  IMAGE_MAX_MEGAPIXELS: 'the most megapixels a picture of the content may have (default: 40)',
+  IMAGE_MAX_MB: 'the most megabytes a file of the content may weigh (default: 30)',
 } as const;
 
 export type EnvironmentVariable = keyof typeof ENVIRONMENT;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { paths, routeAt } from '../model/routes.js';
 import { hasPageRoute, pageRouteSlugs } from '../query/documents.js';
 import { parseYaml, splitFrontMatter } from './front-matter.js';
-import type { ContentProblem } from './load.js';
+import type { ContentProblem, PictureSettings } from './load.js';
 import { ContentError, loadCatalog } from './load.js';
 import { markdown } from './markdown.js';
 import { SLUG, siteSchema } from './schemas.js';
@@ -97,13 +97,13 @@ interface Reference {
  * links that start with it are checked like those that start with "/".
  * Content problems are reported, never thrown.
  */
-export async function checkContent(dir: string, baseUrl?: string): Promise<CheckReport> {
+export async function checkContent(dir: string, baseUrl?: string, pictures?: PictureSettings): Promise<CheckReport> {
   const base = baseUrl === undefined ? undefined : new URL(baseUrl);
   const view = await readSiteView(dir);
   // Without the page slugs and locales no link can be judged; the loader reports why.
   const links = view.site && { base, site: view.site, routes: siteRoutes(view.site, view.files) };
   const problems = [
-    ...(await loaderProblems(dir, view)),
+    ...(await loaderProblems(dir, view, pictures)),
     ...(await bodyProblems(dir, view, base, links)),
     ...(links ? productLinkProblems(view, links) : []),
     ...shadowedPageProblems(view),
@@ -217,10 +217,10 @@ function lineCount(text: string): number {
 // What the loader reports
 
 /** Every problem of loadCatalog, each given the line of its field when the parser gave none. */
-async function loaderProblems(dir: string, view: SiteView): Promise<CheckProblem[]> {
+async function loaderProblems(dir: string, view: SiteView, pictures: PictureSettings | undefined): Promise<CheckProblem[]> {
   let details: readonly ContentProblem[];
   try {
-    await loadCatalog({ dir, baseUrl: LOADER_BASE_URL });
+    await loadCatalog({ dir, baseUrl: LOADER_BASE_URL, ...(pictures ? { pictures } : {}) });
     return [];
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -7,6 +7,9 @@ import { fieldProblems } from './field-problems.js';
 import { parseYaml, splitFrontMatter, YamlSyntaxError } from './front-matter.js';
 import { markdownToText, wordCount } from './markdown.js';
 import { imageFacts } from './images.js';
+import { DEFAULT_IMAGE_CACHE_DIR, DEFAULT_MAX_MB, DEFAULT_MAX_MEGAPIXELS, decodeProblem } from '../media/pictures.js';
+import type { PictureFacts, Rendition } from '../media/variants.js';
+import { cleanedOriginal, MEDIA_TYPES, shareCardRendition, variantRenditions } from '../media/variants.js';
 import { paths } from '../model/routes.js';
 import type { BodyLinks } from './resolve-body.js';
 import { encodeFilePath, resolveBody } from './resolve-body.js';
@@ -17,7 +20,7 @@ import { catalogFrom, MessageCatalogError, overrideCatalog, referenceCatalogFile
 import type { imageRef } from './schemas.js';
 import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema, SLUG } from './schemas.js';
 import { closest, withSuggestion } from './suggest.js';
-import type { Catalog, Company, Image, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site, SiteIcons, TranslationLink } from './types.js';
+import type { Catalog, Company, Image, ImageVariant, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site, SiteIcons, TranslationLink } from './types.js';
 
 /** One problem of a content folder, as the loader found it. */
 export interface ContentProblem {
@@ -64,7 +67,19 @@ export interface LoadOptions {
   readonly baseUrl: string;
   /** Clock for `loaded_at`; tests pin it. */
   readonly now?: () => Date;
+  /** How large a picture may be, and where to remember the pictures decoded whole (default: DEFAULT_PICTURE_SETTINGS). */
+  readonly pictures?: PictureSettings;
 }
+
+/** The limits of the content's pictures, and the folder of what is made from them (IMAGE_MAX_MEGAPIXELS, IMAGE_MAX_MB, IMAGE_CACHE_DIR). */
+export interface PictureSettings {
+  readonly maxPixels: number;
+  readonly maxBytes: number;
+  /** Where a picture decoded whole is remembered; undefined: each is decoded at every load. */
+  readonly cacheDir?: string;
+}
+
+export const DEFAULT_PICTURE_SETTINGS: PictureSettings = Object.freeze({ maxPixels: DEFAULT_MAX_MEGAPIXELS * 1_000_000, maxBytes: DEFAULT_MAX_MB * 1024 * 1024, cacheDir: DEFAULT_IMAGE_CACHE_DIR });
 
 /** Words read per minute, for `reading_time_minutes`. */
 const READING_SPEED = 220;
@@ -99,7 +114,7 @@ interface SourceFile {
 export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const folder = new ContentFolder(options.dir);
   const base = options.baseUrl.replace(/\/+$/, '');
-  const media = new MediaLibrary(folder, base);
+  const media = new MediaLibrary(folder, base, options.pictures ?? DEFAULT_PICTURE_SETTINGS);
   const site = await loadSite(folder, media);
   if (!site) throw folder.error();
   const messages = await loadMessages(folder, site);
@@ -131,6 +146,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const linkedPosts = linkTranslations(posts.records, posts.translationKeys, folder.report);
   linkSlugTranslations(pagesByLocale, (page) => page.title);
   linkSlugTranslations(productsByLocale, (product) => product.name);
+  await media.decodeAll();
   if (folder.problems.length > 0 || !company) throw folder.error();
   for (const record of [...[...productsByLocale.values()].flat(), ...[...pagesByLocale.values()].flat()]) withPlainText(record);
   for (const post of linkedPosts) withReadingTime(withPlainText(post));
@@ -203,9 +219,15 @@ class ContentFolder {
     }
   }
 
-  /** A binary file's bytes and their SHA-256 digest (hex), which the version hashes; or what keeps them from being read. */
-  readBytesNow(file: string): { readonly bytes: Buffer; readonly digest: string } | string {
+  /**
+   * A binary file's bytes and their SHA-256 digest (hex), which the version
+   * hashes; or what keeps them from being read, a size over `maxBytes` among
+   * them (judged before reading it).
+   */
+  readBytesNow(file: string, maxBytes = Infinity): { readonly bytes: Buffer; readonly digest: string } | string {
     try {
+      const { size } = statSync(path.join(this.dir, file));
+      if (size > maxBytes) return `is ${megabytes(size)} MB, more than IMAGE_MAX_MB allows (${megabytes(maxBytes)})`;
       const bytes = readFileSync(path.join(this.dir, file));
       const digest = createHash('sha256').update(bytes).digest('hex');
       this.#read.set(file, digest);
@@ -327,16 +349,26 @@ class ContentFolder {
 /**
  * The files the content refers to (images, icons), read once each and served
  * under /media/<hash>/<file>: the URL changes with the bytes, so it may be
- * cached forever. A missing or unreadable file is a problem of the record
- * that names it, at its field.
+ * cached forever. A missing or unreadable file, or one larger than the
+ * settings allow, is a problem of the record that names it, at its field; a
+ * raster picture that does not decode whole is a problem of its own file.
+ *
+ * A raster picture is served made again from its bytes, without their
+ * metadata, and an image (a file with alt text) in other widths and formats
+ * and as a share card, each file under the picture's hash
+ * (src/media/variants.ts): which files there are is decided here, from the
+ * picture's header; src/media/pictures.ts makes them.
  */
 class MediaLibrary {
   readonly files = new Map<string, MediaBytes>();
   readonly #byFile = new Map<string, MediaFound | MediaProblem>();
+  /** Each image's variants and card, made once per file however many records show it. */
+  readonly #madeFor = new Map<string, Pick<Image, 'variants' | 'card'>>();
 
   constructor(
     private readonly folder: ContentFolder,
     private readonly base: string,
+    private readonly settings: PictureSettings,
   ) {}
 
   /** The file `file` names, or undefined (reported at `field` of `record`). */
@@ -371,28 +403,93 @@ class MediaLibrary {
   }
 
   image(ref: z.output<typeof imageRef>, record: string, field: string): Image | undefined {
-    const file = this.file(ref.file, record, `${field}.file`);
-    return file && { ...file, alt: ref.alt };
+    const media = this.file(ref.file, record, `${field}.file`);
+    if (!media) return undefined;
+    let made = this.#madeFor.get(ref.file);
+    if (!made) {
+      made = this.#variantsOf(ref.file, this.#find(ref.file) as MediaFound);
+      this.#madeFor.set(ref.file, made);
+    }
+    return { ...media, alt: ref.alt, ...made };
+  }
+
+  /**
+   * Decodes every raster picture read, a few at a time, each one whole (a
+   * picture known whole from an earlier load is not decoded again); one that
+   * does not decode is a problem of its file.
+   */
+  async decodeAll(): Promise<void> {
+    const pictures = [...this.#byFile].flatMap(([file, found]) => ('problem' in found || found.media.media_type === 'image/svg+xml' || found.media.media_type === 'image/x-icon' ? [] : [[file, found] as const]));
+    const next = () => pictures.shift();
+    const worker = async () => {
+      for (let item = next(); item; item = next()) {
+        const [file, found] = item;
+        const problem = await decodeProblem(found.bytes, found.digest, { maxPixels: this.settings.maxPixels, ...(this.settings.cacheDir === undefined ? {} : { cacheDir: this.settings.cacheDir }) });
+        if (problem !== undefined) this.folder.report(file, undefined, problem);
+      }
+    };
+    await Promise.all(Array.from({ length: DECODING_AT_ONCE }, worker));
   }
 
   /** The file's facts, or what is wrong with it. */
   #read(file: string): MediaFound | MediaProblem {
-    const read = this.folder.readBytesNow(file);
+    const read = this.folder.readBytesNow(file, this.settings.maxBytes);
     if (typeof read === 'string') return { problem: `${file} ${read}`, missing: read === MISSING };
     const { bytes, digest } = read;
     const facts = imageFacts(bytes, path.extname(file).slice(1));
     if (typeof facts === 'string') return { problem: `${file} ${facts}`, missing: false };
+    const pixels = facts.width * facts.height;
+    if (facts.media_type !== 'image/svg+xml' && pixels > this.settings.maxPixels) {
+      return {
+        problem: `${file} is ${facts.width}x${facts.height}, ${megapixels(pixels)} megapixels, more than IMAGE_MAX_MEGAPIXELS allows (${megapixels(this.settings.maxPixels)})`,
+        missing: false,
+      };
+    }
     const hash = digest.slice(0, 12);
     const served = paths.media(hash, file);
-    this.files.set(served.slice(served.indexOf('/', 1) + 1), { media_type: facts.media_type, bytes });
-    return { media: { url: this.base + served, ...facts }, hash };
+    const original = cleanedOriginal(facts);
+    this.files.set(mediaKey(served), { media_type: facts.media_type, bytes, ...(original ? { made: { digest, rendition: original } } : {}) });
+    return { media: { url: this.base + served, media_type: facts.media_type, width: facts.width, height: facts.height }, hash, digest, bytes, facts };
+  }
+
+  /** An image's widths in each format and its share card, each a file under the picture's hash. */
+  #variantsOf(file: string, found: MediaFound): Pick<Image, 'variants' | 'card'> {
+    const served = (rendition: Rendition): ImageVariant | undefined => {
+      const url = paths.mediaVariant(found.hash, file, rendition.name);
+      const key = mediaKey(url);
+      // A file of the content served at that very path (a copy of the picture named like one of its variants) keeps it.
+      const taken = this.files.get(key);
+      if (taken && taken.made?.rendition.name !== rendition.name) return undefined;
+      this.files.set(key, { media_type: MEDIA_TYPES[rendition.format], bytes: found.bytes, made: { digest: found.digest, rendition } });
+      return { url: this.base + url, media_type: MEDIA_TYPES[rendition.format], width: rendition.width, height: rendition.height };
+    };
+    const variants = variantRenditions(found.facts).flatMap((rendition) => served(rendition) ?? []);
+    const cardRendition = shareCardRendition(found.facts);
+    const card = cardRendition && served(cardRendition);
+    return { variants, ...(card ? { card } : {}) };
   }
 }
 
-/** A file of the media library, and the hash its URL is under. */
+/** Pictures decoded at once when the content is loaded: each takes one of libuv's four threads. */
+const DECODING_AT_ONCE = 4;
+
+/** A media path's key in the Catalog's `media`: what follows `/media/`. */
+function mediaKey(servedPath: string): string {
+  return servedPath.slice(servedPath.indexOf('/', 1) + 1);
+}
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+const megapixels = (pixels: number) => (pixels / 1_000_000).toFixed(1).replace(/\.0$/, '');
+
+/** A file of the media library, what its URL is under, and what it was read as. */
 interface MediaFound {
   readonly media: MediaFile;
+  /** The start of `digest`, which its URL is under. */
   readonly hash: string;
+  /** SHA-256 of its bytes (hex), which the files made from it are kept under. */
+  readonly digest: string;
+  readonly bytes: Buffer;
+  readonly facts: PictureFacts;
 }
 
 /** Why a file cannot be served; `missing` when there is no such file. */

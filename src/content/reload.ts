@@ -1,4 +1,5 @@
 import type { Log } from '../log.js';
+import type { PictureSettings } from './load.js';
 import { ContentError, loadCatalog } from './load.js';
 import type { ContentStore } from './store.js';
 import type { Catalog } from './types.js';
@@ -7,6 +8,8 @@ export interface ReloaderOptions {
   readonly store: ContentStore;
   readonly dir: string;
   readonly baseUrl: string;
+  /** The pictures' limits and cache, as at start-up. */
+  readonly pictures?: PictureSettings;
   /** Builds every per-Catalog cache (search index, precomputed answers) before the swap. */
   readonly warm: (catalog: Catalog) => Promise<void> | void;
   readonly log: Pick<Log, 'info' | 'error'>;
@@ -48,10 +51,10 @@ export class Reloader {
   }
 
   async #load(reason: string): Promise<ReloadOutcome> {
-    const { store, dir, baseUrl, warm, log } = this.options;
+    const { store, dir, baseUrl, pictures, warm, log } = this.options;
     const before = store.catalog.version;
     try {
-      const catalog = await loadCatalog({ dir, baseUrl });
+      const catalog = await loadCatalog({ dir, baseUrl, ...(pictures ? { pictures } : {}) });
       await warm(catalog);
       store.replace(catalog);
       const changed = catalog.version !== before;

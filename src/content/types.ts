@@ -6,6 +6,8 @@ import type { Messages } from '../i18n/catalog.js';
  * API, MCP and the site never build a URL of their own.
  */
 
+import type { Rendition, VariantMediaType } from '../media/variants.js';
+
 export const PRODUCT_STATUSES = ['coming-soon', 'live'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
@@ -46,9 +48,23 @@ export interface MediaFile {
   readonly height: number;
 }
 
-/** An image of the content, with the text that replaces it for people who cannot see it. */
+/**
+ * An image of the content, with the text that replaces it for people who
+ * cannot see it. `url` is the picture at its own size and in its own format;
+ * a raster picture is also offered in other widths and formats, and cut to a
+ * share card (src/media/variants.ts).
+ */
 export interface Image extends MediaFile {
   readonly alt: string;
+  /** The picture in several widths, each in AVIF, WebP and its own format, narrowest first; none for an SVG, a GIF or an animated WebP. */
+  readonly variants: readonly ImageVariant[];
+  /** The picture cut to a link preview's 1.91:1 (Open Graph), as a JPEG or a PNG; absent where there are no variants. */
+  readonly card?: MediaFile;
+}
+
+/** One width of a picture in one format. */
+export interface ImageVariant extends MediaFile {
+  readonly media_type: VariantMediaType;
 }
 
 /** The site's icons (`icons` of site.yaml), each optional. */
@@ -183,7 +199,20 @@ export interface ProductsOfLocale {
 
 export interface MediaBytes {
   readonly media_type: string;
+  /** The content file's own bytes. */
   readonly bytes: Buffer;
+  /**
+   * Set when what is served is made from `bytes` (the picture without its
+   * metadata, a width, a format, its share card), by src/media; otherwise
+   * `bytes` are served as they are.
+   */
+  readonly made?: MadeMedia;
+}
+
+/** A file made from a picture: what src/media makes, and the picture's SHA-256 (hex) its files are kept under. */
+export interface MadeMedia {
+  readonly digest: string;
+  readonly rendition: Rendition;
 }
 
 /** An immutable snapshot of one content folder. A reload builds a new one. */

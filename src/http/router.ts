@@ -23,6 +23,11 @@ export interface Route {
    */
   readonly negotiates?: boolean;
   /**
+   * False for answers that are files read when asked (pictures): exported
+   * like the rest, but not prepared ahead of requests.
+   */
+  readonly preparedAhead?: false;
+  /**
    * For a pattern with parameters: whether the resource at these parameters
    * exists. A write to one that does not is a 404, not a 405 (RFC 9110
    * section 15.5.6: a 405 names a resource that exists).

@@ -129,6 +129,16 @@ export const paths = {
   companyMirror: (): string => `${MARKDOWN_PREFIX}/company.md`,
   /** A file of the content folder, under a hash of its bytes, so caches may keep it forever. */
   media: (hash: string, file: string): string => `${MEDIA_PREFIX}/${hash}/${file}`,
+  /**
+   * A file made from a picture (a width, a format, its share card), under the
+   * picture's hash, named after the picture: `images/server-aisle.jpg` in
+   * AVIF 640 pixels wide (`640w.avif`) is `/media/<hash>/server-aisle-640w.avif`.
+   */
+  mediaVariant: (hash: string, file: string, variant: string): string => {
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    const dot = name.lastIndexOf('.');
+    return `${MEDIA_PREFIX}/${hash}/${dot > 0 ? name.slice(0, dot) : name}-${variant}`;
+  },
   feed: (locale: string): string => `/feeds/${locale}.xml`,
   asset: (file: string): string => `/assets/${file}`,
   /** An API path: `api('/posts')` is `/api/v1/posts`. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { IDENTIFIER_SCHEMES, PRODUCT_STATUSES } from '../content/types.js';
+import { VARIANT_MEDIA_TYPES } from '../media/variants.js';
 import { SEARCH_KINDS } from '../search/index.js';
 import { PROBLEM_CODE_LIST } from './problems.js';
 
@@ -31,18 +32,41 @@ const pageLinks = {
 };
 const markdown = text().describe('The full markdown body, front matter removed.');
 
+export const ImageVariant = z
+  .strictObject({
+    url: z.url().describe('The file; its URL changes with the picture, so it may be cached forever.'),
+    width: z.int().min(1).describe('Its width in pixels; its height keeps the picture\u2019s proportions.'),
+    media_type: z.enum(VARIANT_MEDIA_TYPES).describe('Its format.'),
+  })
+  .meta({ title: 'ImageVariant' });
+export type ImageVariant = Answered<typeof ImageVariant>;
+
+const imageFields = {
+  url: z.url().describe('The picture at its own size and in its own format (metadata such as EXIF removed); its URL changes with its bytes, so it may be cached forever.'),
+  alt: text().describe('What the image shows, for people who cannot see it.'),
+  width: z.int().min(1).describe('Intrinsic width in pixels.'),
+  height: z.int().min(1).describe('Intrinsic height in pixels.'),
+  media_type: text().describe('Its media type (image/png, image/svg+xml, ...).'),
+};
+
+/** A picture as a list shows it: lists and search results leave out its variants, so a page of them stays small. */
+export const ImageSummary = z.strictObject(imageFields).meta({ title: 'ImageSummary' });
+export type ImageSummary = Answered<typeof ImageSummary>;
+
 export const Image = z
   .strictObject({
-    url: z.url().describe('The file; its URL changes with its bytes, so it may be cached forever.'),
-    alt: text().describe('What the image shows, for people who cannot see it.'),
-    width: z.int().min(1).describe('Intrinsic width in pixels.'),
-    height: z.int().min(1).describe('Intrinsic height in pixels.'),
-    media_type: text().describe('Its media type (image/png, image/svg+xml, ...).'),
+    ...imageFields,
+    variants: z
+      .array(ImageVariant)
+      .describe(
+        'The same picture in smaller widths (320, 480, 640, 750, 960, 1080, 1280 and 1920 pixels, and its own width when under 1920; never wider than it), each in AVIF, WebP and its own format, narrowest first: pick the narrowest wide enough for where it is shown. Empty for an SVG, a GIF or an animated WebP, which are served as they are.',
+      ),
   })
   .meta({ title: 'Image' });
 export type Image = Answered<typeof Image>;
 
-const image = Image.describe('Its picture, when the content gives one.').optional();
+const imageSummary = ImageSummary.describe('Its picture, when the content gives one (its variants are in the single record).').optional();
+const image = Image.describe('Its picture, when the content gives one, with its variants.').optional();
 
 export const Translation = z
   .strictObject({ locale: text(), slug: text(), title: text().describe("The translation's title (a product's name)."), ...pageLinks })
@@ -60,13 +84,13 @@ export const ProductSummary = z
     tags: z.array(text()),
     links: z.record(text(), text()).describe('Named external links (website, documentation, repository, ...).'),
     updated_at: dateTime().describe('When the product last changed (the content\u2019s date, else the time the content was loaded).'),
-    image,
+    image: imageSummary,
     ...pageLinks,
   })
   .meta({ title: 'ProductSummary' });
 export type ProductSummary = Answered<typeof ProductSummary>;
 
-export const Product = ProductSummary.extend({ markdown }).meta({ title: 'Product' });
+export const Product = ProductSummary.extend({ image, markdown }).meta({ title: 'Product' });
 export type Product = Answered<typeof Product>;
 
 export const PostSummary = z
@@ -81,13 +105,13 @@ export const PostSummary = z
     author: text(),
     reading_time_minutes: z.int().min(1),
     translations: z.array(Translation).describe('The same article in other locales.'),
-    image,
+    image: imageSummary,
     ...pageLinks,
   })
   .meta({ title: 'PostSummary' });
 export type PostSummary = Answered<typeof PostSummary>;
 
-export const Post = PostSummary.extend({ markdown }).meta({ title: 'Post' });
+export const Post = PostSummary.extend({ image, markdown }).meta({ title: 'Post' });
 export type Post = Answered<typeof Post>;
 
 export const PageSummary = z
@@ -98,13 +122,13 @@ export const PageSummary = z
     locale: text(),
     updated_at: dateTime(),
     translations: z.array(Translation).describe('The same page in other locales.'),
-    image,
+    image: imageSummary,
     ...pageLinks,
   })
   .meta({ title: 'PageSummary' });
 export type PageSummary = Answered<typeof PageSummary>;
 
-export const Page = PageSummary.extend({ markdown }).meta({ title: 'Page' });
+export const Page = PageSummary.extend({ image, markdown }).meta({ title: 'Page' });
 export type Page = Answered<typeof Page>;
 
 export const Address = z

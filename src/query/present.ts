@@ -9,12 +9,28 @@ import { nextOffset } from './pagination.js';
  * and its published schema cannot part. List views omit the markdown body.
  */
 
-/** A record's image as the API shows it; absent when the record has none. */
-function imageOf(image: Image | undefined): { image?: shapes.Image } {
+/** A record's image as a list shows it (no variants); absent when the record has none. */
+function imageSummaryOf(image: Image | undefined): { image?: shapes.ImageSummary } {
   return image ? { image: { url: image.url, alt: image.alt, width: image.width, height: image.height, media_type: image.media_type } } : {};
 }
 
+/** A record's image as the record shows it, with its variants; absent when the record has none. */
+function imageOf(image: Image | undefined): { image?: shapes.Image } {
+  if (!image) return {};
+  const { url, alt, width, height, media_type } = image;
+  return { image: { url, alt, width, height, media_type, variants: image.variants.map((variant) => ({ url: variant.url, width: variant.width, media_type: variant.media_type })) } };
+}
+
 export function productSummary(p: Product, catalog: Catalog): shapes.ProductSummary {
+  return productFields(p, catalog, imageSummaryOf(p.image));
+}
+
+export function productDetail(p: Product, catalog: Catalog): shapes.Product {
+  return { ...productFields(p, catalog, imageOf(p.image)), markdown: p.markdown };
+}
+
+/** The fields of a product as a list and the record show them, its image as each shows it. */
+function productFields<I>(p: Product, catalog: Catalog, image: { image?: I }) {
   return {
     slug: p.slug,
     name: p.name,
@@ -25,17 +41,22 @@ export function productSummary(p: Product, catalog: Catalog): shapes.ProductSumm
     tags: p.tags,
     links: p.links,
     updated_at: updatedAt(p, catalog),
-    ...imageOf(p.image),
+    ...image,
     url: p.url,
     markdown_url: p.markdown_url,
   };
 }
 
-export function productDetail(p: Product, catalog: Catalog): shapes.Product {
-  return { ...productSummary(p, catalog), markdown: p.markdown };
+export function postSummary(p: Post): shapes.PostSummary {
+  return postFields(p, imageSummaryOf(p.image));
 }
 
-export function postSummary(p: Post): shapes.PostSummary {
+export function postDetail(p: Post): shapes.Post {
+  return { ...postFields(p, imageOf(p.image)), markdown: p.markdown };
+}
+
+/** The fields of a post as a list and the record show them, its image as each shows it. */
+function postFields<I>(p: Post, image: { image?: I }) {
   return {
     slug: p.slug,
     title: p.title,
@@ -47,17 +68,22 @@ export function postSummary(p: Post): shapes.PostSummary {
     author: p.author,
     reading_time_minutes: p.reading_time_minutes,
     translations: p.translations,
-    ...imageOf(p.image),
+    ...image,
     url: p.url,
     markdown_url: p.markdown_url,
   };
 }
 
-export function postDetail(p: Post): shapes.Post {
-  return { ...postSummary(p), markdown: p.markdown };
+export function pageSummary(p: Page): shapes.PageSummary {
+  return pageFields(p, imageSummaryOf(p.image));
 }
 
-export function pageSummary(p: Page): shapes.PageSummary {
+export function pageDetail(p: Page): shapes.Page {
+  return { ...pageFields(p, imageOf(p.image)), markdown: p.markdown };
+}
+
+/** The fields of a page as a list and the record show them, its image as each shows it. */
+function pageFields<I>(p: Page, image: { image?: I }) {
   return {
     slug: p.slug,
     title: p.title,
@@ -65,14 +91,10 @@ export function pageSummary(p: Page): shapes.PageSummary {
     locale: p.locale,
     updated_at: p.updated_at,
     translations: p.translations,
-    ...imageOf(p.image),
+    ...image,
     url: p.url,
     markdown_url: p.markdown_url,
   };
-}
-
-export function pageDetail(p: Page): shapes.Page {
-  return { ...pageSummary(p), markdown: p.markdown };
 }
 
 export function companyRecord(c: Company): shapes.Company {

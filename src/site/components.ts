@@ -8,6 +8,7 @@ import type { Heading } from './render-markdown.js';
 import { linkTo } from './site-map.js';
 import { channelUri } from '../content/channels.js';
 import { addressLines } from '../i18n/address.js';
+import { MEDIA_TYPES, MODERN_FORMATS } from '../media/variants.js';
 
 /** Pieces of markup several pages share. */
 
@@ -56,11 +57,58 @@ export function statusBadge(status: string, w: Words): Html {
  */
 export type Loading = 'lazy' | 'eager' | 'priority';
 
-/** A content image with its intrinsic size, so its box is reserved before it loads. */
-export function picture(catalog: Catalog, image: Image, options: { loading?: Loading; className?: string } = {}): Html {
+/**
+ * How wide a picture of each class is shown, in CSS pixels, as `sizes`
+ * says it (HTML Living Standard, 4.8.4.2.2), from site.css (a rem is 16
+ * pixels, `.container` is at most 74rem with 1.25rem of padding a side):
+ *
+ * - `card-image`: a column of `.cards` (`minmax(16.5rem, 1fr)`, 1.25rem
+ *   apart), less the card's border: one column up to 36.75rem, then two,
+ *   three from 54.5rem, four from 72.25rem (at most 269 pixels);
+ * - `post-thumb`: 10rem beside the text, or on its own line below 48rem,
+ *   the column's width up to 20rem;
+ * - `cover`: the width of `.container.narrow` (50rem, 47.5rem inside);
+ * - `hero-image`: the second column of `.hero-with-image` (2fr of 5, 2rem
+ *   between), or the container's width below 48rem.
+ *
+ * A class not listed here is taken to be as wide as the window.
+ */
+const PICTURE_SIZES: Readonly<Record<string, string>> = {
+  'card-image': '(max-width: 36.75rem) calc(100vw - 2.6rem), (max-width: 54.5rem) calc(50vw - 2rem), (max-width: 72.25rem) calc(33.34vw - 1.79rem), 17rem',
+  'post-thumb': '(max-width: 22.5rem) calc(100vw - 2.5rem), (max-width: 48rem) 20rem, 10rem',
+  cover: '(max-width: 50rem) calc(100vw - 2.5rem), 47.5rem',
+  'hero-image': '(max-width: 48rem) calc(100vw - 2.5rem), (max-width: 74rem) calc(40vw - 1.8rem), 27.8rem',
+};
+
+/**
+ * A content image with its intrinsic size, so its box is reserved before it
+ * loads. A picture with variants is a `<picture>`: its widths in AVIF, then
+ * in WebP, for the browsers that read them, and in its own format for the
+ * `<img>` the others show; each browser takes the narrowest file that fills
+ * the picture's box at its screen's density (`srcset`, `sizes`).
+ */
+export function picture(catalog: Catalog, image: Image, options: { loading?: Loading; className?: string; sizes?: string } = {}): Html {
   const loading = options.loading === 'lazy' ? html` loading="lazy"` : options.loading === 'priority' ? html` fetchpriority="high"` : '';
-  return html`<img${options.className ? html` class="${options.className}"` : ''} src="${linkTo(catalog, image.url)}" alt="${image.alt}" width="${image.width}" height="${image.height}"${loading} decoding="async">`;
+  const className = options.className ? html` class="${options.className}"` : '';
+  const dimensions = html`alt="${image.alt}" width="${image.width}" height="${image.height}"${loading} decoding="async"`;
+  if (image.variants.length === 0) return html`<img${className} src="${linkTo(catalog, image.url)}" ${dimensions}>`;
+  const sizes = options.sizes ?? PICTURE_SIZES[options.className ?? ''] ?? '100vw';
+  const srcset = (media_type: string) =>
+    image.variants
+      .filter((variant) => variant.media_type === media_type)
+      .map((variant) => `${linkTo(catalog, variant.url)} ${variant.width}w`)
+      .join(', ');
+  const own = image.variants.filter((variant) => variant.media_type === image.media_type);
+  // For a browser that reads no srcset: a width that fills most boxes without weighing much.
+  const fallback = own.filter((variant) => variant.width <= FALLBACK_WIDTH).at(-1) ?? own[0]!;
+  const sources = MODERN_FORMATS.map((format) => MEDIA_TYPES[format])
+    .filter((type) => type !== image.media_type)
+    .map((type) => html`<source type="${type}" srcset="${srcset(type)}" sizes="${sizes}">`);
+  return html`<picture>${sources}<img${className} src="${linkTo(catalog, fallback.url)}" srcset="${srcset(image.media_type)}" sizes="${sizes}" ${dimensions}></picture>`;
 }
+
+/** The widest variant a browser that reads no `srcset` is given. */
+const FALLBACK_WIDTH = 960;
 
 /**
  * A card's picture in a grid: the first is the largest paint of a phone's

@@ -11,6 +11,7 @@ import { identifierLabel } from '../i18n/identifiers.js';
 import { addressLine } from '../i18n/address.js';
 import { companyMarkdown, contentPageMarkdown, linkText, postMarkdown, productMarkdown } from './mirrors.js';
 import { renderMarkdown } from './render-markdown.js';
+import { largeImage } from './structured-data.js';
 import { pageRoutes, siteUrls } from './site-map.js';
 
 /** Documents for crawlers and agents: llms.txt, llms-full.txt, the sitemap, robots.txt and the feeds. */
@@ -101,8 +102,10 @@ export function atomFeed(catalog: Catalog, locale: string): string {
   const self = urlOf(base, paths.feed(locale));
   const updated = posts.map((d) => d.updatedAt).sort().at(-1) ?? catalog.loaded_at;
   const x = escapeHtml;
-  const entries = posts.map(
-    ({ record: p, updatedAt }) => `  <entry>
+  const entries = posts.map(({ record: p, updatedAt }) => {
+    // A large variant in the picture's own format: feed readers show it as it is.
+    const picture = p.image && largeImage(p.image);
+    return `  <entry>
     <title>${x(p.title)}</title>
     <id>${x(p.url)}</id>
     <link rel="alternate" type="text/html" href="${x(p.url)}"/>
@@ -112,10 +115,10 @@ export function atomFeed(catalog: Catalog, locale: string): string {
     <author><name>${x(p.author)}</name></author>
     <category term="${x(p.category)}"/>
     <summary>${x(p.summary)}</summary>
-${p.image ? `    <link rel="enclosure" type="${x(p.image.media_type)}" href="${x(p.image.url)}"/>\n` : ''}
-    <content type="html">${x(`${p.image ? `<p><img src="${x(p.image.url)}" alt="${x(p.image.alt)}" width="${p.image.width}" height="${p.image.height}"></p>\n` : ''}${renderMarkdown(p.markdown, wordsOf(catalog, p.locale)).html.toString()}`)}</content>
-  </entry>`,
-  );
+${picture ? `    <link rel="enclosure" type="${x(picture.media_type)}" href="${x(picture.url)}"/>\n` : ''}
+    <content type="html">${x(`${picture ? `<p><img src="${x(picture.url)}" alt="${x(picture.alt)}" width="${picture.width}" height="${picture.height}"></p>\n` : ''}${renderMarkdown(p.markdown, wordsOf(catalog, p.locale)).html.toString()}`)}</content>
+  </entry>`;
+  });
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${x(locale)}">
   <title>${x(`${site.name} (${languageName(locale)})`)}</title>

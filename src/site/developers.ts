@@ -310,6 +310,7 @@ function collectionsSection(catalog: Catalog): ReferenceSection {
       JSON.stringify({ items: ['…'], total: 42, limit: 20, offset: 20, next: `${base}/posts?limit=20&offset=40`, prev: `${base}/posts?limit=20&offset=0` }, null, 2),
     ),
     `JSON property names are ${code('snake_case')}, dates are RFC 3339 in UTC, and every URL is absolute. Every product, post and page carries ${code('url')} (its page on the site) and ${code('markdown_url')} (its mirror); single views add the full ${code('markdown')} body.`,
+    `A picture (${code('image')}, the company's ${code('logo')}) is its file, at its own size and in its own format with its metadata removed (${code('url')}, ${code('width')}, ${code('height')}, ${code('media_type')}, ${code('alt')}); single views add its ${code('variants')}: the same picture in widths up to 1920 pixels (never wider than it), each in AVIF, WebP and its own format, as ${code('url')}, ${code('width')} and ${code('media_type')}. Take the narrowest wide enough for where it is shown. Picture URLs change with the picture and are cached for a year (${code('immutable')}); a width or format not listed is a 404, never made on request.`,
   ].join('\n\n');
   return { id: 'collections', title: 'Collections and conventions', body };
 }

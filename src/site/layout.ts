@@ -1,7 +1,7 @@
 import type { PageRoute } from './site-map.js';
 import type { Catalog } from '../content/types.js';
 import { STYLESHEET_PATH, FAVICON_PATH } from './assets.js';
-import { postalAddress } from './components.js';
+import { picture, postalAddress } from './components.js';
 import { languageName } from './format.js';
 import type { Html, Interpolation } from './html.js';
 import { html } from './html.js';
@@ -81,7 +81,11 @@ function brand(catalog: Catalog, home: string, current: boolean): Html {
   const currentAttr = current ? html` aria-current="page"` : '';
   if (company.logo) {
     const logo = company.logo;
-    return html`<a class="brand" href="${href(catalog, home)}"${currentAttr}><img class="brand-logo" src="${linkTo(catalog, logo.url)}" alt="${site.name}" width="${logo.width}" height="${logo.height}"></a>`;
+    // A raster logo in its widths: it is shown 2.5rem high (site.css, .brand-logo).
+    const shown = logo.variants.length
+      ? picture(catalog, { ...logo, alt: site.name }, { className: 'brand-logo', sizes: `${Math.ceil((40 * logo.width) / logo.height)}px` })
+      : html`<img class="brand-logo" src="${linkTo(catalog, logo.url)}" alt="${site.name}" width="${logo.width}" height="${logo.height}">`;
+    return html`<a class="brand" href="${href(catalog, home)}"${currentAttr}>${shown}</a>`;
   }
   return html`<a class="brand" href="${href(catalog, home)}"${currentAttr}><span class="brand-mark" aria-hidden="true">${site.name.charAt(0)}</span>${site.name}</a>`;
 }

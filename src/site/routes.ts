@@ -10,6 +10,7 @@ import type { Incoming } from '../http/request.js';
 import { clip } from '../query/errors.js';
 import { quotaPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
+import type { PictureMaker } from '../media/pictures.js';
 import { MEDIA_PREFIX, paths, ROUTES } from '../model/routes.js';
 import { registryOf } from '../query/documents.js';
 import { searchSite } from '../query/queries.js';
@@ -61,7 +62,7 @@ function redirect(catalog: Catalog, path: string): Answer {
  * sitemap, robots.txt and one Atom feed per locale. Everything is read from
  * the request's Catalog.
  */
-export function siteDoor(config: Config): DoorDescriptor {
+export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor {
   // Whole-Catalog structures, built once per Catalog.
   const reference = perCatalog((catalog) => developerReference(catalog, config));
   const mirrorsOf = perCatalog(mirrorFiles);
@@ -293,16 +294,20 @@ export function siteDoor(config: Config): DoorDescriptor {
       expand: (catalog) => (catalog.site.icons.ico ? [ROUTES.favicon.pattern] : []),
     },
     // Content files under a hash of their bytes: a new file is a new URL, so each may be kept forever.
+    // A picture's widths and formats are files the content names; any other is a 404, never made on demand.
     {
       pattern: ROUTES.media.pattern,
       method: 'GET',
-      handle: (request) => {
+      handle: async (request) => {
         const file = request.catalog.media.get(request.params['*'] ?? '');
         if (!file) throw notFound(`There is no file at ${clip(request.path, 120)}.`, 'Files change address when they change: follow the links of the current pages.');
-        return { ...answer(200, file.media_type, file.bytes), cache: 'immutable' };
+        const bytes = file.made ? await pictures.bytes({ ...file, made: file.made }) : file.bytes;
+        return { ...answer(200, file.media_type, bytes), cache: 'immutable' };
       },
       expand: (catalog) => [...catalog.media.keys()].map((key) => `${MEDIA_PREFIX}/${key}`),
       exists: (catalog, params) => catalog.media.has(params['*'] ?? ''),
+      // Read from the disk (and made first, for a new picture) when asked: not worth the answer cache's room ahead of requests.
+      preparedAhead: false,
     },
     // Markdown by content (llmstxt.org), served as text/plain so a browser shows it
     // rather than downloads it; the token estimate helps an agent budget the full one.

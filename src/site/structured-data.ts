@@ -25,7 +25,7 @@ import type {
   WithActionConstraints,
 } from 'schema-dts';
 import { vatNumber } from '../content/identifiers.js';
-import type { Address, Catalog, Company, IdentifierScheme, Image, Post, Product } from '../content/types.js';
+import type { Address, Catalog, Company, IdentifierScheme, Image, MediaFile, Post, Product } from '../content/types.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
 
@@ -87,12 +87,33 @@ const SHAREABLE_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/
  */
 const LARGE_CARD_MIN = { width: 300, height: 157 } as const;
 
-/** The page's image when previews can show it, else the site's share image when they can, else none. */
-export function shareImage(catalog: Catalog, image?: Image): Image | undefined {
-  return [image, catalog.site.share_image].find((candidate) => candidate !== undefined && SHAREABLE_IMAGE_TYPES.has(candidate.media_type));
+/** What a share card shows: a file and the words that replace it. */
+export type SharedImage = MediaFile & { readonly alt: string };
+
+/**
+ * The page's image when previews can show it, else the site's share image
+ * when they can, else none: its share card (cut to 1.91:1, src/media) where
+ * it has one, else the file itself (a GIF).
+ */
+export function shareImage(catalog: Catalog, image?: Image): SharedImage | undefined {
+  for (const candidate of [image, catalog.site.share_image]) {
+    if (candidate?.card) return { ...candidate.card, alt: candidate.alt };
+    if (candidate && SHAREABLE_IMAGE_TYPES.has(candidate.media_type)) return { url: candidate.url, media_type: candidate.media_type, width: candidate.width, height: candidate.height, alt: candidate.alt };
+  }
+  return undefined;
 }
 
-function isLargeEnough(image: Image): boolean {
+/**
+ * A picture as large as readers of feeds and structured data want it, in a
+ * format every one of them reads: its widest variant in its own format
+ * (1920 pixels at most), or the file itself when it has no variants.
+ */
+export function largeImage(image: Image): SharedImage {
+  const widest = image.variants.filter((variant) => variant.media_type === image.media_type).at(-1);
+  return { ...(widest ?? { url: image.url, media_type: image.media_type, width: image.width, height: image.height }), alt: image.alt };
+}
+
+function isLargeEnough(image: MediaFile): boolean {
   return image.width >= LARGE_CARD_MIN.width && image.height >= LARGE_CARD_MIN.height;
 }
 
@@ -151,7 +172,7 @@ function articleTags(article: NonNullable<ShareCard['article']>): Html[] {
   ].flat();
 }
 
-function imageTags(image: Image): Html {
+function imageTags(image: SharedImage): Html {
   return html`${og('og:image', image.url)}${og('og:image:type', image.media_type)}${og('og:image:width', image.width)}${og('og:image:height', image.height)}${og('og:image:alt', image.alt)}`;
 }
 
@@ -246,8 +267,9 @@ function pixels(value: number): QuantitativeValue {
   return { '@type': 'QuantitativeValue', value, unitCode: 'E37' };
 }
 
-/** An image with its intrinsic size; its alt text is what describes it. */
-function imageObject(image: Image): ImageObject {
+/** An image as a large file (see largeImage) with its size; its alt text is what describes it. */
+function imageObject(picture: Image): ImageObject {
+  const image = largeImage(picture);
   return {
     '@type': 'ImageObject',
     url: image.url,

@@ -2,9 +2,10 @@
  * The package `npm pack` makes, installed as a user installs it: into an
  * empty folder, from the tarball, and run with npx. It must work with
  * nothing of the repository around it: dist/vitrine.mjs holds every
- * dependency, so the manifest declares them all as devDependencies (npm
- * installs none of those for a user), and the demo content, the stylesheet
- * and the message catalogs are found inside the package.
+ * dependency but sharp, so the manifest declares them as devDependencies
+ * (npm installs none of those for a user) and sharp, which loads libvips
+ * built for the user's platform, as its one dependency; the demo content,
+ * the stylesheet and the message catalogs are found inside the package.
  *
  * The project is packed from a copy (its node_modules linked), so that the
  * build the pack runs never touches the checkout's dist/. npm runs offline
@@ -35,7 +36,7 @@ interface Ran {
 }
 
 const MINUTE = 60_000;
-const MANIFEST = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string; files: string[] };
+const MANIFEST = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string; files: string[]; dependencies: { sharp: string } };
 
 /** What the build and the pack read besides the shipped folders (bin/cli.ts and src/ are bundled, scripts/ run by prepack). */
 const BUILD_INPUTS = ['package.json', 'tsconfig.json', 'README.md', 'LICENSE', 'bin', 'src', 'scripts'];
@@ -133,16 +134,22 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
     assert.equal(packed.filename, `vitrine-${MANIFEST.version}.tgz`);
   });
 
-  test('its package.json lists no dependency a user installs', async () => {
+  test('its package.json lists one dependency a user installs: sharp, with the version the checkout builds against', async () => {
     const installed = JSON.parse(await readFile(path.join(app, 'node_modules', 'vitrine', 'package.json'), 'utf8')) as Record<string, unknown>;
-    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies']) assert.equal(field in installed, false, field);
+    assert.deepEqual(installed.dependencies, { sharp: MANIFEST.dependencies.sharp });
+    for (const field of ['optionalDependencies', 'peerDependencies']) assert.equal(field in installed, false, field);
     assert.equal(installed.version, MANIFEST.version);
     assert.deepEqual(installed.bin, { vitrine: 'bin/vitrine.js' });
   });
 
-  test('installs as one package: nothing else lands in node_modules', async () => {
+  test('installs as itself and sharp with its prebuilt libvips for this platform, nothing else', async () => {
     const installed = (await readdir(path.join(app, 'node_modules'))).filter((name) => !name.startsWith('.'));
-    assert.deepEqual(installed, ['vitrine']);
+    // sharp's own dependencies (semver, detect-libc, @img/colour) come with it: the rest of the tree is sharp's.
+    const sharpTree = JSON.parse(await readFile(path.join(app, 'node_modules', 'sharp', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const scoped = (await readdir(path.join(app, 'node_modules', '@img'))).sort();
+    assert.deepEqual(installed.filter((name) => name !== '@img' && !(name in sharpTree.dependencies)).sort(), ['sharp', 'vitrine']);
+    assert.ok(scoped.includes('sharp-linux-x64') && scoped.includes('sharp-libvips-linux-x64'), scoped.join(', '));
+    assert.deepEqual(scoped.filter((name) => !name.startsWith('sharp-') && !(`@img/${name}` in sharpTree.dependencies)), []);
   });
 
   test('npx vitrine --version prints the version of package.json', async () => {
@@ -166,10 +173,10 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
     assert.match(ran.stdout, /^0 errors, 0 warnings in \d+ files\n$/);
   });
 
-  /** `npx vitrine serve ...args` in the install folder, until it says where it listens; stopped by the test or `after`. */
-  async function serveInstalled(args: readonly string[]): Promise<{ child: ChildProcess; waitFor: (pattern: RegExp) => Promise<RegExpExecArray> }> {
+  /** `npx vitrine serve ...args` in the install folder, with `env` besides npm's, until it says where it listens; stopped by the test or `after`. */
+  async function serveInstalled(args: readonly string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; waitFor: (pattern: RegExp) => Promise<RegExpExecArray> }> {
     serverOutput = '';
-    const child = spawn('npx', ['vitrine', 'serve', ...args, '--port', '0', '--host', '127.0.0.1'], { cwd: app, env: npmEnv(), detached: true });
+    const child = spawn('npx', ['vitrine', 'serve', ...args, '--port', '0', '--host', '127.0.0.1'], { cwd: app, env: { ...npmEnv(), ...env }, detached: true });
     server = child;
     serverClosed = new Promise((resolve) => child.on('close', resolve));
     const waiting = new Set<() => void>();
@@ -214,8 +221,9 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
   }
 
   test('npx vitrine serve serves the installed demo content: the site, the API and MCP', { timeout: 2 * MINUTE }, async () => {
-    const { child, waitFor } = await serveInstalled([]);
-
+    // An empty picture cache: the picture asked for below is made by the installed sharp, not found made.
+    const pictures = path.join(work, 'pictures');
+    const { child, waitFor } = await serveInstalled([], { IMAGE_CACHE_DIR: pictures });
 
     // The default content folder is the one inside the installed package.
     const content = await realpath(path.join(app, 'node_modules', 'vitrine', 'content'));
@@ -225,7 +233,18 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
     const home = await fetch(`${url}/`);
     assert.equal(home.status, 200);
     assert.equal(home.headers.get('content-type'), 'text/html; charset=utf-8');
-    assert.match(await home.text(), /^<!DOCTYPE html>/i);
+    const page = await home.text();
+    assert.match(page, /^<!DOCTYPE html>/i);
+
+    // A picture's AVIF variant, made by the sharp installed beside the package and kept in IMAGE_CACHE_DIR.
+    const avif = /<source type="image\/avif" srcset="([^" ]+) 320w/.exec(page)?.[1];
+    assert.ok(avif, 'the home page offers an AVIF picture');
+    const picture = await fetch(`${url}${avif}`);
+    assert.equal(picture.status, 200);
+    assert.equal(picture.headers.get('content-type'), 'image/avif');
+    const bytes = Buffer.from(await picture.arrayBuffer());
+    assert.equal(bytes.toString('latin1', 4, 12), 'ftypavif');
+    assert.ok((await readdir(pictures, { recursive: true })).some((file) => file.endsWith('320w.avif')));
 
     // The stylesheet, read beside the bundle.
     const css = await fetch(`${url}/assets/site.css`);

@@ -4,6 +4,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { writtenDestinations } from '../../src/content/body-references.js';
 import { checkContent } from '../../src/content/check.js';
 import { splitFrontMatter } from '../../src/content/front-matter.js';
@@ -72,7 +73,7 @@ describe('a body with relative pictures and links, served', () => {
   after(() => server?.close());
   const get = (url: string) => server.inject({ method: 'GET', url });
 
-  test("the article's page shows the picture at a /media/ URL that answers 200 with the file's bytes, cached for a year as immutable", async () => {
+  test("the article's page shows the picture at a /media/ URL that answers 200 with the picture, without its metadata, cached for a year as immutable", async () => {
     const page = await get('/blog/receita-de-broa');
     assert.equal(page.statusCode, 200);
     const src = /<img src="([^"]+)" alt="O forno da padaria" title="O forno">/.exec(page.body)?.[1];
@@ -81,7 +82,11 @@ describe('a body with relative pictures and links, served', () => {
     assert.equal(picture.statusCode, 200);
     assert.equal(picture.headers['content-type'], 'image/png');
     assert.equal(picture.headers['cache-control'], IMMUTABLE);
-    assert.deepEqual(picture.rawPayload, bytes);
+    // Made again from the file: the same picture, its size kept, nothing of its metadata.
+    const served = await sharp(picture.rawPayload).metadata();
+    assert.deepEqual([served.format, served.width, served.height, served.exif, served.xmp], ['png', 640, 336, undefined, undefined]);
+    const pixels = async (png: Buffer) => (await sharp(png).raw().toBuffer()).equals(await sharp(bytes).raw().toBuffer());
+    assert.equal(await pixels(picture.rawPayload), true);
   });
 
   test("the article's page links the product, the page, the other article and the company at their URLs", async () => {
@@ -112,7 +117,12 @@ describe('a body with relative pictures and links, served', () => {
   });
 
   test('one picture named by a front matter and four bodies is read once, and has one URL', () => {
-    assert.deepEqual([...catalog.media.keys()], [mediaPath.slice('/media/'.length)]);
+    // Its own URL, and the widths, formats and share card made from it, all under its hash.
+    const hash = mediaPath.split('/')[2]!;
+    assert.deepEqual(
+      [...catalog.media.keys()].sort(),
+      [mediaPath.slice('/media/'.length), ...['320w.avif', '320w.webp', '320w.png', '480w.avif', '480w.webp', '480w.png', '640w.avif', '640w.webp', '640w.png', 'card-640x336.png'].map((name) => `${hash}/rack-${name}`)].sort(),
+    );
     const url = `${BASE_URL}${mediaPath}`;
     const product = catalog.productsBySlug.get('pao-de-queijo')!;
     assert.equal(product.image?.url, url);

@@ -68,8 +68,11 @@ describe('the route table', () => {
     assert.equal(paths.product(site, 'atlas', 'pt-BR'), '/pt-BR/products/atlas');
     assert.equal(paths.productMirror(site, 'atlas', 'pt-BR'), '/md/pt-BR/products/atlas.md');
     assert.equal(paths.media('0123abcd', 'logo.png'), '/media/0123abcd/logo.png');
+    // A picture's variant: under the picture's hash, named after the picture's file, its folders left out.
+    assert.equal(paths.mediaVariant('0123abcd', 'images/posts/rack.png', '640w.avif'), '/media/0123abcd/rack-640w.avif');
+    assert.equal(paths.mediaVariant('0123abcd', 'share.card.jpg', 'card-1200x630.jpg'), '/media/0123abcd/share.card-card-1200x630.jpg');
     assert.equal(paths.developers(site, 'not_found'), '/developers#not_found');
-    for (const path of [paths.page(site, 'about', 'pt-BR'), paths.product(site, 'atlas'), paths.product(site, 'atlas', 'pt-BR'), paths.post('x'), paths.feed('en'), paths.api('/posts')]) {
+    for (const path of [paths.page(site, 'about', 'pt-BR'), paths.product(site, 'atlas'), paths.product(site, 'atlas', 'pt-BR'), paths.post('x'), paths.feed('en'), paths.api('/posts'), paths.mediaVariant('ab', 'x.png', '320w.webp')]) {
       assert.ok(routeAt(path), `${path} is a route of the table`);
     }
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import type { Catalog } from '../../src/content/types.js';
 import type { Service } from '../../src/http/service.js';
 import { BASE_URL, buildTestApp, FIXTURES, ROOT, testCatalog } from '../helper.js';
@@ -104,14 +105,21 @@ describe('a second content folder', () => {
     assert.equal(file.statusCode, 200);
     assert.equal(file.headers['content-type'], 'image/png');
     assert.equal(file.headers['cache-control'], 'public, max-age=31536000, immutable');
-    assert.equal(file.rawPayload.length, (await readFile(path.join(DIR, 'images/pao.png'))).length);
+    const served = await sharp(file.rawPayload).metadata();
+    assert.deepEqual([served.format, served.width, served.height], ['png', 640, 336]);
+    // On its page, in its widths (no wider than itself) and formats, each under the picture's hash.
+    const media = new URL(product.image.url).pathname.split('/').slice(0, 3).join('/');
     const page = (await get('/products/pao-de-queijo')).body;
-    assert.ok(page.includes(`src="${new URL(product.image.url).pathname}" alt="Uma cesta de pães de queijo dourados" width="640" height="336"`));
-    assert.ok(page.includes(`<meta property="og:image" content="${product.image.url}">`));
+    assert.ok(page.includes(`<source type="image/avif" srcset="${media}/pao-320w.avif 320w, ${media}/pao-480w.avif 480w, ${media}/pao-640w.avif 640w" sizes="`), page);
+    assert.ok(page.includes(`<source type="image/webp" srcset="${media}/pao-320w.webp 320w, ${media}/pao-480w.webp 480w, ${media}/pao-640w.webp 640w" sizes="`));
+    assert.ok(page.includes(`src="${media}/pao-640w.png" srcset="${media}/pao-320w.png 320w, ${media}/pao-480w.png 480w, ${media}/pao-640w.png 640w"`));
+    assert.ok(page.includes(`alt="Uma cesta de pães de queijo dourados" width="640" height="336" fetchpriority="high" decoding="async"></picture>`));
+    // Its share card: the largest 1.91:1 cut of a picture smaller than 1200x630.
+    assert.ok(page.includes(`<meta property="og:image" content="${BASE_URL}${media}/pao-card-640x336.png">`));
     const mirror = (await get('/md/products/pao-de-queijo.md')).body;
     assert.ok(mirror.includes(`![Uma cesta de pães de queijo dourados](${product.image.url})`));
     // A page without a picture of its own shares the site's card.
-    assert.ok((await get('/about')).body.includes(`<meta property="og:image" content="${catalog.site.share_image!.url}">`));
+    assert.ok((await get('/about')).body.includes(`<meta property="og:image" content="${catalog.site.share_image!.card!.url}">`));
   });
 
   test('structured data names this company: its CNPJ, profiles and logo', async () => {

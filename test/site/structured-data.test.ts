@@ -212,8 +212,18 @@ describe('productNode', () => {
       assert.deepEqual(node.publisher, { '@id': organizationId(catalog) });
       assert.ok(!('offers' in node) && !('aggregateRating' in node));
       assert.equal(node.dateModified, product.updated_at);
-      assert.equal((node.image as JsonObject | undefined)?.url, product.image?.url);
+      // The widest variant in the picture's own format, which every reader of structured data reads.
+      const widest = product.image?.variants.filter((variant) => variant.media_type === product.image?.media_type).at(-1);
+      assert.equal((node.image as JsonObject | undefined)?.url, widest?.url);
     }
+    const photo = JSON.parse(JSON.stringify(productNode(catalog, catalog.productsBySlug.get('open-source-cloud')!))) as JsonObject;
+    const image = photo.image as JsonObject;
+    assert.match(image.url as string, /\/server-aisle-1920w\.jpg$/);
+    assert.deepEqual([image.encodingFormat, image.width, image.height], [
+      'image/jpeg',
+      { '@type': 'QuantitativeValue', value: 1920, unitCode: 'E37' },
+      { '@type': 'QuantitativeValue', value: 1280, unitCode: 'E37' },
+    ]);
   });
 });
 
@@ -231,8 +241,10 @@ describe('postNode', () => {
     assert.deepEqual(node.publisher, { '@id': organizationId(catalog) });
     assert.deepEqual(node.mainEntityOfPage, { '@id': post.url });
     assert.equal(node.articleSection, post.category);
-    assert.equal((node.image as JsonObject).url, post.image!.url);
-    assert.deepEqual((node.image as JsonObject).width, { '@type': 'QuantitativeValue', value: post.image!.width, unitCode: 'E37' });
+    // The demo's drawings are 1200 pixels wide: their widest variant is their own width, in PNG.
+    assert.equal(post.image!.width, 1200);
+    assert.equal((node.image as JsonObject).url, post.image!.url.replace(/\/images\/posts\/([^/]+)\.png$/, '/$1-1200w.png'));
+    assert.deepEqual((node.image as JsonObject).width, { '@type': 'QuantitativeValue', value: 1200, unitCode: 'E37' });
   });
 
   test('translations point at each other with workTranslation, neither the original', () => {
@@ -346,8 +358,8 @@ describe('schema.org vocabulary', () => {
 });
 
 describe('shareMeta', () => {
-  const png = (width: number, height: number): Image => ({ url: `https://cdn.example/${width}x${height}.png`, alt: 'A picture', width, height, media_type: 'image/png' });
-  const svg: Image = { url: 'https://cdn.example/logo.svg', alt: 'Logo', width: 1200, height: 630, media_type: 'image/svg+xml' };
+  const png = (width: number, height: number): Image => ({ url: `https://cdn.example/${width}x${height}.png`, alt: 'A picture', width, height, media_type: 'image/png', variants: [] });
+  const svg: Image = { url: 'https://cdn.example/logo.svg', alt: 'Logo', width: 1200, height: 630, media_type: 'image/svg+xml', variants: [] };
   const card = (extra: Partial<ShareCard> = {}): ShareCard => ({
     title: 'Title "quoted" <b>',
     description: 'What it is & why',
@@ -371,17 +383,31 @@ describe('shareMeta', () => {
     assert.ok(!shareMeta(catalog, card()).toString().includes('<b>'));
   });
 
-  test('an SVG image falls back to the site share image, which is raster', () => {
+  test('an SVG image falls back to the site share image\'s card, which is raster', () => {
     const share = catalog.site.share_image;
-    assert.ok(share && share.media_type !== 'image/svg+xml');
+    assert.ok(share?.card && share.media_type === 'image/png');
     const markup = shareMeta(catalog, card({ image: svg })).toString();
-    assert.deepEqual(metaValues(markup, 'og:image'), [share.url]);
-    assert.deepEqual(metaValues(markup, 'og:image:type'), [share.media_type]);
-    assert.deepEqual(metaValues(markup, 'og:image:width'), [String(share.width)]);
-    assert.deepEqual(metaValues(markup, 'og:image:height'), [String(share.height)]);
+    assert.match(share.card.url, /\/media\/[0-9a-f]{12}\/share-card-1200x630\.png$/);
+    assert.deepEqual(metaValues(markup, 'og:image'), [share.card.url]);
+    assert.deepEqual(metaValues(markup, 'og:image:type'), ['image/png']);
+    assert.deepEqual(metaValues(markup, 'og:image:width'), ['1200']);
+    assert.deepEqual(metaValues(markup, 'og:image:height'), ['630']);
     assert.deepEqual(metaValues(markup, 'og:image:alt'), [share.alt]);
-    assert.deepEqual(metaValues(markup, 'twitter:image'), [share.url]);
+    assert.deepEqual(metaValues(markup, 'twitter:image'), [share.card.url]);
     assert.deepEqual(metaValues(markup, 'twitter:image:alt'), [share.alt]);
+  });
+
+  test('a photograph is shared as a 1200x630 JPEG cut from it, not as the camera\'s file', () => {
+    const photo = catalog.productsBySlug.get('open-source-cloud')?.image;
+    assert.ok(photo?.card);
+    assert.deepEqual([photo.media_type, photo.width, photo.height], ['image/jpeg', 4000, 2667]);
+    const markup = shareMeta(catalog, card({ image: photo })).toString();
+    assert.deepEqual(metaValues(markup, 'og:image'), [photo.card.url]);
+    assert.match(photo.card.url, /\/media\/[0-9a-f]{12}\/server-aisle-card-1200x630\.jpg$/);
+    assert.deepEqual(metaValues(markup, 'og:image:type'), ['image/jpeg']);
+    assert.deepEqual([...metaValues(markup, 'og:image:width'), ...metaValues(markup, 'og:image:height')], ['1200', '630']);
+    assert.deepEqual(metaValues(markup, 'twitter:image'), [photo.card.url]);
+    assert.deepEqual(metaValues(markup, 'twitter:card'), ['summary_large_image']);
   });
 
   test('the page\'s own raster image wins; without any shareable image there is none', () => {
