@@ -66,15 +66,18 @@ function dcg(grades: readonly number[]): number {
   return grades.slice(0, NDCG_DEPTH).reduce((sum, grade, rank) => sum + (2 ** grade - 1) / Math.log2(rank + 2), 0);
 }
 
+/** The documents a search for `query` finds, best first (at most MAX_SEARCH_LIMIT). */
+export function found(catalog: Catalog, query: string): string[] {
+  return searchIndexFor(catalog).search(query, { limit: MAX_SEARCH_LIMIT }).items.map(documentOf);
+}
+
 export function measureQuery(catalog: Catalog, query: JudgedQuery): QueryFigures {
-  const found = searchIndexFor(catalog)
-    .search(query.query, { limit: MAX_SEARCH_LIMIT })
-    .items.map(documentOf);
+  const hits = found(catalog, query.query);
   const judged = Object.keys(query.relevant);
-  const recall = judged.filter((document) => found.includes(document)).length / judged.length;
+  const recall = judged.filter((document) => hits.includes(document)).length / judged.length;
   const ideal = dcg(Object.values(query.relevant).sort((a, b) => b - a));
-  const ndcg = dcg(found.map((document) => query.relevant[document] ?? 0)) / ideal;
-  return { query, found, recall, ndcg };
+  const ndcg = dcg(hits.map((document) => query.relevant[document] ?? 0)) / ideal;
+  return { query, found: hits, recall, ndcg };
 }
 
 export function measure(catalog: Catalog, judged: Judged): { figures: Figures; queries: QueryFigures[] } {

@@ -9,7 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadCatalog } from '../src/content/load.js';
-import { measure, NDCG_DEPTH, readJudged, sameHits } from './relevance-measure.js';
+import { found, measure, NDCG_DEPTH, readJudged, sameHits } from './relevance-measure.js';
 
 const DEMO = fileURLToPath(new URL('../content', import.meta.url));
 
@@ -39,12 +39,18 @@ table([
 
 const pairs = new Map<string, (typeof queries)[number][]>();
 for (const entry of queries) if (entry.query.forms) pairs.set(entry.query.forms, [...(pairs.get(entry.query.forms) ?? []), entry]);
-console.log('\nforms of one word: hits of each (first 100), and the share of all their hits that both find:');
+const whole = (query: string) => found(catalog, `${query} `);
+console.log('\nforms of one word: hits of each (first 100), and the share of all their hits that both find; as typed (the last word also a prefix), and as whole words (a space after):');
 table([
-  ['forms', 'hits', 'same hits'],
-  ...[...pairs.values()].map((forms) => [
-    forms.map((f) => f.query.query).join(' / '),
-    forms.map((f) => String(f.found.length)).join(' / '),
-    `${Math.round(sameHits(forms[0]!.found, forms[1]!.found) * 100)}%`,
-  ]),
+  ['forms', 'hits', 'same hits', 'whole words', 'same hits'],
+  ...[...pairs.values()].map((forms) => {
+    const [a, b] = forms.map((f) => whole(f.query.query)) as [string[], string[]];
+    return [
+      forms.map((f) => f.query.query).join(' / '),
+      forms.map((f) => String(f.found.length)).join(' / '),
+      `${Math.round(sameHits(forms[0]!.found, forms[1]!.found) * 100)}%`,
+      `${a.length} / ${b.length}`,
+      `${Math.round(sameHits(a, b) * 100)}%`,
+    ];
+  }),
 ]);
