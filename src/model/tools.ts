@@ -211,7 +211,7 @@ const searchContent = define({
   name: 'search_content',
   title: 'Search the content',
   description:
-    'Full-text search over products, institutional pages and blog articles, ignoring accents and case (automacao finds Automação), best match first. Each hit has its kind (product, page or post), slug, title, a plain-text excerpt around the match and a score, not the full text: follow up with get_product, get_page or get_post using the kind and slug. Narrow with kind, and with locale for articles only. Use it when you look for a subject; use the list tools to browse everything.',
+    'Full-text search over products, institutional pages and blog articles, ignoring accents and case (automacao finds Automação), best match first; a word also finds its other forms (plural, verb forms) and the synonyms the site declares. Each hit has its kind (product, page or post), slug, title, a plain-text excerpt around the match and a score, not the full text: follow up with get_product, get_page or get_post using the kind and slug. Narrow with kind, and with locale for articles only. When nothing matches, suggestions lists queries that do: call search_content again with one. Use it when you look for a subject; use the list tools to browse everything.',
   reads: searchQuery,
   arguments: {
     query: { reads: 'q', what: 'the words to look for' },

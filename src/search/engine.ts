@@ -349,8 +349,11 @@ export class TermIndex {
     }
     // A word the index holds is spelled as records spell it: its one-typo neighbours are other words
     // ("disco" is not a typo of "disso"), and each form of a word would find different ones.
+    const typos: string[] = [];
     if (exact === undefined && [...word].length >= MIN_TYPO_LENGTH) {
-      take([...this.#neighbours(word)].map((term) => ({ term, weight: (FUZZY_WEIGHT * term.length) / (term.length + 1), postings: this.#count(this.#ids.get(term)!) })));
+      const neighbours = [...this.#neighbours(word)];
+      take(neighbours.map((term) => ({ term, weight: (FUZZY_WEIGHT * term.length) / (term.length + 1), postings: this.#count(this.#ids.get(term)!) })));
+      typos.push(...neighbours.filter((term) => terms.has(term)));
     }
     postings += spent;
     // Stems and concepts are not expansions: they are the word itself, in other forms or other words.
@@ -363,6 +366,8 @@ export class TermIndex {
     };
     const { matched, triggers } = this.#forms.stemsOf(word, typed);
     for (const t of matched) also(t, STEM_WEIGHT);
+    // A word typed with a typo finds the other forms of the word it was meant to be, as that word does.
+    for (const typo of typos) for (const t of this.#forms.stemsOf(typo, typo).matched) also(t, terms.get(typo)! * STEM_WEIGHT);
     for (const t of this.#forms.conceptsOf(word, triggers)) also(t, SYNONYM_WEIGHT);
     return { word, terms, ids, postings };
   }

@@ -83,7 +83,9 @@ export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string
   }
   const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
   const more = result.offset + result.items.length < result.total ? `\n\nMore: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
-  return join(`# ${route.title}: ${query}`, `${result.total} result${result.total === 1 ? '' : 's'}, best match first.${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}`);
+  const suggested = result.suggestions.map((q) => `[${linkText(q)}](${catalog.base_url}${route.path}?${new URLSearchParams({ q })})`);
+  const instead = suggested.length ? `\n\nQueries that find something: ${suggested.join(', ')}` : '';
+  return join(`# ${route.title}: ${query}`, `${result.total} result${result.total === 1 ? '' : 's'}, best match first.${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}${instead}`);
 }
 
 export function developersMarkdown(catalog: Catalog, route: PageRoute, sections: readonly ReferenceSection[]): string {
