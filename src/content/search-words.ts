@@ -20,7 +20,7 @@ export function stemmerProblems(locales: readonly string[]): SearchProblem[] {
   return locales.flatMap((locale, i) =>
     stemmerOf(locale)
       ? []
-      : [{ field: `locales.${i}`, message: `${locale}: the search has no stemmer for its language; the languages it reads are ${STEMMED_LANGUAGES.join(', ')}` }],
+      : [{ field: `locales[${i}]`, message: `${locale}: the search has no stemmer for its language; the languages it reads are ${STEMMED_LANGUAGES.join(', ')}` }],
   );
 }
 
@@ -53,7 +53,7 @@ export function checkSearch(search: { synonyms?: Record<string, string[][]>; exp
     groups.forEach((group, g) => {
       const inGroup = new Set<string>();
       group.forEach((words, w) => {
-        const field = `search.synonyms.${locale}.${g}.${w}`;
+        const field = `search.synonyms.${locale}[${g}][${w}]`;
         if (!searchable(field, words)) return;
         const key = asSearched(words);
         if (inGroup.has(key)) problems.push({ field, message: `"${words}" is listed twice in this group (case and accents do not matter)` });
@@ -74,7 +74,7 @@ export function checkSearch(search: { synonyms?: Record<string, string[][]>; exp
       keys.set(key, from);
       const listed = new Set<string>();
       to.forEach((words, w) => {
-        const at = `${field}.${w}`;
+        const at = `${field}[${w}]`;
         if (!searchable(at, words)) return;
         const target = asSearched(words);
         if (target === key) problems.push({ field: at, message: `"${words}" is what is searched for: a search for it finds it already` });

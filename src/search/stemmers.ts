@@ -90,6 +90,9 @@ export function stemmerOf(locale: string): Stem | undefined {
 const PORTUGUESE_PLURALS: readonly (readonly [plural: string, singular: string])[] = [
   ['ões', 'ão'],
   ['ães', 'ão'],
+  // The same typed without accents, as queries often are: "migracoes" stems as "migracao", whose stem folds as that of "migração".
+  ['oes', 'ao'],
+  ['aes', 'ao'],
   ['éis', 'el'],
   ['óis', 'ol'],
   ['ais', 'al'],
@@ -116,7 +119,7 @@ function portugueseWithPlurals(word: string): string {
 export function portugueseSingular(word: string): string {
   if (word.length < 4 || NOT_PORTUGUESE_PLURALS.has(word)) return word;
   for (const [plural, singular] of PORTUGUESE_PLURALS) {
-    if (word.endsWith(plural) && word.length > plural.length + 1) return word.slice(0, -plural.length) + singular;
+    if (word.endsWith(plural) && word.length > plural.length) return word.slice(0, -plural.length) + singular;
   }
   // A borrowed word's plural: a consonant, then "s".
   if (word.endsWith('s') && /[b-df-hj-np-rt-z]s$/.test(word)) return word.slice(0, -1);
