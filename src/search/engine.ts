@@ -462,17 +462,33 @@ export class TermIndex {
    * each within `edits` edits (two neighbouring letters swapped count as one):
    * fewest edits first, then the most frequent. What a search that found
    * nothing suggests instead.
+   *
+   * Candidates are not every word of the index (a query of gibberish would
+   * then cost a pass over hundreds of thousands): `edits` edits leave one of
+   * `edits + 1` parts of the word whole, and only words that share its first
+   * or its last part are measured, two ranges of the sorted words and of the
+   * sorted reversed words, as #neighbours finds one-typo neighbours. A word
+   * whose only whole part is a middle one is missed: a suggestion needs to be
+   * near, not to be every near word.
    */
   closest(word: string, edits: number, most: number): string[] {
-    const found: { term: string; edits: number; postings: number }[] = [];
-    for (let t = this.#firstWord; t < this.#terms.length; t += 1) {
+    const found = new Map<string, { term: string; edits: number; postings: number }>();
+    const part = Math.max(1, Math.floor(word.length / (edits + 1)));
+    const measure = (t: number) => {
       const term = this.#terms[t]!;
-      if (term === word || Math.abs(term.length - word.length) > edits) continue;
+      if (term === word || found.has(term) || Math.abs(term.length - word.length) > edits) return;
       const distance = editDistance(word, term, edits);
-      if (distance <= edits) found.push({ term, edits: distance, postings: this.#count(t) });
-    }
-    found.sort((a, b) => a.edits - b.edits || b.postings - a.postings || byCodeUnits(a.term, b.term));
-    return found.slice(0, most).map(({ term }) => term);
+      if (distance <= edits) found.set(term, { term, edits: distance, postings: this.#count(t) });
+    };
+    const head = word.slice(0, part);
+    for (let t = Math.max(this.#firstWord, this.#firstAtLeast(this.#terms, head)); t < this.#terms.length && this.#terms[t]!.startsWith(head); t += 1) measure(t);
+    const tail = reverse(word.slice(word.length - part));
+    const reversed = this.#reversed();
+    for (let r = this.#firstAtLeast(reversed.terms, tail); r < reversed.terms.length && reversed.terms[r]!.startsWith(tail); r += 1) measure(reversed.ids[r]!);
+    return [...found.values()]
+      .sort((a, b) => a.edits - b.edits || b.postings - a.postings || byCodeUnits(a.term, b.term))
+      .slice(0, most)
+      .map(({ term }) => term);
   }
 
   /**

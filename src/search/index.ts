@@ -73,7 +73,11 @@ export interface SearchHit {
   readonly excerpt: string;
   /** Relevance (BM25+), rounded to three decimals; hits come highest first. */
   readonly score: number;
-  /** The indexed words that matched (lowercase, without accents): `automacao` for a query `automaçao`. */
+  /**
+   * The indexed words that matched (lowercase, without accents): `automacao`
+   * for a query `automaçao`, and the record's words that share a stem with
+   * the query's (`nuvem` for `nuvens`) or are its declared synonyms.
+   */
   readonly matches: readonly string[];
   readonly url: string;
   readonly markdown_url: string;

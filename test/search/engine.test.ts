@@ -5,7 +5,7 @@ import MiniSearch from 'minisearch';
 import type { Query } from 'minisearch';
 import type { Catalog } from '../../src/content/types.js';
 import type { Hit, WordPlan } from '../../src/search/engine.js';
-import { best, BOOST, EXPANSION_BUDGET, FIELDS, TermIndex, withinOneEdit } from '../../src/search/engine.js';
+import { best, BOOST, editDistance, EXPANSION_BUDGET, FIELDS, TermIndex, withinOneEdit } from '../../src/search/engine.js';
 import { searchAnalysis, searchIndexFor } from '../../src/search/index.js';
 import { canonical, fold, words } from '../../src/search/normalize.js';
 import { STOP_WORDS } from '../../src/search/stop-words.js';
@@ -155,7 +155,7 @@ describe('TermIndex.plan and match', () => {
     }
   });
 
-  test('withinOneEdit agrees with edit distance (insertions, deletions, substitutions, neighbour swaps)', () => {
+  test('withinOneEdit and editDistance agree with edit distance (insertions, deletions, substitutions, neighbour swaps)', () => {
     /** Damerau-Levenshtein distance with adjacent transpositions (optimal string alignment). */
     const distance = (a: string, b: string): number => {
       const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
@@ -171,9 +171,24 @@ describe('TermIndex.plan and match', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 7 }), fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 7 }), (a, b) => {
         assert.equal(withinOneEdit(a, b), distance(a, b) <= 1, `${a} ${b}`);
+        for (const most of [0, 1, 2]) assert.equal(editDistance(a, b, most), Math.min(distance(a, b), most + 1), `${a} ${b} ${most}`);
       }),
       { numRuns: 2000 },
     );
+  });
+
+  test('closest names the words within the edits given, fewest edits first, then the most frequent', () => {
+    const index = TermIndex.load([
+      ['kubernetes kubernetes', '', '', ''],
+      ['kubernetes cubernetes', '', '', ''],
+      ['kubernates', '', '', ''],
+    ]);
+    assert.deepEqual(index.closest('kubernetz', 2, 3), ['kubernetes']);
+    assert.deepEqual(index.closest('kubernetx', 1, 3), []);
+    // One edit, then two; cubernetes, two edits away too, shares neither the first nor the last third of the word.
+    assert.deepEqual(index.closest('kubernetis', 2, 3), ['kubernetes', 'kubernates']);
+    // Not the word itself.
+    assert.deepEqual(index.closest('kubernetes', 1, 3), ['cubernetes', 'kubernates']);
   });
 
   test('short words get no typo tolerance', () => {
