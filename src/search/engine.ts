@@ -1,5 +1,5 @@
 import { LruCache } from '../util/lru.js';
-import { canonical, fold, forEachWord, lower } from './normalize.js';
+import { canonical, foldLowercase, forEachWord, lower } from './normalize.js';
 import type { FormsInput } from './forms.js';
 import { Forms, isWord, Reading } from './forms.js';
 import type { Stem } from './stemmers.js';
@@ -226,12 +226,12 @@ export class TermIndex {
         let distinct = 0;
         // Folded once per field, not once per word.
         const lowered = lower(canonical(value));
-        const folded = fold(lowered);
-        const field = reading.field(id, folded === lowered ? undefined : lowered);
+        const folded = foldLowercase(lowered);
+        const field = reading.field(id, folded, folded === lowered ? undefined : lowered, (concept) => count(reading.conceptCounts, concept, fieldId, id));
         forEachWord(folded, (start, end) => {
           const term = folded.slice(start, end);
           if (count(counts, term, fieldId, id)) distinct += 1;
-          field?.word(term, start, end, folded, (concept) => count(reading.conceptCounts, concept, fieldId, id));
+          field?.word(term, start, end);
         });
         // A field's length is the number of distinct words in it.
         lengths[fieldId]![id] = distinct;

@@ -76,16 +76,18 @@ export class Reading {
   }
 
   /**
-   * What reads the words of one field of record `id`, in order (`lowered`
-   * is the field lowercase with its accents, when folding changed it), or
+   * What reads the words of one field of record `id`, in order (`folded`,
+   * and `lowered`, the field lowercase with its accents, when folding
+   * changed it), telling `found` each concept whose phrase a word ends; or
    * nothing when there is nothing to read.
    */
-  field(id: number, lowered: string | undefined): FieldReading | undefined {
+  field(id: number, folded: string, lowered: string | undefined, found: (concept: string) => void): FieldReading | undefined {
     if (!this.#analysis) return undefined;
     const scope = this.#analysis.scopeOf?.[id];
     const phrases = scope === undefined ? undefined : this.#phrases[scope];
     if (lowered === undefined && !phrases) return undefined;
-    return new FieldReading(lowered === undefined ? undefined : { lowered, spellings: this.#spellings[this.#analysis.languageOf[id]!]! }, phrases, this.#longest);
+    const accents = lowered === undefined ? undefined : { lowered, spellings: this.#spellings[this.#analysis.languageOf[id]!]! };
+    return new FieldReading(folded, accents, phrases, this.#longest, found);
   }
 
   /**
@@ -101,13 +103,17 @@ export class Reading {
     const stemOfWord = languages.map(() => new Map<string, string>());
     // Lists that more than one word filled: their pairs are sorted and merged at the end.
     const mixed = new Set<Lists>();
+    // A stem of one word of one language has that word's very postings: its lists are the word's, shared until another word joins.
+    const shared = new Set<number[]>();
     let n = 0;
     for (const [term, byField] of counts) {
       if (++n % TERMS_PER_STEP === 0) yield;
       // The languages of the records that hold the word in a field that is stemmed.
       let present = 0;
       byField.forEach((list, fieldId) => {
-        if (stemmedFields.has(fieldId)) for (let i = 0; i < list.length; i += 2) present |= 1 << languageOf[list[i]!]!;
+        if (!stemmedFields.has(fieldId)) return;
+        if (languages.length === 1) present = 1;
+        else for (let i = 0; i < list.length; i += 2) present |= 1 << languageOf[list[i]!]!;
       });
       const alone = (present & (present - 1)) === 0;
       for (let language = 0; present >> language !== 0; language += 1) {
@@ -116,11 +122,19 @@ export class Reading {
         const key = stemKey(code, fold(stem(mostFrequent(this.#spellings[language]!.get(term)) ?? term)));
         stemOfWord[language]!.set(term, key);
         let target = lists.get(key);
+        const first = !target;
         if (target) mixed.add(target);
         else lists.set(key, (target = []));
         byField.forEach((list, fieldId) => {
           if (!stemmedFields.has(fieldId)) return;
-          const into = (target[fieldId] ??= []);
+          if (first && alone) {
+            target[fieldId] = list;
+            shared.add(list);
+            return;
+          }
+          let into = target[fieldId];
+          if (!into) target[fieldId] = into = [];
+          else if (shared.has(into)) target[fieldId] = into = [...into];
           if (alone) {
             for (const value of list) into.push(value);
           } else {
@@ -174,21 +188,26 @@ interface Accents {
 
 /** The words of one field, read in order: the spellings of accented words, and the phrases of concepts. */
 class FieldReading {
+  readonly #folded: string;
   readonly #accents: Accents | undefined;
   readonly #phrases: ReadonlyMap<string, readonly Phrase[]> | undefined;
+  readonly #found: (concept: string) => void;
   /** The last words read, as many as the longest phrase has, `#next` the place of the next. */
   readonly #recent: string[];
   #next = 0;
   #read = 0;
 
-  constructor(accents: Accents | undefined, phrases: ReadonlyMap<string, readonly Phrase[]> | undefined, longest: number) {
+  constructor(folded: string, accents: Accents | undefined, phrases: ReadonlyMap<string, readonly Phrase[]> | undefined, longest: number, found: (concept: string) => void) {
+    this.#folded = folded;
     this.#accents = accents;
     this.#phrases = phrases;
+    this.#found = found;
     this.#recent = phrases ? new Array<string>(longest) : [];
   }
 
-  /** Reads `term`, the word at `start`..`end` of the folded field; `found` is told each concept whose phrase it ends. */
-  word(term: string, start: number, end: number, folded: string, found: (concept: string) => void): void {
+  /** Reads `term`, the word at `start`..`end` of the folded field. */
+  word(term: string, start: number, end: number): void {
+    const folded = this.#folded;
     const accents = this.#accents;
     if (accents) {
       for (let i = start; i < end; i += 1) {
@@ -212,7 +231,7 @@ class FieldReading {
       for (let back = 1; back < words.length && whole; back += 1) {
         whole = recent[(this.#next - 1 - back + recent.length * 2) % recent.length] === words[words.length - 1 - back];
       }
-      if (whole) found(phrase.key);
+      if (whole) this.#found(phrase.key);
     }
   }
 }

@@ -33,8 +33,13 @@ function foldChar(char: string): string {
  * mark that NFC could not compose stays, on both the query and the index side.
  */
 export function fold(text: string): string {
+  return foldLowercase(lower(text));
+}
+
+/** fold() of text already lowercase (`lower(text)`), which it does not lowercase again. */
+export function foldLowercase(lowered: string): string {
   // ASCII is already final after toLowerCase(); only the rest goes through the table.
-  return lower(text).replace(/[^\0-\x7f]/g, foldChar);
+  return lowered.replace(/[^\0-\x7f]/g, foldChar);
 }
 
 /**
