@@ -77,6 +77,13 @@ describe('synonyms', () => {
   });
 });
 
+describe('word forms', () => {
+  test('the search page marks the words a hit matched through their stem: nuvem for a search of nuvens', async () => {
+    const { body } = await get('/pt-BR/search?q=nuvens');
+    assert.match(body, /região de São Paulo de uma <mark>nuvem<\/mark> proprietária/);
+  });
+});
+
 describe('a search that finds nothing suggests what does', () => {
   test('GET /api/v1/search?q=kubernetz answers no hit and the suggestion kubernetes', async () => {
     const body = await rest('kubernetz');
