@@ -364,10 +364,22 @@ export class TermIndex {
       ids.set(term, t);
       postings += this.#count(t);
     };
+    const stem = (of: string, t: number, weight: number) => {
+      // A stem whose one word is `of` itself holds that word's very postings (same records, fields and
+      // counts), so it scores STEM_WEIGHT times what the word scores: the word's weight takes it, and
+      // the postings are read once. Scores are the same; most words of a large index have no other form.
+      const w = this.#ids.get(of);
+      const forms = this.#forms.wordsOf(t);
+      if (w !== undefined && forms.length === 1 && forms[0] === w && this.#count(t) === this.#count(w)) terms.set(of, terms.get(of)! + weight);
+      else also(t, weight);
+    };
     const { matched, triggers } = this.#forms.stemsOf(word, typed);
-    for (const t of matched) also(t, STEM_WEIGHT);
+    for (const t of matched) stem(word, t, STEM_WEIGHT);
     // A word typed with a typo finds the other forms of the word it was meant to be, as that word does.
-    for (const typo of typos) for (const t of this.#forms.stemsOf(typo, typo).matched) also(t, terms.get(typo)! * STEM_WEIGHT);
+    for (const typo of typos) {
+      const weight = terms.get(typo)! * STEM_WEIGHT;
+      for (const t of this.#forms.stemsOf(typo, typo).matched) stem(typo, t, weight);
+    }
     for (const t of this.#forms.conceptsOf(word, triggers)) also(t, SYNONYM_WEIGHT);
     return { word, terms, ids, postings };
   }

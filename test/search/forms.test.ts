@@ -187,6 +187,27 @@ describe('word forms scored as MiniSearch scores the terms its processTerm retur
       assert.deepEqual(ranked(loaded.match([plan], 'AND')), ranked(theirs), typed);
     }
   });
+
+  test('a word that is the one form of its stem takes the weight of the stem, which scores the same and is not read twice', () => {
+    const { documents, analysis } = demo();
+    const loaded = TermIndex.load(documents, analysis);
+    const added = reference(documents, analysis);
+    const english = analysis.languages.findIndex((language) => language.code === 'en');
+    for (const word of ['rightsizing', 'monthly']) {
+      const stem = loaded.stemOf(word, english)!;
+      assert.ok(stem, word);
+      const plan = loaded.plan(word, false);
+      assert.deepEqual([...plan.terms], [[word, 1 + STEM_WEIGHT]]);
+      const weights = new Map([
+        [word, 1],
+        [stem, STEM_WEIGHT],
+      ]);
+      const query: Query = { combineWith: 'OR', queries: [...weights.keys()], tokenize: (term: string) => [term], processTerm: (term: string) => term, boostTerm: (term: string) => weights.get(term)! };
+      const theirs = added.search(query, { boost: BOOST }).map((result) => ({ id: result.id as number, score: result.score / result.queryTerms.length }));
+      assert.ok(theirs.length > 0, word);
+      assert.deepEqual(ranked(loaded.match([plan], 'AND')), ranked(theirs), word);
+    }
+  });
 });
 
 describe('on the demo content', () => {
