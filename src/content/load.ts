@@ -19,6 +19,7 @@ import { FRAME_KEYS } from '../i18n/keys.js';
 import { catalogFrom, MessageCatalogError, overrideCatalog, referenceCatalogFile, SHIPPED_LOCALES, shippedCatalogFor } from '../i18n/catalog.js';
 import type { imageRef } from './schemas.js';
 import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema, SLUG } from './schemas.js';
+import { checkSearch, stemmerProblems } from './search-words.js';
 import { closest, withSuggestion } from './suggest.js';
 import type { Catalog, Company, Image, ImageVariant, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site, SiteIcons, TranslationLink } from './types.js';
 
@@ -879,7 +880,7 @@ function assemble({ site, messages, company, productsByLocale, posts, pagesByLoc
 /** Reports one problem: file, field (if one is at fault), what is wrong. */
 type Report = (file: string, field: string | undefined, message: string) => void;
 
-function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Report): (z.output<typeof siteSchema> & Pick<Site, 'all_post_categories'>) | undefined {
+function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Report): (Omit<z.output<typeof siteSchema>, 'search'> & Pick<Site, 'all_post_categories' | 'search'>) | undefined {
   let found = false;
   const problem = (field: string, message: string) => {
     found = true;
@@ -904,9 +905,12 @@ function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Re
     }
     duplicates(`post_categories.${locale}`, categories);
   }
+  for (const { field, message } of stemmerProblems(parsed.locales)) problem(field, message);
+  const search = checkSearch(parsed.search, parsed.locales);
+  for (const { field, message } of search.problems) problem(field, message);
   if (found) return undefined;
   const all = [...new Set(Object.values(parsed.post_categories).flat())];
-  return { ...parsed, all_post_categories: all };
+  return { ...parsed, search: search.search, all_post_categories: all };
 }
 
 /** Joins posts that share a `translation_key`: at most one per locale. */

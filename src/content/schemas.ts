@@ -106,6 +106,50 @@ export const imageRef = z.strictObject({
   }),
 });
 
+/** A word or a phrase of the site's synonyms, as its documents write it (case and accents do not matter). */
+const searchWords = text(100).meta({ description: 'A word or a phrase, as the documents write it; case and accents do not matter.' });
+
+/** `search` of site.yaml: synonyms and one-way expansions, each keyed by locale. */
+const searchSchema = z.strictObject({
+  synonyms: z
+    .record(
+      z.string().meta({ description: 'A locale of `locales`: the words apply to its documents (products: the default locale).' }),
+      z
+        .array(
+          z
+            .array(searchWords, { error: 'must be a list of words or phrases that mean the same, such as [LGPD, General Data Protection Law]' })
+            .min(2, 'must list at least two words or phrases that mean the same')
+            .meta({ description: 'Words or phrases that mean the same: a search for any of them also finds the others.' }),
+          { error: 'must be a list of groups, each a list of words or phrases that mean the same' },
+        )
+        .meta({ description: 'The groups of this locale.' }),
+    )
+    .optional()
+    .meta({
+      description: 'Groups of words or phrases that mean the same, per locale: a search for one finds the documents that use another (an acronym and its expansion, an old and a new product name).',
+      examples: [{ en: [['LGPD', 'General Data Protection Law'], ['GRC', 'governance, risk and compliance']], 'pt-BR': [['LGPD', 'Lei Geral de Proteção de Dados']] }],
+    }),
+  expansions: z
+    .record(
+      z.string().meta({ description: 'A locale of `locales`: the words apply to its documents (products: the default locale).' }),
+      z
+        .record(
+          searchWords.meta({ description: 'What is searched for: a word or a phrase.' }),
+          z
+            .array(searchWords, { error: 'must be a list of the words or phrases a search for the key also finds' })
+            .min(1, 'must list at least one word or phrase')
+            .meta({ description: 'What a search for the key also finds.' }),
+        )
+        .meta({ description: 'The expansions of this locale.' }),
+    )
+    .optional()
+    .meta({
+      description:
+        'One-way expansions, per locale: a search for the key also finds documents that use any of the words or phrases listed, but a search for those does not find the key (a general word and the particular ones it covers).',
+      examples: [{ en: { 'data protection': ['LGPD', 'GDPR'] } }],
+    }),
+});
+
 export const siteSchema = z.strictObject({
   name: text(100).meta({ description: "The site's name, shown in its header, page titles and feeds.", examples: ['Atlas Cloud'] }),
   description: text(300).meta({
@@ -154,6 +198,10 @@ export const siteSchema = z.strictObject({
     .default({})
     .meta({ description: "The site's icons, each a file of the content folder; any may be left out." }),
   share_image: imageRef.optional().meta({ description: 'The picture shared with a page that has none of its own (1200x630 suits share cards).' }),
+  search: searchSchema.optional().meta({
+    description:
+      "What the site's search should take as meaning the same, per locale (REST, MCP and the site's search page alike). Each word already finds its other forms (plural, verb forms) without being listed.",
+  }),
 });
 
 const COUNTRY_CODE = /^[A-Z]{2}$/;

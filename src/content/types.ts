@@ -36,6 +36,16 @@ export interface Site {
   readonly icons: SiteIcons;
   /** The picture a shared link shows when its page has no image of its own. */
   readonly share_image?: Image;
+  /** What the search takes as meaning the same. */
+  readonly search: SiteSearch;
+}
+
+/** `search` of site.yaml: what the site's search takes as meaning the same, each keyed by locale. */
+export interface SiteSearch {
+  /** Groups of words or phrases that mean the same: a search for one finds the others. */
+  readonly synonyms: Readonly<Record<string, readonly (readonly string[])[]>>;
+  /** A word or phrase, and what a search for it also finds (not the other way round). */
+  readonly expansions: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 }
 
 /** A file of the content folder served under /media/ (an icon, an image). */

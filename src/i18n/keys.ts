@@ -111,6 +111,7 @@ export const MESSAGE_ARGUMENTS = {
   'search.hit_count': { total: 'number', first: 'number', last: 'number' },
   'search.no_hit': { query: 'string' },
   'search.hint': none,
+  'search.did_you_mean': { suggestions: 'string' },
   'search.previous': none,
   'search.next': none,
   // What a search hit is.

@@ -68,6 +68,7 @@ function pageOf(tool: Tool, catalog: Catalog, args: Readonly<Record<string, unkn
   const offset = (args.offset as number | undefined) ?? 0;
   const { body, limit } = fitted(requested, (l) => ({ ...tool.answer(catalog, { ...args, limit: l }) }) as Page);
   const next = body.offset + body.items.length;
+  if (tool.paged === 'hits' && body.total === 0) return { body, note: nothingFound(String(args.query), (body.suggestions as readonly string[] | undefined) ?? []) };
   if (limit === requested || next >= body.total) return { body };
   if (tool.paged === 'hits') {
     return {
@@ -79,6 +80,12 @@ function pageOf(tool: Tool, catalog: Catalog, args: Readonly<Record<string, unkn
     body,
     note: `Only ${limit} of the ${requested} items asked for fit in one result (about 25,000 tokens). Call again with offset=${next} and limit=${limit} for the next ones.`,
   };
+}
+
+/** What a search that found nothing tells the caller to try next: the suggested queries, or other words. */
+function nothingFound(query: string, suggestions: readonly string[]): string {
+  if (suggestions.length === 0) return `Nothing matches ${JSON.stringify(query)}, and no word the content uses is close to its words. Try fewer words, other words, or a word in another language of the site; without kind or locale if you gave them.`;
+  return `Nothing matches ${JSON.stringify(query)}. ${suggestions.length === 1 ? 'This query finds something' : 'These queries find something'}: ${suggestions.map((s) => JSON.stringify(s)).join(', ')}. Call search_content again with one as the query (the other arguments as they were).`;
 }
 
 /**

@@ -242,7 +242,11 @@ export const SearchHit = z
     title: text().describe('The page or article title, the product name.'),
     excerpt: text().describe('Plain text around the best match, about 160 characters, with … where it is cut.'),
     score: z.number().min(0).describe('Relevance (BM25+); hits come highest first unless sorted by date.'),
-    matches: z.array(text()).describe('The indexed words that matched the query, lowercase and without accents.'),
+    matches: z
+      .array(text())
+      .describe(
+        "The indexed words that matched the query, lowercase and without accents: its words, their completions and typo neighbours, and the record's words that share their stem (nuvem for a query nuvens) or are declared synonyms of them.",
+      ),
     ...pageLinks,
     locale: text().describe('The record\u2019s locale, when its kind has one (articles and pages; products have none).').optional(),
     published_at: dateTime().describe('Articles: when they were published (other kinds have no publication date).').optional(),
@@ -259,6 +263,11 @@ export const SearchResult = z
     offset: count().describe('How many better hits came before these.'),
     next: z.url().nullable().describe('The next page of hits, with the same query and filters; null on the last page.'),
     prev: z.url().nullable().describe('The previous page of hits; null on the first page.'),
+    suggestions: z
+      .array(text())
+      .describe(
+        'When nothing matches (total 0): queries that find something under the same filters, best first, each word of the query replaced by the nearest word the content uses (at most 3; empty when none is close). Empty whenever there are hits.',
+      ),
   })
   .meta({ title: 'SearchResult' });
 

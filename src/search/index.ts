@@ -3,10 +3,12 @@ import { LruCache } from '../util/lru.js';
 import { pauseEverySlice } from '../util/pause.js';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
-import type { Hit, WordPlan } from './engine.js';
-import { best, TermIndex, finish } from './engine.js';
+import type { Analysis, Concept, Hit, WordPlan } from './engine.js';
+import { best, FIELDS, finish, MIN_TYPO_LENGTH, TermIndex } from './engine.js';
 import { excerpt } from './excerpt.js';
-import { canonical, fold, queryTerms } from './normalize.js';
+import type { QueryWord } from './normalize.js';
+import { canonical, fold, forEachWord, lower, queryWords } from './normalize.js';
+import { languageOf, stemmerOf } from './stemmers.js';
 import { STOP_WORDS } from './stop-words.js';
 
 /**
@@ -22,6 +24,15 @@ import { STOP_WORDS } from './stop-words.js';
  * - The last word also matches as a prefix while it is being typed (the
  *   query does not end in a space or punctuation); words of MIN_TYPO_LENGTH
  *   letters or more tolerate one typo (engine.ts).
+ * - A word also finds its other forms (`nuvens` finds `nuvem`, `policies`
+ *   `policy`, `upgrading` `upgrade`): each record's words are indexed with
+ *   their stems in the record's language (stemmers.ts; products are in the
+ *   site's default locale). The form asked for ranks above the others.
+ * - The site's synonyms (site.yaml `search`): a word or phrase declared to
+ *   mean the same as another finds the records of that locale that use the
+ *   other; an expansion does so one way only.
+ * - A search that finds nothing suggests queries that do: the indexed words
+ *   nearest to each of its words (`suggestions`).
  * - Ranking is BM25+ (engine.ts, scored as MiniSearch scores); a match in a title or name weighs more
  *   than one in a summary, tag or category, which weighs more than one in a
  *   body.
@@ -72,7 +83,11 @@ export interface SearchHit {
   readonly excerpt: string;
   /** Relevance (BM25+), rounded to three decimals; hits come highest first. */
   readonly score: number;
-  /** The indexed words that matched (lowercase, without accents): `automacao` for a query `automaçao`. */
+  /**
+   * The indexed words that matched (lowercase, without accents): `automacao`
+   * for a query `automaçao`, and the record's words that share a stem with
+   * the query's (`nuvem` for `nuvens`) or are its declared synonyms.
+   */
   readonly matches: readonly string[];
   readonly url: string;
   readonly markdown_url: string;
@@ -90,6 +105,8 @@ export interface SearchResult {
   readonly limit: number;
   /** How many better hits came before `items`. */
   readonly offset: number;
+  /** When nothing matched: queries that find something (each word replaced by the nearest indexed word), best first; otherwise empty. */
+  readonly suggestions: readonly string[];
 }
 
 /** One record as the index sees it; its position in the index is its record id. */
@@ -167,7 +184,7 @@ export class SearchIndex {
       add('post', p, p.title, p.category, p.summary);
     }
     yield;
-    return new SearchIndex(entries, yield* TermIndex.loading(fields));
+    return new SearchIndex(entries, yield* TermIndex.loading(fields, searchAnalysis(catalog)));
   }
 
   /** How many records the index holds. */
@@ -180,7 +197,8 @@ export class SearchIndex {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new RangeError(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${limit}`);
     }
-    const { plans, hits } = this.#match(query, options);
+    const accept = acceptor(options, this.#entries);
+    const { words, plans, hits } = this.#match(query, accept);
     const top = options.sort === undefined ? best(hits, offset + limit) : this.#byDate(hits, options.sort === '-published_at').slice(0, offset + limit);
     const items = top.slice(offset).map((hit): SearchHit => {
       const entry = this.#entries[hit.id]!;
@@ -198,7 +216,8 @@ export class SearchIndex {
         ...(entry.locale === undefined ? {} : { locale: entry.locale }),
       };
     });
-    return { query, items, total: hits.length, limit, offset };
+    const suggestions = hits.length === 0 ? this.#suggestions(query, words, accept) : [];
+    return { query, items, total: hits.length, limit, offset, suggestions };
   }
 
   /** `hits` by publication date (newest first when `newest`), the undated after; equal dates best match first. */
@@ -220,6 +239,14 @@ export class SearchIndex {
     const cut = `${id}\0${terms.join(' ')}`;
     const kept = this.#excerpts.get(cut);
     if (kept !== undefined) return kept;
+    const [text, folded] = this.#source(id, entry);
+    const made = excerpt(text, terms, folded);
+    this.#excerpts.set(cut, made);
+    return made;
+  }
+
+  /** What excerpts of record `id` are cut from: its summary and text, NFC, and the same folded. */
+  #source(id: number, entry: Entry): [text: string, folded: string] {
     const key = String(id);
     let source = this.#excerptSources.get(key);
     if (!source) {
@@ -227,25 +254,157 @@ export class SearchIndex {
       source = { text, folded: fold(text) };
       this.#excerptSources.set(key, source);
     }
-    const made = excerpt(source.text, terms, source.folded);
-    this.#excerpts.set(cut, made);
-    return made;
+    return [source.text, source.folded];
   }
 
-  /** The plans of the query's words, and every record that matches them, in no useful order. */
-  #match(query: string, options: SearchOptions): { plans: WordPlan[]; hits: Hit[] } {
-    const terms = queryTerms(query);
-    const last = terms.at(-1);
-    const typing = last !== undefined && OPEN_WORD_AT_END.test(query) && [...last].length >= MIN_PREFIX_LENGTH;
+  /**
+   * The words of a query the search looks for, the plans of their terms, and
+   * every record that matches them, in no useful order. A phrase of the
+   * site's synonyms in the query is also looked for as what it means: the
+   * records matching the query with the phrase taken as one concept are
+   * added, scored so.
+   */
+  #match(query: string, accept: ((id: number) => boolean) | undefined): { words: QueryWord[]; plans: WordPlan[]; hits: Hit[] } {
+    const all = queryWords(query);
+    const last = all.at(-1);
+    const typing = last !== undefined && OPEN_WORD_AT_END.test(query) && [...last.term].length >= MIN_PREFIX_LENGTH;
+    const prefix = (at: number) => typing && at === all.length - 1;
     // Stop words are not indexed; the word being typed still stands for its completions.
-    const words = [...new Set(terms)].filter((word) => !STOP_WORDS.has(word) || (typing && word === last));
-    const plans = words.map((word) => this.#engine.plan(word, typing && word === last));
-    if (plans.length === 0) return { plans, hits: [] };
-    const accept = acceptor(options, this.#entries);
+    const wanted = all.map((word, at) => ({ word, at })).filter(({ word, at }) => !STOP_WORDS.has(word.term) || prefix(at));
+    const seen = new Set<string>();
+    const kept = wanted.filter(({ word }) => !seen.has(word.term) && seen.add(word.term));
+    const plan = ({ word, at }: (typeof kept)[number]) => this.#engine.plan(word.term, prefix(at), word.typed);
+    const plans = kept.map(plan);
+    const words = kept.map(({ word }) => word);
+    if (plans.length === 0) return { words, plans, hits: [] };
     // Every word must match; when no record has them all, any of them may.
-    const all = this.#engine.match(plans, 'AND', accept);
-    return { plans, hits: all.length > 0 || plans.length === 1 ? all : this.#engine.match(plans, 'OR', accept) };
+    let hits = this.#engine.match(plans, 'AND', accept);
+    const phrases = this.#engine.phrases(all.map((word) => word.term));
+    if (phrases.length > 0) {
+      const outside = kept.filter(({ at }) => phrases.every((phrase) => at < phrase.start || at >= phrase.end));
+      const meant = [...outside.map(plan), ...phrases.map((phrase) => phrase.plan)];
+      hits = union(hits, this.#engine.match(meant, 'AND', accept));
+      plans.push(...phrases.map((phrase) => phrase.plan));
+    }
+    if (hits.length === 0 && plans.length > 1) hits = this.#engine.match(plans, 'OR', accept);
+    return { words, plans, hits };
   }
+
+  /**
+   * Queries that find something, for a query that found nothing: each of
+   * its words that finds nothing replaced by one of the indexed words
+   * nearest to it (two edits for a word of MIN_TYPO_LENGTH letters or more,
+   * which tolerated one already; one for a shorter one), as the records
+   * spell it; at most MAX_SUGGESTIONS, each checked to find something
+   * under the same filters.
+   */
+  #suggestions(query: string, words: readonly QueryWord[], accept: ((id: number) => boolean) | undefined): string[] {
+    const options = words.map((word) => {
+      if (this.#engine.match([this.#engine.plan(word.term, false, word.typed)], 'OR', accept).length > 0) return [word.typed];
+      const letters = [...word.term].length;
+      const edits = letters >= MIN_TYPO_LENGTH ? 2 : letters >= 3 ? 1 : 0;
+      return edits === 0 ? [] : this.#engine.closest(word.term, edits, CANDIDATES_PER_WORD);
+    });
+    const candidates: string[][] = [options.flatMap((found) => found.slice(0, 1))];
+    options.forEach((found, i) => {
+      for (const other of found.slice(1)) candidates.push(options.flatMap((each, j) => (j === i ? [other] : each.slice(0, 1))));
+    });
+    const suggestions: string[] = [];
+    const asked = queryWords(query)
+      .map((word) => word.term)
+      .join(' ');
+    for (const candidate of candidates) {
+      if (suggestions.length === MAX_SUGGESTIONS) break;
+      if (candidate.length === 0) continue;
+      const shown = candidate.map((term) => this.#spelling(term)).join(' ');
+      if (suggestions.includes(shown) || fold(shown) === asked) continue;
+      // Complete words, as a suggestion is a query in its own right.
+      if (this.#match(`${shown} `, accept).hits.length > 0) suggestions.push(shown);
+    }
+    return suggestions;
+  }
+
+  /** How records write the indexed word `term` (lowercase, accents kept): `migração` for `migracao`; `term` itself when none is found. */
+  #spelling(term: string): string {
+    const id = this.#engine.holderOf(term);
+    if (id === undefined) return term;
+    const entry = this.#entries[id]!;
+    const [text] = this.#source(id, entry);
+    for (const field of [canonical(entry.title), text, canonical(entry.kind === 'product' ? (entry.record as Product).tags.join(' ') : entry.kind === 'post' ? (entry.record as Post).category : '')]) {
+      let spelled: string | undefined;
+      const folded = fold(field);
+      forEachWord(folded, (start, end) => {
+        if (folded.slice(start, end) !== term) return true;
+        spelled = lower(field.slice(start, end));
+        return false;
+      });
+      if (spelled !== undefined) return spelled;
+    }
+    return term;
+  }
+}
+
+/** Hits of either list, each record once, with the higher of its two scores. */
+function union(a: readonly Hit[], b: readonly Hit[]): Hit[] {
+  const scores = new Map<number, number>();
+  for (const hit of [...a, ...b]) scores.set(hit.id, Math.max(hit.score, scores.get(hit.id) ?? 0));
+  return [...scores].map(([id, score]) => ({ id, score }));
+}
+
+/** At most this many suggestions, and nearest words tried per word of the query. */
+const MAX_SUGGESTIONS = 3;
+const CANDIDATES_PER_WORD = 4;
+
+/**
+ * How the index reads the records of `catalog` (in the order it holds
+ * them: each locale's products, each locale's pages, posts): each record in
+ * its locale's language (a product in the default one, or its translation's), tags and categories
+ * not stemmed, and the site's synonyms in the scope of their locale.
+ */
+export function searchAnalysis(catalog: Catalog): Analysis {
+  const { site } = catalog;
+  // Each locale is a scope of synonyms; each language, one stemmer (pt-BR and pt-PT share one).
+  const languages = [...new Set(site.locales.map(languageOf))];
+  const languageOfLocale = site.locales.map((locale) => languages.indexOf(languageOf(locale)));
+  const scopeOf = (locale: string) => Math.max(0, site.locales.indexOf(locale));
+  const scopes = [
+    ...[...catalog.productsByLocale.values()].flatMap(({ products }) => products.map((product) => scopeOf(product.locale))),
+    ...[...catalog.pagesByLocale.values()].flatMap(({ pages }) => pages.map((page) => scopeOf(page.locale))),
+    ...catalog.posts.map((post) => scopeOf(post.locale)),
+  ];
+  return {
+    // The loader refuses a locale whose language has no stemmer.
+    languages: languages.map((code) => ({ code, stem: stemmerOf(code)! })),
+    languageOf: Uint8Array.from(scopes, (scope) => languageOfLocale[scope]!),
+    // Tags and categories are names: a product of the default locale may carry tags in another language.
+    stemmed: [FIELDS.indexOf('title'), FIELDS.indexOf('summary'), FIELDS.indexOf('text')],
+    scopeOf: Uint8Array.from(scopes),
+    concepts: conceptsOf(catalog, languageOfLocale),
+  };
+}
+
+/**
+ * The site's synonyms and expansions as concepts of the index: one per
+ * group and per expansion, in the scope of its locale. A group is found by
+ * each of its words and phrases; an expansion by its key, in the records
+ * that hold what it lists.
+ */
+function conceptsOf(catalog: Catalog, languageOfLocale: readonly number[]): Concept[] {
+  const { locales } = catalog.site;
+  const { synonyms, expansions } = catalog.site.search;
+  const split = (words: string) => queryWords(words).map((word) => word.typed);
+  const concepts: Concept[] = [];
+  const scopeOf = (locale: string) => ({ scope: locales.indexOf(locale), language: languageOfLocale[locales.indexOf(locale)]! });
+  for (const [locale, groups] of Object.entries(synonyms)) {
+    for (const group of groups) {
+      const members = group.map(split);
+      concepts.push({ ...scopeOf(locale), indexed: members, triggers: members });
+    }
+  }
+  for (const [locale, entries] of Object.entries(expansions)) {
+    for (const [from, to] of Object.entries(entries)) concepts.push({ ...scopeOf(locale), indexed: to.map(split), triggers: [split(from)] });
+  }
+  return concepts;
 }
 
 /** Which records the filters of `options` let through, by record id; undefined when they let every one through. */

@@ -33,10 +33,22 @@ function foldChar(char: string): string {
  * mark that NFC could not compose stays, on both the query and the index side.
  */
 export function fold(text: string): string {
-  // U+0130 (İ) is the one UTF-16 code unit whose lowercase is two units long.
-  const lower = (text.includes('\u0130') ? text.replaceAll('\u0130', 'I') : text).toLowerCase();
+  return foldLowercase(lower(text));
+}
+
+/** fold() of text already lowercase (`lower(text)`), which it does not lowercase again. */
+export function foldLowercase(lowered: string): string {
   // ASCII is already final after toLowerCase(); only the rest goes through the table.
-  return lower.replace(/[^\0-\x7f]/g, foldChar);
+  return lowered.replace(/[^\0-\x7f]/g, foldChar);
+}
+
+/**
+ * Lowercase, accents kept, the same length as `text`: the form a stemmer
+ * reads (normalize.ts folds only after stemming, see stemmers.ts).
+ */
+export function lower(text: string): string {
+  // U+0130 (İ) is the one UTF-16 code unit whose lowercase is two units long.
+  return (text.includes('\u0130') ? text.replaceAll('\u0130', 'I') : text).toLowerCase();
 }
 
 /** fold() of each UTF-16 code unit on its own, filled as they are met (-1: not yet). */
@@ -134,4 +146,21 @@ export function words(folded: string): string[] {
 /** The terms of a query: NFC, folded, split into words. */
 export function queryTerms(query: string): string[] {
   return words(fold(canonical(query)));
+}
+
+/** One word of a query: as its terms are indexed (folded), and as it was typed (NFC, lowercase, accents kept). */
+export interface QueryWord {
+  readonly term: string;
+  readonly typed: string;
+}
+
+/** The words of a query in order, each folded and as typed (queryTerms gives the folded ones). */
+export function queryWords(query: string): QueryWord[] {
+  const typed = lower(canonical(query));
+  const folded = fold(typed);
+  const found: QueryWord[] = [];
+  forEachWord(folded, (start, end) => {
+    found.push({ term: folded.slice(start, end), typed: typed.slice(start, end) });
+  });
+  return found;
 }

@@ -92,6 +92,8 @@ export interface Words {
   readonly hitCount: (total: number, first: number, last: number) => string;
   readonly noHit: (query: string) => string;
   readonly searchHint: string;
+  /** "Did you mean …?", `suggestions` standing where the list of suggested queries goes. */
+  readonly didYouMean: (suggestions: string) => string;
   readonly previous: string;
   readonly next: string;
   readonly kinds: Readonly<Record<string, string>>;
@@ -201,6 +203,7 @@ function wordsFrom(m: Messages): Words {
     hitCount: (total, first, last) => f('search.hit_count', { total, first, last }),
     noHit: (query) => f('search.no_hit', { query }),
     searchHint: f('search.hint'),
+    didYouMean: (suggestions) => f('search.did_you_mean', { suggestions }),
     previous: f('search.previous'),
     next: f('search.next'),
     kinds: { product: f('kind.product'), page: f('kind.page'), post: f('kind.post') },

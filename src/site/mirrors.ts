@@ -89,7 +89,9 @@ export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string
   const shown = result.items.length;
   const count = w.hitCount(result.total, shown ? result.offset + 1 : 0, result.offset + shown);
   const more = result.offset + shown < result.total ? `\n\n${w.next}: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
-  return join(`# ${w.searchResults(query)}`, `${count}${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}`);
+  const suggested = result.suggestions.map((q) => `[${linkText(q)}](${catalog.base_url}${route.path}?${new URLSearchParams({ q })})`);
+  const instead = suggested.length ? `\n\n${w.didYouMean(suggested.join(', '))}` : '';
+  return join(`# ${w.searchResults(query)}`, `${count}${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}${instead}`);
 }
 
 export function developersMarkdown(catalog: Catalog, route: PageRoute, sections: readonly ReferenceSection[]): string {

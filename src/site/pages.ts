@@ -299,6 +299,20 @@ function highlighted(text: string, matches: readonly string[], fold: (s: string)
 }
 
 /**
+ * "Did you mean …?" in the page's language, each suggested query a link
+ * that runs it, listed as the language lists alternatives ("a, b or c").
+ * The sentence is one message; the list goes where its placeholder is.
+ */
+function didYouMean(catalog: Catalog, route: PageRoute, suggestions: readonly string[], w: Words): Html {
+  const PLACE = '\u0000';
+  const [before = '', after = ''] = w.didYouMean(PLACE).split(PLACE);
+  const list = new Intl.ListFormat(route.locale, { type: 'disjunction' })
+    .formatToParts(suggestions)
+    .map((part) => (part.type === 'element' ? html`<a href="${linkTo(catalog, `${route.path}?${new URLSearchParams({ q: part.value })}`)}">${part.value}</a>` : html`${part.value}`));
+  return html`<p>${before}${list}${after}</p>`;
+}
+
+/**
  * The search page: a plain GET form (no script), and for a query the hits
  * in the page's language (products, its pages, its articles), with the
  * matched words highlighted. Result pages are kept out of indexes.
@@ -311,7 +325,7 @@ export function searchHtml(catalog: Catalog, route: PageRoute, query: string, re
     ? html`<section class="band" aria-labelledby="search-results"><div class="container"><div class="column">
 <h2 id="search-results">${w.searchResults(query)}</h2>
 <p class="result-count">${w.hitCount(result.total, first, last)}</p>
-${result.total === 0 ? html`<p>${w.noHit(query)} ${w.searchHint}</p>` : ''}
+${result.total === 0 ? html`<p>${w.noHit(query)} ${w.searchHint}</p>${result.suggestions.length > 0 ? didYouMean(catalog, route, result.suggestions, w) : ''}` : ''}
 <ol class="search-hits">${result.items.map(
         (hit) => html`<li class="search-hit"${hit.locale ? html` lang="${hit.locale}"` : ''}>
 <p class="kind">${w.kinds[hit.kind] ?? hit.kind}</p>

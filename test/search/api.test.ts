@@ -38,14 +38,14 @@ async function search(query: string) {
 }
 
 describe('GET /api/v1/search', () => {
-  test('answers { query, items, total, limit, offset, next, prev } with the JSON and cache headers of every content response', async () => {
+  test('answers { query, items, total, limit, offset, suggestions, next, prev } with the JSON and cache headers of every content response', async () => {
     const { response, body } = await search('q=automacao');
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
     assert.equal(response.headers['cache-control'], 'public, max-age=300, stale-while-revalidate=86400');
     assert.equal(response.headers['x-api-version'], '1.0.0');
     assert.match(String(response.headers.etag), /^"[^"]+"$/);
-    assert.deepEqual(Object.keys(body), ['query', 'items', 'total', 'limit', 'offset', 'next', 'prev']);
+    assert.deepEqual(Object.keys(body), ['query', 'items', 'total', 'limit', 'offset', 'suggestions', 'next', 'prev']);
     assert.equal(body.query, 'automacao');
     assert.equal(body.limit, 10);
     assert.ok(body.total > 0 && body.items.length === Math.min(10, body.total));
@@ -145,7 +145,7 @@ describe('GET /api/v1/search', () => {
   test('a q with no word (only punctuation) finds nothing', async () => {
     const { response, body } = await search('q=%3F%21');
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(body, { query: '?!', items: [], total: 0, limit: 10, offset: 0, next: null, prev: null });
+    assert.deepEqual(body, { query: '?!', items: [], total: 0, limit: 10, offset: 0, suggestions: [], next: null, prev: null });
   });
 });
 

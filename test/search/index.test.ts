@@ -84,9 +84,10 @@ describe('prefixes and typos', () => {
   });
 
   test('words of five letters or more tolerate one typo: a letter missing, wrong, extra or two letters swapped', () => {
-    const expected = slugs('kubernetes');
+    // The same records; not quite in the same order, since the word spelled right also matches through its stem.
+    const expected = slugs('kubernetes').sort();
     for (const typo of ['kubernets', 'kubernetex', 'kubbernetes', 'kuebrnetes']) {
-      assert.deepEqual(slugs(typo), expected, typo);
+      assert.deepEqual(slugs(typo).sort(), expected, typo);
       assert.ok(index.search(typo, { limit: 1 }).items[0]?.matches.includes('kubernetes'));
     }
   });
@@ -265,7 +266,7 @@ describe('filters, limit and total', () => {
   });
 
   test('a query with no word finds nothing', () => {
-    for (const query of ['', '   ', '!!!', '— …']) assert.deepEqual(index.search(query, { limit: 10 }), { query, items: [], total: 0, limit: 10, offset: 0 });
+    for (const query of ['', '   ', '!!!', '— …']) assert.deepEqual(index.search(query, { limit: 10 }), { query, items: [], total: 0, limit: 10, offset: 0, suggestions: [] });
   });
 
   test('a limit outside 1 to 100 is a programming error', () => {
