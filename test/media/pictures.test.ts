@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { loadCatalog } from '../../src/content/load.js';
 import { MANIFEST } from '../../src/export.js';
 import type { ExportedAnswer } from '../../src/export.js';
-import { FIXTURES } from '../helper.js';
+import { BASE_URL, buildTestApp, FIXTURES } from '../helper.js';
 import type { ServerProcess } from '../process.js';
 import { startServer, vitrine } from '../process.js';
 
@@ -361,6 +361,37 @@ describe('EXIF orientation', () => {
       } finally {
         server.child.kill('SIGTERM');
         await server.exited;
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a raster logo', () => {
+  test('heads every page as a <picture> whose sizes is its width at the header\'s 2.5rem height', async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-pictures-'));
+    try {
+      const dir = path.join(work, 'content');
+      await cp(FIXTURE, dir, { recursive: true });
+      const company = await readFile(path.join(dir, 'company.md'), 'utf8');
+      // The bakery's share card, 1200x630, stands in for a PNG logo: shown 40 pixels high, it is 77 wide.
+      await writeFile(path.join(dir, 'company.md'), company.replace('file: images/logo.svg', 'file: images/share.png'));
+      const catalog = await loadCatalog({ dir, baseUrl: BASE_URL, pictures: { maxPixels: 40_000_000, maxBytes: 30 * 1024 * KB, cacheDir: path.join(work, 'cache') } });
+      const app = await buildTestApp({ catalog, env: { IMAGE_CACHE_DIR: path.join(work, 'cache') } });
+      try {
+        const page = (await app.server.inject('/')).body;
+        const logo = /<a class="brand"[^>]*>(<picture>[\s\S]*?<\/picture>)<\/a>/.exec(page)?.[1];
+        assert.ok(logo, 'the header shows the logo as a <picture>');
+        const hash = new URL(catalog.company.logo!.url).pathname.split('/')[2];
+        assert.equal(
+          attributes(logo, /<source type="image\/avif"[^>]*>/).srcset,
+          [320, 480, 640, 750, 960, 1080, 1200].map((width) => `/media/${hash}/share-${width}w.avif ${width}w`).join(', '),
+        );
+        const img = attributes(logo, /<img[^>]*>/);
+        assert.deepEqual([img.class, img.alt, img.width, img.height, img.sizes], ['brand-logo', 'Padaria Lumen', '1200', '630', '77px']);
+      } finally {
+        await app.server.close();
       }
     } finally {
       await rm(work, { recursive: true, force: true });
