@@ -1,6 +1,7 @@
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_CONTENT_DIR, SCHEMAS_DIR } from '../config.js';
+import type { StarterOptions } from '../content/starter.js';
 import type { Messages } from '../i18n/catalog.js';
 import type { CommandHelp, Env } from './usage.js';
 import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
@@ -26,12 +27,8 @@ export const INIT_HELP: CommandHelp = {
 
 const OPTIONS = { name: { type: 'string' }, locales: { type: 'string' }, country: { type: 'string' }, demo: { type: 'boolean' }, force: { type: 'boolean' }, ...HELP_OPTION } as const;
 
-interface InitArguments {
+interface InitArguments extends Pick<StarterOptions, 'name' | 'locales' | 'messages' | 'country'> {
   readonly dir: string;
-  readonly name: string;
-  readonly locales: readonly string[];
-  readonly messages: ReadonlyMap<string, Messages>;
-  readonly country: string;
   readonly demo: boolean;
   readonly force: boolean;
 }

@@ -271,14 +271,19 @@ export const SearchResult = z
   })
   .meta({ title: 'SearchResult' });
 
+/** What every page of a list holds, in REST and MCP alike: its items, and where it stands in all of them. */
+const pageOf = <I extends z.ZodType>(item: I) => ({
+  items: z.array(item),
+  total: count().describe('Every match of the filters, not just this page.'),
+  limit: z.int().min(1),
+  offset: count(),
+});
+
 /** The envelope of every list, titled `title`. */
 function collection<I extends z.ZodType>(title: string, item: I) {
   return z
     .strictObject({
-      items: z.array(item),
-      total: count().describe('Every match of the filters, not just this page.'),
-      limit: z.int().min(1),
-      offset: count(),
+      ...pageOf(item),
       next: z.url().nullable().describe('The next page, with the same filters; null on the last page.'),
       prev: z.url().nullable().describe('The previous page, with the same filters; null on the first page.'),
     })
@@ -318,10 +323,7 @@ const nextOffset = count()
 function agentCollection<I extends z.ZodType>(title: string, item: I) {
   return z
     .strictObject({
-      items: z.array(item),
-      total: count().describe('Every match of the filters, not just this page.'),
-      limit: z.int().min(1),
-      offset: count(),
+      ...pageOf(item),
       next_offset: nextOffset,
     })
     .meta({ title });
@@ -337,6 +339,7 @@ export const HitChoices = z
     total: count().describe('Every hit that matches, not just the ones returned.'),
     limit: z.int().min(1).max(100),
     offset: count().describe('How many hits came before these.'),
+    suggestions: SearchResult.shape.suggestions,
     next_offset: nextOffset,
   })
   .meta({ title: 'HitChoices' });

@@ -236,7 +236,8 @@ const searchContent = define({
   paged: 'hits',
   answer: (catalog, query) => {
     const page = queries.searchContent(catalog, query);
-    return { query: page.query, ...agentPage(page, query.detail === 'full', hitChoice) };
+    const { next_offset: nextOffset, ...rest } = agentPage(page, query.detail === 'full', hitChoice);
+    return { query: page.query, ...rest, suggestions: page.suggestions, next_offset: nextOffset };
   },
 });
 

@@ -56,7 +56,7 @@ describe('synonyms', () => {
   });
 
   test('search_content finds by a phrase what the records name by its acronym: General Data Protection Law finds the LGPD article', async () => {
-    const result = structured(await client.callTool({ name: 'search_content', arguments: { query: 'General Data Protection Law', kind: 'post', locale: 'en' } })) as unknown as SearchBody;
+    const result = structured(await client.callTool({ name: 'search_content', arguments: { query: 'General Data Protection Law', kind: 'post', locale: 'en', detail: 'full' } })) as unknown as SearchBody;
     const hit = result.items.find((item) => item.slug === 'lgpd-basics-for-engineering-teams');
     assert.ok(hit, result.items.map((item) => item.slug).join());
     assert.ok(hit.matches.includes('lgpd'), hit.matches.join());
@@ -123,6 +123,6 @@ describe('a search that finds nothing suggests what does', () => {
 
   test('the markdown of the search page lists the suggestions too', async () => {
     const response = await fetch(`${app.url}/search?q=kubernetz`, { headers: { accept: 'text/markdown' } });
-    assert.match(await response.text(), /Queries that find something: \[kubernetes\]\(http:\/\/[^)]+\/search\?q=kubernetes\)/);
+    assert.match(await response.text(), /Did you mean \[kubernetes\]\(http:\/\/[^)]+\/search\?q=kubernetes\)\?/);
   });
 });
