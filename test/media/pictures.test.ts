@@ -386,7 +386,7 @@ describe('a raster logo', () => {
         const hash = new URL(catalog.company.logo!.url).pathname.split('/')[2];
         assert.equal(
           attributes(logo, /<source type="image\/avif"[^>]*>/).srcset,
-          [320, 480, 640, 750, 960, 1080, 1200].map((width) => `/media/${hash}/share-${width}w.avif ${width}w`).join(', '),
+          [320, 480, 640, 750, 960, 1200].map((width) => `/media/${hash}/share-${width}w.avif ${width}w`).join(', '),
         );
         const img = attributes(logo, /<img[^>]*>/);
         assert.deepEqual([img.class, img.alt, img.width, img.height, img.sizes], ['brand-logo', 'Padaria Lumen', '1200', '630', '77px']);
