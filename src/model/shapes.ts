@@ -332,16 +332,9 @@ function agentCollection<I extends z.ZodType>(title: string, item: I) {
 export const ProductChoices = agentCollection('ProductChoices', ProductChoice);
 export const PostChoices = agentCollection('PostChoices', PostChoice);
 
-export const HitChoices = z
-  .strictObject({
-    query: text().describe('The query, as given.'),
-    items: z.array(HitChoice),
-    total: count().describe('Every hit that matches, not just the ones returned.'),
-    limit: z.int().min(1).max(100),
-    offset: count().describe('How many hits came before these.'),
-    suggestions: SearchResult.shape.suggestions,
-    next_offset: nextOffset,
-  })
+/** A search as an MCP tool answers it: the REST result with `next_offset` for its links. */
+export const HitChoices = SearchResult.omit({ next: true, prev: true })
+  .extend({ items: z.array(HitChoice), next_offset: nextOffset })
   .meta({ title: 'HitChoices' });
 
 /** RFC 9457 problem document, with the service's `code`, `hint` and extension members (src/model/problems.ts writes it). */
