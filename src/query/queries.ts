@@ -24,12 +24,17 @@ export { pageSlugs, postSlugs, productSlugs };
 
 /** The pages of `locale` (the default locale's when absent or when it has none). */
 export function pagesIn(catalog: Catalog, locale: string | undefined): PagesOfLocale {
-  return catalog.pagesByLocale.get(locale ?? catalog.site.default_locale) ?? catalog.pagesByLocale.get(catalog.site.default_locale)!;
+  return ofLocale(catalog, catalog.pagesByLocale, locale);
+}
+
+/** A locale's part of `byLocale`: the default locale's when none is asked or the locale has none. */
+function ofLocale<T>(catalog: Catalog, byLocale: ReadonlyMap<string, T>, locale: string | undefined): T {
+  return byLocale.get(locale ?? catalog.site.default_locale) ?? byLocale.get(catalog.site.default_locale)!;
 }
 
 /** The products of `locale`: the default locale's (all of them) when absent, else those translated into it. */
 export function productsIn(catalog: Catalog, locale: string | undefined): ProductsOfLocale {
-  return catalog.productsByLocale.get(locale ?? catalog.site.default_locale) ?? catalog.productsByLocale.get(catalog.site.default_locale)!;
+  return ofLocale(catalog, catalog.productsByLocale, locale);
 }
 
 /** Every product as a reader of `locale` is shown it: in that language where it is translated, else in the default one. */
@@ -189,10 +194,14 @@ function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[])
 
 /** A product in `locale` (the default locale's when absent); a slug the locale has not translated is not found there. */
 export function findProduct(catalog: Catalog, slug: string, locale?: string): Product {
-  const products = productsIn(catalog, locale);
-  const product = products.bySlug.get(slug);
-  if (!product) throw notFound('product', slug, productSlugs(catalog).filter((valid) => products.bySlug.has(valid)));
-  return product;
+  return foundIn(productsIn(catalog, locale).bySlug, 'product', slug, productSlugs(catalog));
+}
+
+/** The record of `slug` in a locale's records, or a not-found naming the slugs that locale has. */
+function foundIn<R>(bySlug: ReadonlyMap<string, R>, kind: RecordKind, slug: string, slugs: readonly string[]): R {
+  const record = bySlug.get(slug);
+  if (!record) throw notFound(kind, slug, slugs.filter((valid) => bySlug.has(valid)));
+  return record;
 }
 
 export function findPost(catalog: Catalog, slug: string): Post {
@@ -203,8 +212,5 @@ export function findPost(catalog: Catalog, slug: string): Post {
 
 /** A page in `locale` (the default locale's when absent); a slug the locale has not translated is not found there. */
 export function findPage(catalog: Catalog, slug: string, locale?: string): Page {
-  const pages = pagesIn(catalog, locale);
-  const page = pages.bySlug.get(slug);
-  if (!page) throw notFound('page', slug, pageSlugs(catalog).filter((valid) => pages.bySlug.has(valid)));
-  return page;
+  return foundIn(pagesIn(catalog, locale).bySlug, 'page', slug, pageSlugs(catalog));
 }
