@@ -120,7 +120,7 @@ export const searchQuery = {
       .max(200)
       .meta({
         description:
-          'The words to look for. Accents and case do not matter (automacao finds Automação); each word also finds its other forms (nuvens finds nuvem, upgrading finds upgrade) and the synonyms the site declares; every word must match, or, when no record has them all, any of them; common words such as "de" or "the" are ignored; the last word also matches as a prefix while it is being typed (no space after it); a word of five letters or more that no record holds tolerates one typo.',
+          'The words to look for. Accents and case do not matter (automacao finds Automação); each word also finds its other forms (nuvens finds nuvem, upgrading finds upgrade) and the synonyms the site declares; every word must match, or, when no record has them all, any of them; common words such as "de" or "the" are ignored; the last word also matches as a prefix while it is being typed (no space after it) unless some record holds it as a whole word; a word of five letters or more that no record holds tolerates one typo.',
         example: 'cloud',
       }),
   ),

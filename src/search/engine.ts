@@ -308,7 +308,8 @@ export class TermIndex {
 
   /**
    * The terms that stand for the query word `word` (folded, `typed` as it
-   * was typed): itself, its completions when `prefix`, its one-typo
+   * was typed): itself, its completions when `prefix` and the index does
+   * not hold it, its one-typo
    * neighbours when it has MIN_TYPO_LENGTH letters or more and the index
    * does not hold it, its stems, and the concepts it is one of.
    */
@@ -337,7 +338,9 @@ export class TermIndex {
         spent += candidate.postings;
       }
     };
-    if (prefix) {
+    // A word the index holds is complete, as a word followed by a space is: its completions are other
+    // words ("incident" is not "incidente", "disco" not "discovery"), which its other forms would not find.
+    if (prefix && exact === undefined) {
       const completions: Candidate[] = [];
       for (let t = this.#firstAfter(word); t < this.#terms.length && this.#terms[t]!.startsWith(word); t += 1) {
         const term = this.#terms[t]!;

@@ -22,7 +22,8 @@ import { STOP_WORDS } from './stop-words.js';
  *   them may, so a question in natural language still finds the records that
  *   share its key words.
  * - The last word also matches as a prefix while it is being typed (the
- *   query does not end in a space or punctuation); words of MIN_TYPO_LENGTH
+ *   query does not end in a space or punctuation) and no record holds it as
+ *   a whole word; words of MIN_TYPO_LENGTH
  *   letters or more tolerate one typo (engine.ts).
  * - A word also finds its other forms (`nuvens` finds `nuvem`, `policies`
  *   `policy`, `upgrading` `upgrade`): each record's words are indexed with

@@ -96,12 +96,12 @@ describe('TermIndex.plan and match', () => {
   test("score as MiniSearch's own prefix and fuzzy search when the expansions fit the budget", () => {
     const loaded = TermIndex.load(documents);
     const added = addedOneByOne();
-    // A word the index holds is taken as spelled right: only the others tolerate a typo.
+    // A word the index holds is taken as spelled right and whole: only the others tolerate a typo or complete.
     for (const word of ['kub', 'clust', 'evidence', 'evidense', 'seguranca', 'seguranza', 'automacao', 'agent', 'agemt', 'guardiak']) {
       const plan = loaded.plan(word, true);
       assert.ok(plan.postings < EXPANSION_BUDGET, `${word}: ${plan.postings} postings`);
       const ours = loaded.match([plan], 'AND');
-      const theirs = added.search(word, { prefix: true, fuzzy: [...word].length >= 5 && !loaded.has(word) ? 1 : false, boost: BOOST });
+      const theirs = added.search(word, { prefix: !loaded.has(word), fuzzy: [...word].length >= 5 && !loaded.has(word) ? 1 : false, boost: BOOST });
       assert.ok(theirs.length > 0, word);
       assert.deepEqual(ranked(ours), ranked(theirs.map((result) => ({ id: result.id as number, score: result.score }))), word);
     }
