@@ -54,8 +54,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    // Stop accepting, let in-flight requests finish (idle keep-alive sockets
-    // are closed at once), close Redis through the app's onClose hooks.
+    // Stop accepting, answer every request already written with `Connection: close`
+    // (see Service.close), close Redis through the app's onClose hooks.
     log.info({ signal, grace_ms: SHUTDOWN_GRACE_MS }, 'shutting down');
     const deadline = setTimeout(() => {
       log.error({ grace_ms: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period; exiting');

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import type { InjectOptions, Response as InjectedResponse } from 'light-my-request';
 import type { Config } from '../config.js';
@@ -7,6 +8,18 @@ import { ProblemError } from './problem.js';
 import { headersTooLargeProblem, malformedRequestProblem, MAX_HEADER_BYTES, requestTimeoutProblem } from '../model/problems.js';
 
 export { MAX_HEADER_BYTES };
+
+/**
+ * How long a stop waits for an idle keep-alive connection's next request
+ * before closing it. A client that is sending has its next request on the
+ * way within a round trip, and gets its answer with `Connection: close`; a
+ * connection silent this long belongs to a client that is not sending, and
+ * the stop should not wait on it (a load balancer's pooled connection waits
+ * up to KEEP_ALIVE_TIMEOUT_MS). One second covers a round trip across
+ * continents many times over, and is a small part of the ten seconds a stop
+ * may take (orchestrators allow thirty by default).
+ */
+export const IDLE_GRACE_MS = 1_000;
 
 export interface ServiceOptions {
   readonly handle: RequestListener;
@@ -29,6 +42,8 @@ export class Service {
   readonly server: Server;
   readonly #options: ServiceOptions;
   #closed: Promise<void> | undefined;
+  /** The open connections, for a stop to find those that never sent a byte. */
+  readonly #sockets = new Set<Socket>();
 
   constructor(options: ServiceOptions) {
     this.#options = options;
@@ -48,6 +63,10 @@ export class Service {
     // More open connections than this are closed on arrival, before they cost a request's memory.
     this.server.maxConnections = config.maxConnections;
     this.server.on('clientError', (error: ClientError, socket: Socket) => this.#clientError(error, socket));
+    this.server.on('connection', (socket: Socket) => {
+      this.#sockets.add(socket);
+      socket.once('close', () => this.#sockets.delete(socket));
+    });
   }
 
   /** Listens on `port` of `host`; resolves with the address. */
@@ -67,21 +86,41 @@ export class Service {
   }
 
   /**
-   * Stops gracefully: no new connection is accepted, idle keep-alive
-   * connections are closed, every request in flight is answered with
-   * `Connection: close`, then the service's resources are released.
+   * Stops gracefully, without cutting a request a client has written:
+   *
+   *   1. the listening socket closes (a new connection is refused), and every
+   *      open connection is kept;
+   *   2. every answer from now on carries `Connection: close`, and its
+   *      connection closes once it is written (RFC 9112 section 9.6): the
+   *      requests in flight, and the next request of each idle connection,
+   *      even one already on its way when the stop began;
+   *   3. after IDLE_GRACE_MS, the connections still idle are closed;
+   *   4. once every connection has closed, the service's resources (the
+   *      quota store) are released.
+   *
+   * node:http's own close() would close the idle keep-alive connections at
+   * once, resetting those whose client had just written its next request.
    */
   close(): Promise<void> {
     this.#closed ??= (async () => {
       this.#options.onClosing();
       if (this.server.listening) {
-        const stopped = new Promise<void>((resolve) => this.server.close(() => resolve()));
-        this.server.closeIdleConnections();
+        // net.Server's close, which node:http's extends: stop accepting, keep the open connections.
+        const stopped = new Promise<void>((resolve) => NetServer.prototype.close.call(this.server, () => resolve()));
+        const idle = setTimeout(() => this.#closeIdle(), IDLE_GRACE_MS);
         await stopped;
+        clearTimeout(idle);
       }
       await this.#options.onClose();
     })();
     return this.#closed;
+  }
+
+  /** The connections that are not sending a request nor waiting for an answer. */
+  #closeIdle(): void {
+    this.server.closeIdleConnections();
+    // A connection that never sent a byte (a browser's preconnect) is not among node:http's idle ones.
+    for (const socket of this.#sockets) if (socket.bytesRead === 0) socket.destroy();
   }
 
   /**
