@@ -300,7 +300,8 @@ export const search = define({
   operationId: 'search',
   summary: 'Search',
   description:
-    'Accent- and case-insensitive full-text search over products, pages and articles, best match first (BM25+; a match in a title or name weighs more than one in a summary, which weighs more than one in a body). Each hit carries a plain-text excerpt around its best match and the indexed words that matched.',
+    'Accent- and case-insensitive full-text search over products, pages and articles, best match first (BM25+; a match in a title or name weighs more than one in a summary, which weighs more than one in a body). Each hit carries a plain-text excerpt around its best match and the indexed words that matched.' +
+    ' The index is built in the background once the service starts (a reload builds the new one before serving it); a search that arrives before it is ready waits until it is finished (on a site of 10,000 articles, at most about a second and a half, once) and is answered in full, never with 503.',
   tag: 'Search',
   query: searchQuery,
   response: shapes.SearchResult,

@@ -5,11 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import path from 'node:path';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { loadCatalog } from '../../src/content/load.js';
 import { Service } from '../../src/http/service.js';
 import { rawRequest } from '../fuzz/raw-client.js';
-import { BASE_URL, testCatalog } from '../helper.js';
+import { BASE_URL, ROOT, testCatalog } from '../helper.js';
 
 /** Whether `promise` is still pending after the event loop has had a few turns. */
 async function pending(promise: Promise<unknown>): Promise<boolean> {
@@ -62,5 +64,30 @@ describe('a service that listens before its pipeline exists', () => {
     assert.equal(await pending(waiting), true);
     await service.close();
     assert.equal(await waiting, undefined, 'closed without an answer');
+  });
+});
+
+describe('a search before the search index is ready', () => {
+  test('waits for the index and answers what it answers once the index is ready, never 503', async () => {
+    const config = loadConfig({ LOG_LEVEL: 'info', BASE_URL });
+    // A Catalog of its own, whose index nothing has built yet.
+    const catalog = await loadCatalog({ dir: path.join(ROOT, 'content'), baseUrl: BASE_URL });
+    const lines: string[] = [];
+    const app = await buildApp({ config, catalog, warmInBackground: true, logStream: { write: (line: string) => void lines.push(line) } });
+    const { port } = await app.server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `http://127.0.0.1:${port}/api/v1/search?q=agentes`;
+      const early = await fetch(url);
+      const first = (await early.json()) as { items: unknown[]; total: number };
+      assert.equal(lines.filter((line) => line.includes('"msg":"answers prepared ahead"')).length, 0, 'answered before the background build');
+      assert.equal(early.status, 200);
+      assert.ok(first.total > 0);
+      await app.warmCatalog(catalog);
+      // Another URL, so that the answer is computed again over the finished index rather than kept.
+      const late = (await (await fetch(`${url}&_=after`)).json()) as { items: unknown[]; total: number };
+      assert.deepEqual({ items: late.items, total: late.total }, { items: first.items, total: first.total });
+    } finally {
+      await app.server.close();
+    }
   });
 });
