@@ -656,7 +656,18 @@ function assemble({ site, company, products, posts, pagesByLocale, media, base, 
  */
 function withVersion(compute: () => string, catalog: Omit<Catalog, 'version'>): Catalog {
   let version: string | undefined;
-  return Object.defineProperty(catalog, 'version', { enumerable: true, get: () => (version ??= compute()) }) as Catalog;
+  // Let go of what the hash reads (every file's text) once it is made.
+  let hash: (() => string) | undefined = compute;
+  return Object.defineProperty(catalog, 'version', {
+    enumerable: true,
+    get: () => {
+      if (version === undefined) {
+        version = hash!();
+        hash = undefined;
+      }
+      return version;
+    },
+  }) as Catalog;
 }
 
 /** Reports one problem: file, field (if one is at fault), what is wrong. */
