@@ -7,12 +7,13 @@
  * (bench/bare-node.ts), in the same run: server pinned to core 0, wrk to
  * core 1 (taskset), the two servers alternating round by round, the median
  * of ROUNDS. Then a well-behaved client's latency while another address
- * floods, cold start and resident memory. Installs wrk with apt-get when
- * absent. Prints a table; targets are printed, never asserted.
+ * floods, a stop under load (SIGTERM while 50 keep-alive clients send),
+ * cold start and resident memory. Installs wrk with apt-get when absent.
+ * Prints a table; targets are printed, never asserted.
  *
  * Words after `--` keep only the rows whose label holds one of them, and skip
  * the flood and memory sections: `npm run bench -- MCP` measures the two MCP
- * rows alone.
+ * rows alone, `npm run bench -- stop` the stop under load.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -29,7 +30,7 @@ const DURATION = '5s';
 const CONNECTIONS = 32;
 /** Alternating runs per row; the figure is their median. */
 const ROUNDS = 3;
-const PORTS = { vitrine: 18_080, node: 18_081 } as const;
+const PORTS = { vitrine: 18_080, node: 18_081, stopping: 18_082 } as const;
 const BASE_URL = `http://127.0.0.1:${PORTS.vitrine}`;
 /** Distinct client addresses the proxied rows cycle through (X-Forwarded-For). */
 const CLIENTS = 10_000;
@@ -209,6 +210,76 @@ async function paced(path: string, client: string, count: number, gapMs: number)
   return { p99: times[Math.floor(times.length * 0.99)]!, statuses };
 }
 
+// --- a stop under load -------------------------------------------------------------------
+
+const STOP_LABEL = 'stop under load';
+/** Keep-alive clients sending without pause while the server is told to stop. */
+const STOP_CLIENTS = 50;
+
+interface StopRun {
+  readonly answered: number;
+  /** Requests written on an open connection and not answered in full: a reset, a connection closed before the answer. */
+  readonly failed: number;
+  /** New connections refused once the listener closed: not a failed request, the client goes to another instance. */
+  readonly refused: number;
+  readonly exitCode: number | null;
+}
+
+/**
+ * A fresh vitrine, STOP_CLIENTS node:http clients each sending on one
+ * keep-alive connection without pause, and SIGTERM half a second after
+ * every client has its first answers.
+ * Each client stops at its first error: a refused new connection (after an
+ * answer closed its connection), or a failed request. (wrk cannot tell the
+ * two apart: a refused connect shows as a write error.)
+ */
+async function stopUnderLoad(target: string): Promise<StopRun> {
+  const url = `http://127.0.0.1:${PORTS.stopping}${target}`;
+  const child = start(process.execPath, [fileOf('dist', 'vitrine.mjs'), 'serve'], { CONTENT_DIR: fileOf('content'), BASE_URL: `http://127.0.0.1:${PORTS.stopping}`, PORT: String(PORTS.stopping), LOG_LEVEL: 'warn' });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await waitFor(url);
+  // The answers prepared ahead are in place a moment after start.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const run = { answered: 0, failed: 0, refused: 0 };
+  const answeredBy = new Array<number>(STOP_CLIENTS).fill(0);
+  const client = async (_: unknown, index: number) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    for (;;) {
+      const outcome = await new Promise<'answered' | 'failed' | 'refused'>((resolve) => {
+        const req = httpRequest(url, { agent }, (res) => {
+          res.on('error', () => resolve('failed'));
+          res.on('aborted', () => resolve('failed'));
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200 ? 'answered' : 'failed'));
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' && !req.reusedSocket ? 'refused' : 'failed'));
+        req.end();
+      });
+      run[outcome] += 1;
+      if (outcome !== 'answered') break;
+      answeredBy[index]! += 1;
+    }
+    agent.destroy();
+  };
+  const clients = Promise.all(Array.from({ length: STOP_CLIENTS }, client));
+  // The stop comes once every client has its connection and is sending (a connection still in the
+  // kernel's queue when the listener closes is reset: the server never saw it, as if refused).
+  const started = performance.now();
+  while (answeredBy.some((count) => count < 5) && performance.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  child.kill('SIGTERM');
+  await clients;
+  return { ...run, exitCode: await exited };
+}
+
+function printStop(run: StopRun): void {
+  console.log(
+    `\n${STOP_LABEL} (SIGTERM while ${STOP_CLIENTS} keep-alive clients send without pause): ${run.answered} answered, ${run.failed} failed (target 0), ${run.refused} new connections refused after the listener closed, exit code ${run.exitCode}`,
+  );
+}
+
+const fileOf = (...parts: string[]) => path.join(ROOT, ...parts);
+
 // --- cold start and memory ------------------------------------------------------------
 
 /** From process spawn to the first answer, and resident memory once the answers prepared ahead are ready. */
@@ -318,7 +389,10 @@ async function main(): Promise<void> {
 
     const only = process.argv.slice(2);
     const chosen = only.length === 0 ? rows : rows.filter((row) => only.some((word) => row.label.includes(word)));
-    if (chosen.length === 0) throw new Error(`no row's label holds ${only.join(' or ')}; the rows are: ${rows.map((row) => row.label).join('; ')}`);
+    const stopChosen = only.length === 0 || only.some((word) => STOP_LABEL.includes(word));
+    if (chosen.length === 0 && !stopChosen) {
+      throw new Error(`no row's label holds ${only.join(' or ')}; the rows are: ${[...rows.map((row) => row.label), STOP_LABEL].join('; ')}`);
+    }
 
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     console.log(`\n${new Date().toISOString()}  ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${os.type()} ${os.release()}`);
@@ -348,7 +422,8 @@ async function main(): Promise<void> {
       if (expected === 0 && stray > 0) console.log(`warning: ${stray} non-2xx answers on "${row.label}"`);
       results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), `>= ${row.target}`]);
     }
-    table(results);
+    if (chosen.length > 0) table(results);
+    if (stopChosen) printStop(await stopUnderLoad(`/md/products/${product}.md`));
     if (only.length > 0) return;
 
     // A well-behaved client (100 requests a second, under its quota) while another address floods.

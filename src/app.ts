@@ -40,6 +40,11 @@ export interface AppOptions {
   readonly warmInBackground?: boolean;
   /** False when nothing will be served (the static export): no index or answers are built ahead. */
   readonly warm?: boolean;
+  /**
+   * A service already listening (server.ts listens before it loads the
+   * content): the requests waiting on it go to this app's pipeline.
+   */
+  readonly service?: Service;
 }
 
 export interface App {
@@ -125,9 +130,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   let warmTimer: NodeJS.Timeout | undefined;
-  const server = new Service({
+  const server = options.service ?? new Service(config);
+  server.attach({
     handle: pipeline.handle,
-    config,
     refusal: (problem, path) => pipeline.refusal(problem, path),
     onClosing: () => pipeline.closing(),
     onClose: async () => {
@@ -217,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // between requests, starting a moment after listening, so that the first
     // requests (a readiness probe, the first client) do not wait for them.
     // The pictures come after: the slowest to make, and each made when asked.
-    server.server.once('listening', () => {
+    const warmSoon = () => {
       const started = performance.now();
       warmTimer = setTimeout(() => {
         void warmCatalog(store.catalog)
@@ -227,7 +232,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
           )
           .then(() => makePictures(store.catalog));
       }, WARM_DELAY_MS);
-    });
+    };
+    if (server.server.listening) warmSoon();
+    else server.server.once('listening', warmSoon);
   } else if (options.warm !== false) {
     await warmCatalog(store.catalog);
   }

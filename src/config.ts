@@ -9,6 +9,8 @@ export interface Config {
   readonly host: string;
   /** Absolute, no trailing slash. Every URL in a body is built from it. */
   readonly baseUrl: string;
+  /** BASE_URL is not set: its default, http://localhost:PORT, names the port bound (a free one when PORT is 0; see withBoundPort). */
+  readonly baseUrlFollowsPort: boolean;
   readonly contentDir: string;
   /**
    * Whose X-Forwarded-For to believe (proxy-addr's trust rules): false (the
@@ -89,7 +91,8 @@ export function loadConfig(env: Env): Config {
 
   const port = parsePort(read('PORT'));
   const host = read('HOST') ?? '127.0.0.1';
-  const baseUrl = parseBaseUrl(read('BASE_URL') ?? `http://localhost:${port}`);
+  const baseUrlFollowsPort = read('BASE_URL') === undefined;
+  const baseUrl = parseBaseUrl(read('BASE_URL') ?? defaultBaseUrl(port));
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -112,6 +115,7 @@ export function loadConfig(env: Env): Config {
     port,
     host,
     baseUrl,
+    baseUrlFollowsPort,
     contentDir: read('CONTENT_DIR') ?? DEFAULT_CONTENT_DIR,
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     logLevel: logLevel as LogLevel,
@@ -141,6 +145,23 @@ export function loadConfig(env: Env): Config {
 /** What the content loader needs of the settings to judge and remember the pictures. */
 export function pictureSettings(config: Pick<Config, 'imageCacheDir' | 'pictureLimits'>): { maxPixels: number; maxBytes: number; cacheDir: string } {
   return { ...config.pictureLimits, cacheDir: config.imageCacheDir };
+}
+
+function defaultBaseUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+/**
+ * The configuration once the server listens on `port`: without BASE_URL,
+ * every URL the service prints names the port bound, which PORT=0 leaves to
+ * the system (and a SUCCESSOR_URL given as a path with it).
+ */
+export function withBoundPort(config: Config, port: number): Config {
+  if (!config.baseUrlFollowsPort || port === config.port) return config;
+  const baseUrl = defaultBaseUrl(port);
+  const { deprecation } = config;
+  const successor = deprecation?.successor.startsWith(`${config.baseUrl}/`) ? baseUrl + deprecation.successor.slice(config.baseUrl.length) : undefined;
+  return Object.freeze({ ...config, port, baseUrl, ...(deprecation && successor ? { deprecation: Object.freeze({ ...deprecation, successor }) } : {}) });
 }
 
 function parseWholeNumber(variable: string, value: string | undefined, fallback: number, minimum: number): number {

@@ -1,6 +1,6 @@
 /**
- * The running service: `serve(config, options)` loads the content, builds the
- * app, listens, and from then on reloads the content on SIGHUP (and on file
+ * The running service: `serve(config, options)` listens, loads the content,
+ * builds the app, and from then on reloads the content on SIGHUP (and on file
  * changes with `watch`) and stops gracefully on SIGTERM and SIGINT.
  * `vitrine serve` (src/cli/serve.ts) reads the command line and the
  * environment into the Config it is given.
@@ -8,13 +8,15 @@
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { buildApp } from './app.js';
+import type { App } from './app.js';
 import type { Config } from './config.js';
-import { ConfigError, pictureSettings } from './config.js';
+import { ConfigError, pictureSettings, withBoundPort } from './config.js';
 import { loadCatalog } from './content/load.js';
 import type { ReloadOutcome } from './content/reload.js';
 import { Reloader } from './content/reload.js';
 import { cacheDirProblem } from './media/pictures.js';
 import type { Catalog } from './content/types.js';
+import { Service } from './http/service.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -29,18 +31,32 @@ export interface ServeOptions {
 }
 
 /**
- * Starts the service and resolves once it listens (and the metrics listener
- * with it, when METRICS_PORT is set). It then runs until SIGTERM or SIGINT,
+ * Starts the service and resolves once it answers (and the metrics listener
+ * listens with it, when METRICS_PORT is set). It then runs until SIGTERM or SIGINT,
  * which end the process. A failure to start (the content, a port in use)
  * rejects, after releasing whatever was already open, so nothing keeps the
  * process alive.
  */
-export async function serve(config: Config, options: ServeOptions): Promise<void> {
-  const cacheProblem = await cacheDirProblem(config.imageCacheDir);
+export async function serve(settings: Config, options: ServeOptions): Promise<void> {
+  const cacheProblem = await cacheDirProblem(settings.imageCacheDir);
   if (cacheProblem !== undefined) throw new ConfigError('IMAGE_CACHE_DIR', cacheProblem);
+  // Listening comes first: a port in use stops start-up before the content is
+  // read, BASE_URL's default names the port bound (PORT=0), and a client that
+  // connects while the content loads waits for its answer rather than being refused.
+  const service = new Service(settings);
+  const address = await service.listen({ port: settings.port, host: settings.host });
+  const config = withBoundPort(settings, address.port);
   const pictures = pictureSettings(config);
-  const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl, pictures });
-  const { server, store, warmCatalog, log, metrics, makePictures } = await buildApp({ config, catalog, warmInBackground: true });
+  let app: App;
+  try {
+    const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl, pictures });
+    app = await buildApp({ config, catalog, warmInBackground: true, service });
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
+  const { server, store, warmCatalog, log, metrics, makePictures } = app;
+  const catalog = store.catalog;
 
   const reloader = new Reloader({
     store,
@@ -63,8 +79,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    // Stop accepting, let in-flight requests finish (idle keep-alive sockets
-    // are closed at once), close Redis through the app's onClose hooks.
+    // Stop accepting, answer every request already written with `Connection: close`
+    // (see Service.close), close Redis through the app's onClose hooks.
     log.info({ signal, grace_ms: SHUTDOWN_GRACE_MS }, 'shutting down');
     const deadline = setTimeout(() => {
       log.error({ grace_ms: SHUTDOWN_GRACE_MS }, 'requests still running after the grace period; exiting');
@@ -99,7 +115,6 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     if (config.deprecation && config.deprecation.sunset.getTime() <= Date.now()) {
       log.warn({ sunset: config.deprecation.sunset.toISOString() }, 'SUNSET_DATE is past: this version is served after its announced end; switch it off or remove the deprecation settings');
     }
-    const address = await server.listen({ port: config.port, host: config.host });
     const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     log.info({}, `Server listening at http://${shown}:${address.port}`);
     if (metricsServer && config.metricsPort !== undefined) {

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { FIXTURES, ROOT } from './helper.js';
+import { startServer } from './process.js';
 
 interface Run {
   readonly code: number | null;
@@ -95,5 +97,71 @@ describe('start-up', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.equal((company as { trade_name: string }).trade_name, 'Lumen');
     assert.equal((company as { url: string }).url, 'https://lumen.example/about');
+  });
+});
+
+/** What one request of a keep-alive client came to. */
+type Outcome = { readonly status: number; readonly closes: boolean } | { readonly error: string };
+
+/** One GET on `agent`: the status and whether the answer closes its connection, once the whole body is read; or the error. */
+function get(url: string, agent: Agent): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent }, (res) => {
+      res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: `answer cut: ${error.code ?? error.message}` }));
+      res.on('aborted', () => resolve({ error: 'answer cut' }));
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, closes: res.headers.connection === 'close' }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.end();
+  });
+}
+
+describe('stopping', () => {
+  test('SIGTERM answers every request 50 keep-alive clients send without pause, closes their connections, refuses new ones, and exits 0', { timeout: 60_000 }, async () => {
+    const CLIENTS = 50;
+    /** Requests each client sends at most: the run is bounded even if the stop never came. */
+    const MAX_REQUESTS = 20_000;
+    const server = await startServer({ CONTENT_DIR: path.join(FIXTURES, 'minimal'), RATE_LIMIT_REQUESTS: '1000000' });
+    const url = `${server.url}/api/v1/company`;
+    const answered = new Array<number>(CLIENTS).fill(0);
+    const finished = new Array<boolean>(CLIENTS).fill(false);
+    const clients = answered.map(async (_, client) => {
+      // One connection per client, reused for every request until an answer closes it.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const run = { failures: [] as string[], closedByAnswer: false, refusedAfter: false };
+      try {
+        for (let i = 0; i < MAX_REQUESTS; i += 1) {
+          const outcome = await get(url, agent);
+          if ('error' in outcome) {
+            // Once its connection is closed, the client's next connection is refused: not a failure.
+            if (run.closedByAnswer && outcome.error === 'ECONNREFUSED') run.refusedAfter = true;
+            else run.failures.push(`request ${i + 1}: ${outcome.error}`);
+            break;
+          }
+          if (outcome.status !== 200) run.failures.push(`request ${i + 1}: status ${outcome.status}`);
+          answered[client]! += 1;
+          if (outcome.closes) run.closedByAnswer = true;
+        }
+      } finally {
+        agent.destroy();
+        finished[client] = true;
+      }
+      return run;
+    });
+    // The stop comes while every client is sending (or has already failed, which the assertions report).
+    while (answered.some((count, client) => count < 5 && !finished[client])) await new Promise((resolve) => setTimeout(resolve, 5));
+    server.child.kill('SIGTERM');
+    const runs = await Promise.all(clients);
+    const code = await server.exited;
+
+    assert.deepEqual(
+      runs.flatMap((run, client) => run.failures.map((failure) => `client ${client + 1}, ${failure}`)),
+      [],
+    );
+    assert.equal(runs.filter((run) => run.closedByAnswer).length, CLIENTS, 'every connection was closed by an answer carrying Connection: close');
+    assert.equal(runs.filter((run) => run.refusedAfter).length, CLIENTS, 'every client was then refused a new connection');
+    assert.equal(code, 0, server.output());
+    assert.match(server.output(), /"msg":"stopped"/);
   });
 });

@@ -36,7 +36,7 @@ export const ENVIRONMENT = {
   CONTENT_DIR: 'the content folder (default: the bundled content/)',
   PORT: 'TCP port to listen on, 0 for a free one (default: 3000)',
   HOST: 'address to listen on, 0.0.0.0 for every interface (default: 127.0.0.1)',
-  BASE_URL: 'the public address every URL in an answer is built from (default: http://localhost:$PORT)',
+  BASE_URL: 'the public address every URL in an answer is built from (default: http://localhost:$PORT, the port bound when PORT is 0)',
   TRUST_PROXY: "whose X-Forwarded-For to believe: false, true, a hop count, or proxy addresses and CIDRs (default: false)",
   REDIS_URL: 'redis:// or rediss:// URL of a Redis that every instance counts the quota in (default: each process counts alone)',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent (default: info)',

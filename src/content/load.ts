@@ -160,7 +160,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     pagesByLocale,
     media: media.files,
     base,
-    version: folder.version(),
+    version: () => folder.version(),
     loadedAt: options.now?.() ?? new Date(),
   });
 }
@@ -838,7 +838,8 @@ interface Parts {
   readonly pagesByLocale: ReadonlyMap<string, Page[]>;
   readonly media: ReadonlyMap<string, MediaBytes>;
   readonly base: string;
-  readonly version: string;
+  /** Computed on first read: hashing every file is not needed for the first answer (see withVersion). */
+  readonly version: () => string;
   readonly loadedAt: Date;
 }
 
@@ -858,23 +859,45 @@ function assemble({ site, messages, company, productsByLocale, posts, pagesByLoc
     localized.set(locale, { pages: list, bySlug: new Map(list.map((p) => [p.slug, p])) });
   }
   const pages = localized.get(site.default_locale)!;
-  return deepFreeze({
-    version,
-    loaded_at: loadedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    base_url: base,
-    site,
-    messages,
-    company,
-    products: products.products,
-    productsByLocale: productsOfLocale,
-    posts,
-    pages: pages.pages,
-    pagesByLocale: localized,
-    media,
-    productsBySlug: products.bySlug,
-    postsBySlug: new Map(posts.map((p) => [p.slug, p])),
-    pagesBySlug: pages.bySlug,
-  });
+  return deepFreeze(
+    withVersion(version, {
+      loaded_at: loadedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      base_url: base,
+      site,
+      messages,
+      company,
+      products: products.products,
+      productsByLocale: productsOfLocale,
+      posts,
+      pages: pages.pages,
+      pagesByLocale: localized,
+      media,
+      productsBySlug: products.bySlug,
+      postsBySlug: new Map(posts.map((p) => [p.slug, p])),
+      pagesBySlug: pages.bySlug,
+    }),
+  );
+}
+
+/**
+ * Defines the Catalog's `version` as computed on first read: it hashes every
+ * file read, which on a large folder takes as long as validating a few
+ * thousand records, and no answer but the health record needs it.
+ */
+function withVersion(compute: () => string, catalog: Omit<Catalog, 'version'>): Catalog {
+  let version: string | undefined;
+  // Let go of what the hash reads (every file's text) once it is made.
+  let hash: (() => string) | undefined = compute;
+  return Object.defineProperty(catalog, 'version', {
+    enumerable: true,
+    get: () => {
+      if (version === undefined) {
+        version = hash!();
+        hash = undefined;
+      }
+      return version;
+    },
+  }) as Catalog;
 }
 
 /** Reports one problem: file, field (if one is at fault), what is wrong. */

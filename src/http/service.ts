@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import type { InjectOptions, Response as InjectedResponse } from 'light-my-request';
 import type { Config } from '../config.js';
@@ -8,10 +9,21 @@ import { headersTooLargeProblem, malformedRequestProblem, MAX_HEADER_BYTES, requ
 
 export { MAX_HEADER_BYTES };
 
-export interface ServiceOptions {
+/**
+ * How long a stop waits for an idle keep-alive connection's next request
+ * before closing it. A client that is sending has its next request on the
+ * way within a round trip, and gets its answer with `Connection: close`; a
+ * connection silent this long belongs to a client that is not sending, and
+ * the stop should not wait on it (a load balancer's pooled connection waits
+ * up to KEEP_ALIVE_TIMEOUT_MS). One second covers a round trip across
+ * continents many times over, and is a small part of the ten seconds a stop
+ * may take (orchestrators allow thirty by default).
+ */
+export const IDLE_GRACE_MS = 1_000;
+
+/** What the pipeline does for the service: the requests, the ones node:http refuses, and the stop. */
+export interface ServiceHandlers {
   readonly handle: RequestListener;
-  readonly config: Config;
-  /** The full response to a request the parser refused, rendered by the pipeline. */
   /** The answer to a request node:http could not read; `path` when its request line was read, else undefined. */
   readonly refusal: (problem: ProblemError, path: string | undefined) => Buffer;
   /** Called when the server has stopped: releases what the service holds (the quota store). */
@@ -23,31 +35,50 @@ export interface ServiceOptions {
 /**
  * The listening side: a node:http server whose every request goes to the
  * pipeline, with the connection limits of the configuration and the answers
- * to requests the HTTP parser refuses before any route sees them.
+ * to requests the HTTP parser refuses before any route sees them. It may
+ * listen before the pipeline exists (server.ts listens, then loads the
+ * content): what arrives meanwhile waits, and is handed to the pipeline, in
+ * order, once it is attached.
  */
 export class Service {
   readonly server: Server;
-  readonly #options: ServiceOptions;
+  #handlers: ServiceHandlers | undefined;
+  /** What arrived before the pipeline was attached. */
+  #waiting: (() => void)[] = [];
+  readonly #wait = (req: IncomingMessage, res: ServerResponse) => this.#waiting.push(() => this.#handlers!.handle(req, res));
   #closed: Promise<void> | undefined;
+  /** The open connections, for a stop to find those that never sent a byte. */
+  readonly #sockets = new Set<Socket>();
 
-  constructor(options: ServiceOptions) {
-    this.#options = options;
-    const { config } = options;
-    this.server = createServer(
-      {
-        maxHeaderSize: MAX_HEADER_BYTES,
-        // Slow clients (slowloris) are cut off: the head must arrive within headersTimeout, checked
-        // every second rather than node:http's default 30 s; the whole request within requestTimeout.
-        headersTimeout: config.headersTimeoutMs,
-        requestTimeout: config.requestTimeoutMs,
-        connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
-        keepAliveTimeout: config.keepAliveTimeoutMs,
-      },
-      options.handle,
-    );
+  constructor(config: Config, handlers?: ServiceHandlers) {
+    this.server = createServer({
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // Slow clients (slowloris) are cut off: the head must arrive within headersTimeout, checked
+      // every second rather than node:http's default 30 s; the whole request within requestTimeout.
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+    });
+    this.server.on('request', this.#wait);
     // More open connections than this are closed on arrival, before they cost a request's memory.
     this.server.maxConnections = config.maxConnections;
     this.server.on('clientError', (error: ClientError, socket: Socket) => this.#clientError(error, socket));
+    this.server.on('connection', (socket: Socket) => {
+      this.#sockets.add(socket);
+      socket.once('close', () => this.#sockets.delete(socket));
+    });
+    if (handlers) this.attach(handlers);
+  }
+
+  /** Hands every request to `handlers` from now on, those that waited first. */
+  attach(handlers: ServiceHandlers): void {
+    if (this.#handlers) throw new Error('the service already has its pipeline');
+    this.#handlers = handlers;
+    this.server.off('request', this.#wait).on('request', handlers.handle);
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const run of waiting) run();
   }
 
   /** Listens on `port` of `host`; resolves with the address. */
@@ -67,21 +98,44 @@ export class Service {
   }
 
   /**
-   * Stops gracefully: no new connection is accepted, idle keep-alive
-   * connections are closed, every request in flight is answered with
-   * `Connection: close`, then the service's resources are released.
+   * Stops gracefully, without cutting a request a client has written:
+   *
+   *   1. the listening socket closes (a new connection is refused), and every
+   *      open connection is kept;
+   *   2. every answer from now on carries `Connection: close`, and its
+   *      connection closes once it is written (RFC 9112 section 9.6): the
+   *      requests in flight, and the next request of each idle connection,
+   *      even one already on its way when the stop began;
+   *   3. after IDLE_GRACE_MS, the connections still idle are closed;
+   *   4. once every connection has closed, the service's resources (the
+   *      quota store) are released.
+   *
+   * node:http's own close() would close the idle keep-alive connections at
+   * once, resetting those whose client had just written its next request.
    */
   close(): Promise<void> {
     this.#closed ??= (async () => {
-      this.#options.onClosing();
+      const handlers = this.#handlers;
+      handlers?.onClosing();
       if (this.server.listening) {
-        const stopped = new Promise<void>((resolve) => this.server.close(() => resolve()));
-        this.server.closeIdleConnections();
+        // net.Server's close, which node:http's extends: stop accepting, keep the open connections.
+        const stopped = new Promise<void>((resolve) => NetServer.prototype.close.call(this.server, () => resolve()));
+        // Without a pipeline (start-up failed), what waits cannot be answered.
+        if (!handlers) this.server.closeAllConnections();
+        const idle = setTimeout(() => this.#closeIdle(), IDLE_GRACE_MS);
         await stopped;
+        clearTimeout(idle);
       }
-      await this.#options.onClose();
+      await handlers?.onClose();
     })();
     return this.#closed;
+  }
+
+  /** The connections that are not sending a request nor waiting for an answer. */
+  #closeIdle(): void {
+    this.server.closeIdleConnections();
+    // A connection that never sent a byte (a browser's preconnect) is not among node:http's idle ones.
+    for (const socket of this.#sockets) if (socket.bytesRead === 0) socket.destroy();
   }
 
   /**
@@ -90,7 +144,8 @@ export class Service {
    */
   async inject(options: InjectOptions | string): Promise<InjectedResponse> {
     const { inject } = await import('light-my-request');
-    return inject(this.#options.handle as (req: IncomingMessage, res: ServerResponse) => void, options);
+    if (!this.#handlers) throw new Error('the service has no pipeline yet');
+    return inject(this.#handlers.handle as (req: IncomingMessage, res: ServerResponse) => void, options);
   }
 
   /**
@@ -105,7 +160,9 @@ export class Service {
     }
     // A request that timed out comes with no bytes: which door it was for is unknown.
     const path = Buffer.isBuffer(error.rawPacket) ? requestPath(error.rawPacket) : undefined;
-    socket.end(this.#options.refusal(clientProblem(error.code), path));
+    const refuse = () => socket.end(this.#handlers!.refusal(clientProblem(error.code), path));
+    if (this.#handlers) refuse();
+    else this.#waiting.push(refuse);
   }
 }
 

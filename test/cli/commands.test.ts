@@ -158,6 +158,21 @@ describe('vitrine serve DIR --port N --host H', () => {
     assert.equal(await server.exited, 0, server.output());
   });
 
+  test('--port 0 without BASE_URL: every URL the service prints names the port bound', async () => {
+    const server = await startServer({ CONTENT_DIR: MINIMAL }, ['--port', '0', '--host', '127.0.0.1']);
+    try {
+      const port = new URL(server.url).port;
+      const company = (await (await fetch(`${server.url}/api/v1/company`)).json()) as { url: string };
+      assert.equal(company.url, `http://localhost:${port}/about`);
+      const card = (await (await fetch(`${server.url}/.well-known/mcp.json`)).json()) as Record<string, unknown>;
+      assert.match(JSON.stringify(card), new RegExp(`"http://localhost:${port}/mcp"`));
+      await server.waitFor(new RegExp(`"base_url":"http://localhost:${port}".*"msg":"vitrine is serving"`));
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    assert.equal(await server.exited, 0, server.output());
+  });
+
   test('a --port in use stops start-up with exit code 1 and one line naming PORT', async () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
