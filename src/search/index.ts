@@ -134,26 +134,20 @@ const OPEN_WORD_AT_END = /[\p{L}\p{N}\p{M}]$/u;
 /** Characters that may be markdown syntax in a front matter string. */
 const MARKDOWN_SYNTAX = /[*_`[\]<>#!~\\|]/;
 
-/** What an excerpt is cut from: a record's summary and text, NFC, and the same folded (normalize.ts). */
-interface ExcerptSource {
-  readonly text: string;
-  readonly folded: string;
-}
-
 /**
- * Excerpt sources kept per index, the most recently matched first: a search
- * cuts an excerpt from each of up to 100 records, and building the source
- * (joining, NFC, folding) cost as much as finding the terms in it.
+ * Excerpts cut lately, by record and matched terms. What an excerpt is cut
+ * from (the record's summary and text, NFC, and the same folded) is made
+ * again for each excerpt and not kept: kept, the sources of every new hit
+ * outlived the young generation, and copying them out of it made a
+ * collection every few dozen searches take 10 ms (p99 11.5 -> 3.1 ms, mean
+ * 0.61 -> 0.48 ms over 1,000 new queries on 10,000 posts, `npm run
+ * bench:search`), where making them costs a few microseconds a hit.
  */
-const EXCERPT_SOURCES = 1_000;
 const EXCERPTS = 20_000;
-const EXCERPT_SOURCE_BYTES = 16 * 1024 * 1024;
 
 export class SearchIndex {
   readonly #entries: readonly Entry[];
   readonly #engine: TermIndex;
-  // Two UTF-16 strings of the same length: at most four bytes a character.
-  readonly #excerptSources = new LruCache<ExcerptSource>(EXCERPT_SOURCES, EXCERPT_SOURCE_BYTES, (source) => source.text.length * 4);
   /** Excerpts cut lately, by record and matched terms: a few hundred bytes each. */
   readonly #excerpts = new LruCache<string>(EXCERPTS, EXCERPTS * 1024, (text) => text.length * 2);
 
@@ -240,22 +234,16 @@ export class SearchIndex {
     const cut = `${id}\0${terms.join(' ')}`;
     const kept = this.#excerpts.get(cut);
     if (kept !== undefined) return kept;
-    const [text, folded] = this.#source(id, entry);
+    const [text, folded] = this.#source(entry);
     const made = excerpt(text, terms, folded);
     this.#excerpts.set(cut, made);
     return made;
   }
 
   /** What excerpts of record `id` are cut from: its summary and text, NFC, and the same folded. */
-  #source(id: number, entry: Entry): [text: string, folded: string] {
-    const key = String(id);
-    let source = this.#excerptSources.get(key);
-    if (!source) {
-      const text = canonical(`${entry.summary}\n${entry.record.text}`);
-      source = { text, folded: fold(text) };
-      this.#excerptSources.set(key, source);
-    }
-    return [source.text, source.folded];
+  #source(entry: Entry): [text: string, folded: string] {
+    const text = canonical(`${entry.summary}\n${entry.record.text}`);
+    return [text, fold(text)];
   }
 
   /**
@@ -330,7 +318,7 @@ export class SearchIndex {
     const id = this.#engine.holderOf(term);
     if (id === undefined) return term;
     const entry = this.#entries[id]!;
-    const [text] = this.#source(id, entry);
+    const [text] = this.#source(entry);
     for (const field of [canonical(entry.title), text, canonical(entry.kind === 'product' ? (entry.record as Product).tags.join(' ') : entry.kind === 'post' ? (entry.record as Post).category : '')]) {
       let spelled: string | undefined;
       const folded = fold(field);
