@@ -322,6 +322,8 @@ interface Row {
   readonly sample: string;
   readonly make?: string;
   readonly target: number;
+  /** A bound on vitrine's 99th percentile latency (ms), where the row has one. */
+  readonly p99?: number;
   /** Requests sent before the row, so that its client has spent its quota. */
   readonly spend?: number;
 }
@@ -366,6 +368,7 @@ async function main(): Promise<void> {
         // Two title words: tens of thousands of different queries, each with the default ten hits.
         make: `"/api/v1/search?q=" .. word .. "+" .. other`,
         target: 0.3,
+        p99: 10,
       },
       {
         label: 'post list, every URL new',
@@ -376,14 +379,14 @@ async function main(): Promise<void> {
         make: `"/api/v1/posts?locale=" .. (n % 2 == 0 and "en" or "pt-BR") .. "&limit=5&offset=" .. (div(n, 2) % 12) .. "&_=" .. n`,
         target: 0.5,
       },
-      { label: 'MCP tools/call, repeated', shape: tool('get_product', { slug: product }), client: manyClients, sample: '10.0.0.4', target: 0.5 },
+      { label: 'MCP tools/call, repeated', shape: tool('get_product', { slug: product }), client: manyClients, sample: '10.0.0.4', target: 0.6 },
       {
         label: 'MCP tools/call, every call new',
         shape: tool('search_content', { query: `${words[0]} ${words[1]}`, limit: 5 }),
         client: manyClients,
         sample: '10.0.0.5',
         make: `'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_content","arguments":{"query":"' .. word .. ' ' .. other .. '","limit":5}}}'`,
-        target: 0.15,
+        target: 0.2,
       },
     ];
 
@@ -420,7 +423,7 @@ async function main(): Promise<void> {
       const expected = captured.status >= 400 ? captured.status : 0;
       const stray = runs.vitrine.reduce((sum, r) => sum + r.non2xx, 0);
       if (expected === 0 && stray > 0) console.log(`warning: ${stray} non-2xx answers on "${row.label}"`);
-      results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), `>= ${row.target}`]);
+      results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), `>= ${row.target}${row.p99 ? `, p99 <= ${row.p99}` : ''}`]);
     }
     if (chosen.length > 0) table(results);
     if (stopChosen) printStop(await stopUnderLoad(`/md/products/${product}.md`));
@@ -450,10 +453,10 @@ async function main(): Promise<void> {
     const afterLoad = await loadedRss(many, words);
     table([
       ['content', 'cold start ms', 'target', 'RSS MB', 'target'],
-      ['demo', fixed(demo.ms), '', fixed(demo.rss, 1), '<= 80'],
-      ['demo, after the rows above', '', '', fixed(servingRss, 1), ''],
-      ['10,000 posts', fixed(large.ms), '<= 1000', fixed(large.rss, 1), ''],
-      ['10,000 posts, after load', '', '', fixed(afterLoad, 1), '<= 300'],
+      ['demo', fixed(demo.ms), '', fixed(demo.rss, 1), ''],
+      ['demo, after the rows above', '', '', fixed(servingRss, 1), '<= 120'],
+      ['10,000 posts', fixed(large.ms), '<= 500', fixed(large.rss, 1), ''],
+      ['10,000 posts, after load', '', '', fixed(afterLoad, 1), '<= 250'],
     ]);
   } finally {
     await Promise.all(children.map(stop));
