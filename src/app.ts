@@ -210,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const counts = await pictures.makeAll(catalog, { parallel: 1, pause: pauseEverySlice(), while: () => store.catalog === catalog });
       const fields = { ...counts, ms: Math.round(performance.now() - started), content_version: catalog.version };
       if (counts.failed > 0) log.error(fields, 'some pictures could not be made; requests for them answer an error');
-      else if (counts.made > 0) log.info(fields, 'pictures made');
+      else log.info(fields, counts.made > 0 ? 'pictures made' : 'pictures ready, every one kept from before');
     } catch (error) {
       // Never thrown at the caller (a reload does not await it): each picture is then made when asked for.
       log.error({ err: error, content_version: catalog.version }, 'making the pictures ahead failed; requests make their own');
