@@ -1,5 +1,4 @@
 import { perCatalog } from '../content/per-catalog.js';
-import { LruCache } from '../util/lru.js';
 import { pauseEverySlice } from '../util/pause.js';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
@@ -134,22 +133,10 @@ const OPEN_WORD_AT_END = /[\p{L}\p{N}\p{M}]$/u;
 /** Characters that may be markdown syntax in a front matter string. */
 const MARKDOWN_SYNTAX = /[*_`[\]<>#!~\\|]/;
 
-/**
- * Excerpts cut lately, by record and matched terms. What an excerpt is cut
- * from (the record's summary and text, NFC, and the same folded) is made
- * again for each excerpt and not kept: kept, the sources of every new hit
- * outlived the young generation, and copying them out of it made a
- * collection every few dozen searches take 10 ms (p99 11.5 -> 3.1 ms, mean
- * 0.61 -> 0.48 ms over 1,000 new queries on 10,000 posts, `npm run
- * bench:search`), where making them costs a few microseconds a hit.
- */
-const EXCERPTS = 20_000;
 
 export class SearchIndex {
   readonly #entries: readonly Entry[];
   readonly #engine: TermIndex;
-  /** Excerpts cut lately, by record and matched terms: a few hundred bytes each. */
-  readonly #excerpts = new LruCache<string>(EXCERPTS, EXCERPTS * 1024, (text) => text.length * 2);
 
   private constructor(entries: readonly Entry[], engine: TermIndex) {
     this.#entries = entries;
@@ -203,7 +190,7 @@ export class SearchIndex {
         kind: entry.kind,
         slug: record.slug,
         title: entry.title,
-        excerpt: this.#excerpt(hit.id, entry, terms),
+        excerpt: this.#excerpt(entry, terms),
         score: Math.round(hit.score * 1000) / 1000,
         matches: terms,
         url: record.url,
@@ -229,15 +216,18 @@ export class SearchIndex {
     });
   }
 
-  #excerpt(id: number, entry: Entry, terms: readonly string[]): string {
-    // A record matched by the same terms has the same excerpt, whatever else the query held.
-    const cut = `${id}\0${terms.join(' ')}`;
-    const kept = this.#excerpts.get(cut);
-    if (kept !== undefined) return kept;
+  /**
+   * The excerpt of a hit, cut anew for each search: nothing of it is kept.
+   * Kept, the sources (the record's text, and the same folded) and the
+   * excerpts of each new hit outlived the young generation, and copying
+   * them out of it made a collection every few dozen searches take
+   * milliseconds (1,000 new queries on 10,000 posts, `npm run bench:search`:
+   * p99 11.5 -> 1.5-1.7 ms, mean 0.61 -> 0.35 ms); making them costs a few
+   * microseconds a hit. A query asked again is kept whole by the doors.
+   */
+  #excerpt(entry: Entry, terms: readonly string[]): string {
     const [text, folded] = this.#source(entry);
-    const made = excerpt(text, terms, folded);
-    this.#excerpts.set(cut, made);
-    return made;
+    return excerpt(text, terms, folded);
   }
 
   /** What excerpts of record `id` are cut from: its summary and text, NFC, and the same folded. */
