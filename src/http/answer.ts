@@ -1,3 +1,5 @@
+import { answerJson } from '../util/json.js';
+
 /**
  * What a door answers a request: a status, the door's own headers (its media
  * type, Vary, Link, ...) and a body. The pipeline adds every header the HTTP
@@ -31,5 +33,5 @@ export function answer(status: number, type: string, body: string | Buffer, head
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonAnswer(body: unknown, headers: Readonly<Record<string, string>> = {}, status = 200): Answer {
-  return answer(status, JSON_TYPE, JSON.stringify(body), headers);
+  return answer(status, JSON_TYPE, answerJson(body), headers);
 }

@@ -21,9 +21,27 @@ function imageOf(image: Image | undefined): { image?: shapes.Image } {
   return { image: { url, alt, width, height, media_type, variants: image.variants.map((variant) => ({ url: variant.url, width: variant.width, media_type: variant.media_type })) } };
 }
 
-export function productSummary(p: Product, catalog: Catalog): shapes.ProductSummary {
-  return productFields(p, catalog, imageSummaryOf(p.image));
+/**
+ * Each record's list form, made once: a record belongs to one Catalog and
+ * never changes, and frozen, its JSON is written once too (src/util/json.ts).
+ */
+function once<R extends object, A extends unknown[], S extends object>(make: (record: R, ...rest: A) => S): (record: R, ...rest: A) => S {
+  const made = new WeakMap<R, S>();
+  return (record, ...rest) => {
+    let summary = made.get(record);
+    if (summary === undefined) made.set(record, (summary = freeze(make(record, ...rest))));
+    return summary;
+  };
 }
+
+/** `summary` and its picture frozen; what else it holds is the frozen record's own. */
+function freeze<S extends object>(summary: S): S {
+  const { image } = summary as { image?: object };
+  if (image) Object.freeze(image);
+  return Object.freeze(summary);
+}
+
+export const productSummary = once((p: Product, catalog: Catalog): shapes.ProductSummary => productFields(p, catalog, imageSummaryOf(p.image)));
 
 export function productDetail(p: Product, catalog: Catalog): shapes.Product {
   return { ...productFields(p, catalog, imageOf(p.image)), markdown: p.markdown };
@@ -47,9 +65,7 @@ function productFields<I>(p: Product, catalog: Catalog, image: { image?: I }) {
   };
 }
 
-export function postSummary(p: Post): shapes.PostSummary {
-  return postFields(p, imageSummaryOf(p.image));
-}
+export const postSummary = once((p: Post): shapes.PostSummary => postFields(p, imageSummaryOf(p.image)));
 
 export function postDetail(p: Post): shapes.Post {
   return { ...postFields(p, imageOf(p.image)), markdown: p.markdown };
@@ -74,9 +90,7 @@ function postFields<I>(p: Post, image: { image?: I }) {
   };
 }
 
-export function pageSummary(p: Page): shapes.PageSummary {
-  return pageFields(p, imageSummaryOf(p.image));
-}
+export const pageSummary = once((p: Page): shapes.PageSummary => pageFields(p, imageSummaryOf(p.image)));
 
 export function pageDetail(p: Page): shapes.Page {
   return { ...pageFields(p, imageOf(p.image)), markdown: p.markdown };
