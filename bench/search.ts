@@ -107,9 +107,9 @@ function latency(times: readonly number[]): Latency {
 }
 
 /**
- * Times `run` on `query` once: the index keeps the plans of recent words and
- * the excerpts it cut, so a second run of the same query would measure
- * those, not the search.
+ * Times `run` on `query` once: the index keeps the plans of recent words,
+ * so a second run of the same query would measure less than a new query's
+ * search.
  */
 function timeQuery(run: (query: string) => number, query: string): { ms: number; total: number } {
   const started = performance.now();

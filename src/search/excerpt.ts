@@ -92,24 +92,36 @@ function holdsEveryTerm(latest: ReadonlyMap<string, number>, wanted: ReadonlySet
  */
 function findFoldedOccurrences(source: string, folded: string, terms: readonly string[]): Occurrence[] {
   const wanted = new Set(terms);
+  const each = [...wanted];
+  // The next whole-word occurrence of each term: read in order of position, so the scan stops at the
+  // first stretch that holds every term, as findOccurrences stops, however long the text goes on.
+  const next = each.map((term) => nextWholeWord(source, folded, term, 0));
   const found: Occurrence[] = [];
-  for (const term of wanted) {
-    for (let start = folded.indexOf(term); start >= 0; start = folded.indexOf(term, start + 1)) {
-      const end = start + term.length;
-      if (isWordAt(source, start - 1) || isWordAt(source, end)) continue;
-      let whole = true;
-      for (let i = start; i < end && whole; i += 1) whole = isWordAt(source, i);
-      if (whole) found.push({ start, end, term });
-    }
-  }
-  found.sort((a, b) => a.start - b.start);
-  // Up to the first stretch that holds every term, as findOccurrences stops.
   const latest = new Map<string, number>();
-  for (const [index, occurrence] of found.entries()) {
-    latest.set(occurrence.term, occurrence.start);
-    if (holdsEveryTerm(latest, wanted, occurrence.end)) return found.slice(0, index + 1);
+  for (;;) {
+    let pick = -1;
+    for (let k = 0; k < each.length; k += 1) if (next[k]! >= 0 && (pick < 0 || next[k]! < next[pick]!)) pick = k;
+    if (pick < 0) return found;
+    const term = each[pick]!;
+    const start = next[pick]!;
+    const end = start + term.length;
+    found.push({ start, end, term });
+    latest.set(term, start);
+    if (holdsEveryTerm(latest, wanted, end)) return found;
+    next[pick] = nextWholeWord(source, folded, term, start + 1);
   }
-  return found;
+}
+
+/** Where `term` next stands in `folded` as a whole word of `source`, from `from` on; -1 when nowhere. */
+function nextWholeWord(source: string, folded: string, term: string, from: number): number {
+  for (let start = folded.indexOf(term, from); start >= 0; start = folded.indexOf(term, start + 1)) {
+    const end = start + term.length;
+    if (isWordAt(source, start - 1) || isWordAt(source, end)) continue;
+    let whole = true;
+    for (let i = start; i < end && whole; i += 1) whole = isWordAt(source, i);
+    if (whole) return start;
+  }
+  return -1;
 }
 
 const hasSigma = (term: string) => term.includes('σ') || term.includes('ς');

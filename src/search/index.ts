@@ -122,6 +122,10 @@ interface Entry {
   readonly shownIn: ReadonlySet<string>;
   /** When it was published (epoch milliseconds), when its kind has a publication date. */
   readonly published: number | undefined;
+  /** What its excerpts are cut from: its summary and text, NFC. */
+  readonly source: string;
+  /** `source` folded (normalize.ts), the same length: where the matched terms are found. */
+  readonly folded: string;
 }
 
 /** The last word matches as a prefix from this length on: a single letter stands for too many words to mean anything. */
@@ -153,7 +157,9 @@ export class SearchIndex {
       const translated = new Set(original ? record.translations.map((t) => t.locale) : []);
       const shownIn = new Set(original ? locales.filter((locale) => !translated.has(locale)) : [record.locale]);
       const published = 'published_at' in record ? Date.parse(record.published_at) : undefined;
-      const entry = { kind, record, title, summary: plain(summary), locale: record.locale, shownIn, published };
+      const plainSummary = plain(summary);
+      const source = canonical(`${plainSummary}\n${record.text}`);
+      const entry = { kind, record, title, summary: plainSummary, locale: record.locale, shownIn, published, source, folded: fold(source) };
       entries.push(entry);
       // In the order of FIELDS: title, tags, summary, text.
       fields.push([title, tags, entry.summary, record.text]);
@@ -217,24 +223,20 @@ export class SearchIndex {
   }
 
   /**
-   * The excerpt of a hit, cut anew for each search: nothing of it is kept.
-   * Kept, the sources (the record's text, and the same folded) and the
-   * excerpts of each new hit outlived the young generation, and copying
-   * them out of it made a collection every few dozen searches take
-   * milliseconds (1,000 new queries on 10,000 posts, `npm run bench:search`:
-   * p99 11.5 -> 1.5-1.7 ms, mean 0.61 -> 0.35 ms); making them costs a few
-   * microseconds a hit. A query asked again is kept whole by the doors.
+   * The excerpt of a hit. What it is cut from, the record's text and the
+   * same folded, is made with the index and kept with it: made for each hit,
+   * the sources of a long article cost more than the search (the demo's REST
+   * search with every query new answered half as many requests); kept in a
+   * cache of recent ones, every new hit's outlived the young generation and
+   * copying them out of it made a collection every few dozen searches take
+   * milliseconds (10,000 posts, `npm run bench:search`: p99 11.5 ms). Made
+   * with the index they are old already, and a search allocates no text but
+   * its excerpts.
    */
   #excerpt(entry: Entry, terms: readonly string[]): string {
-    const [text, folded] = this.#source(entry);
-    return excerpt(text, terms, folded);
+    return excerpt(entry.source, terms, entry.folded);
   }
 
-  /** What excerpts of record `id` are cut from: its summary and text, NFC, and the same folded. */
-  #source(entry: Entry): [text: string, folded: string] {
-    const text = canonical(`${entry.summary}\n${entry.record.text}`);
-    return [text, fold(text)];
-  }
 
   /**
    * The words of a query the search looks for, the plans of their terms, and
@@ -308,7 +310,7 @@ export class SearchIndex {
     const id = this.#engine.holderOf(term);
     if (id === undefined) return term;
     const entry = this.#entries[id]!;
-    const [text] = this.#source(entry);
+    const text = entry.source;
     for (const field of [canonical(entry.title), text, canonical(entry.kind === 'product' ? (entry.record as Product).tags.join(' ') : entry.kind === 'post' ? (entry.record as Post).category : '')]) {
       let spelled: string | undefined;
       const folded = fold(field);
