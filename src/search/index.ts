@@ -137,7 +137,6 @@ const OPEN_WORD_AT_END = /[\p{L}\p{N}\p{M}]$/u;
 /** Characters that may be markdown syntax in a front matter string. */
 const MARKDOWN_SYNTAX = /[*_`[\]<>#!~\\|]/;
 
-
 export class SearchIndex {
   readonly #entries: readonly Entry[];
   readonly #engine: TermIndex;
@@ -236,7 +235,6 @@ export class SearchIndex {
   #excerpt(entry: Entry, terms: readonly string[]): string {
     return excerpt(entry.source, terms, entry.folded);
   }
-
 
   /**
    * The words of a query the search looks for, the plans of their terms, and
