@@ -20,11 +20,17 @@ async function pending(promise: Promise<unknown>): Promise<boolean> {
   return winner === unsettled;
 }
 
+/** A service listening on a free port of 127.0.0.1, with no pipeline yet. */
+async function listening() {
+  const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL });
+  const service = new Service(config);
+  const { port } = await service.listen({ port: 0, host: '127.0.0.1' });
+  return { config, service, port };
+}
+
 describe('a service that listens before its pipeline exists', () => {
   test('a request that arrives before the pipeline waits, and the pipeline answers it', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL });
-    const service = new Service(config);
-    const { port } = await service.listen({ port: 0, host: '127.0.0.1' });
+    const { config, service, port } = await listening();
     try {
       const early = fetch(`http://127.0.0.1:${port}/api/v1/company`);
       assert.equal(await pending(early), true, 'no answer before there is a pipeline');
@@ -40,9 +46,7 @@ describe('a service that listens before its pipeline exists', () => {
   });
 
   test('a request the parser refuses before the pipeline is answered by the pipeline once it is there', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL });
-    const service = new Service(config);
-    const { port } = await service.listen({ port: 0, host: '127.0.0.1' });
+    const { config, service, port } = await listening();
     try {
       const refused = rawRequest(port, 'GET /api/v1/company HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
       assert.equal(await pending(refused), true, 'no answer before there is a pipeline');
@@ -57,9 +61,7 @@ describe('a service that listens before its pipeline exists', () => {
   });
 
   test('closed before it has a pipeline (start-up failed), it closes the connections that waited', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL });
-    const service = new Service(config);
-    const { port } = await service.listen({ port: 0, host: '127.0.0.1' });
+    const { service, port } = await listening();
     const waiting = rawRequest(port, 'GET /api/v1/company HTTP/1.1\r\nHost: x\r\n\r\n');
     assert.equal(await pending(waiting), true);
     await service.close();
