@@ -308,10 +308,13 @@ export class SearchIndex {
     const id = this.#engine.holderOf(term);
     if (id === undefined) return term;
     const entry = this.#entries[id]!;
-    const text = entry.source;
-    for (const field of [canonical(entry.title), text, canonical(entry.kind === 'product' ? (entry.record as Product).tags.join(' ') : entry.kind === 'post' ? (entry.record as Post).category : '')]) {
+    const title = canonical(entry.title);
+    const tags = canonical(entry.kind === 'product' ? (entry.record as Product).tags.join(' ') : entry.kind === 'post' ? (entry.record as Post).category : '');
+    // The text was folded with the index.
+    const fields: readonly (readonly [field: string, folded?: string])[] = [[title], [entry.source, entry.folded], [tags]];
+    for (const [field, foldedAlready] of fields) {
       let spelled: string | undefined;
-      const folded = fold(field);
+      const folded = foldedAlready ?? fold(field);
       forEachWord(folded, (start, end) => {
         if (folded.slice(start, end) !== term) return true;
         spelled = lower(field.slice(start, end));
