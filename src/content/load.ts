@@ -12,6 +12,7 @@ import type { PictureFacts, Rendition } from '../media/variants.js';
 import { cleanedOriginal, MEDIA_TYPES, shareCardRendition, variantRenditions } from '../media/variants.js';
 import { paths } from '../model/routes.js';
 import type { BodyLinks } from './resolve-body.js';
+import type { Use } from './body-references.js';
 import { encodeFilePath, resolveBody } from './resolve-body.js';
 import { companyIdentifiers } from './identifiers.js';
 import type { Messages } from '../i18n/catalog.js';
@@ -21,7 +22,7 @@ import type { imageRef } from './schemas.js';
 import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema, SLUG } from './schemas.js';
 import { checkSearch, stemmerProblems } from './search-words.js';
 import { closest, withSuggestion } from './suggest.js';
-import type { Catalog, Company, Image, ImageVariant, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site, SiteIcons, TranslationLink } from './types.js';
+import type { BodyPicture, Catalog, Company, Image, ImageVariant, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site, SiteIcons, TranslationLink } from './types.js';
 
 /** One problem of a content folder, as the loader found it. */
 export interface ContentProblem {
@@ -136,7 +137,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     posts: postFiles,
     pages: [[undefined, pageFiles], ...otherLocales.map((locale, i) => [locale, translatedPageFiles[i]!] as const)],
   });
-  const body = bodyResolver(folder, { base, records, picture: (file) => media.linkTo(file) });
+  const body = bodyResolver(folder, { base, records, picture: (file, use) => media.linkTo(file, use) });
   const company = companySource === undefined ? undefined : companyOf(folder, media, body, companySource, base);
   const products = productsOf(folder, media, body, productFiles, site, base);
   const productsByLocale = new Map<string, Product[]>([[site.default_locale, products]]);
@@ -159,6 +160,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     posts: linkedPosts,
     pagesByLocale,
     media: media.files,
+    bodyPictures: media.bodyPictures,
     base,
     version: () => folder.version(),
     loadedAt: options.now?.() ?? new Date(),
@@ -362,6 +364,8 @@ class ContentFolder {
  */
 class MediaLibrary {
   readonly files = new Map<string, MediaBytes>();
+  /** The pictures bodies show, by the URL they are given there (see Catalog). */
+  readonly bodyPictures = new Map<string, BodyPicture>();
   readonly #byFile = new Map<string, MediaFound | MediaProblem>();
   /** Each image's variants and card, made once per file however many records show it. */
   readonly #madeFor = new Map<string, Pick<Image, 'variants' | 'card'>>();
@@ -387,10 +391,21 @@ class MediaLibrary {
    * percent-encoded so it is a valid destination. Or what keeps it from being
    * served, for the body's line to report.
    */
-  linkTo(file: string): { readonly url: string } | { readonly problem: string } {
+  linkTo(file: string, use: Use): { readonly url: string } | { readonly problem: string } {
     const found = this.#find(file);
     if ('problem' in found) return { problem: found.missing ? `${file} is not in the content folder` : found.problem };
-    return { url: this.base + paths.media(found.hash, encodeFilePath(file)) };
+    const url = this.base + paths.media(found.hash, encodeFilePath(file));
+    if (use === 'image' && !this.bodyPictures.has(url)) this.bodyPictures.set(url, { ...found.media, ...this.#made(file, found) });
+    return { url };
+  }
+
+  #made(file: string, found: MediaFound): Pick<Image, 'variants' | 'card'> {
+    let made = this.#madeFor.get(file);
+    if (!made) {
+      made = this.#variantsOf(file, found);
+      this.#madeFor.set(file, made);
+    }
+    return made;
   }
 
   /** Each file is read once, however many records and bodies name it. */
@@ -406,12 +421,7 @@ class MediaLibrary {
   image(ref: z.output<typeof imageRef>, record: string, field: string): Image | undefined {
     const media = this.file(ref.file, record, `${field}.file`);
     if (!media) return undefined;
-    let made = this.#madeFor.get(ref.file);
-    if (!made) {
-      made = this.#variantsOf(ref.file, this.#find(ref.file) as MediaFound);
-      this.#madeFor.set(ref.file, made);
-    }
-    return { ...media, alt: ref.alt, ...made };
+    return { ...media, alt: ref.alt, ...this.#made(ref.file, this.#find(ref.file) as MediaFound) };
   }
 
   /**
@@ -837,6 +847,7 @@ interface Parts {
   readonly posts: Post[];
   readonly pagesByLocale: ReadonlyMap<string, Page[]>;
   readonly media: ReadonlyMap<string, MediaBytes>;
+  readonly bodyPictures: ReadonlyMap<string, BodyPicture>;
   readonly base: string;
   /** Computed on first read: hashing every file is not needed for the first answer (see withVersion). */
   readonly version: () => string;
@@ -844,7 +855,7 @@ interface Parts {
 }
 
 /** The Catalog: every collection ordered once (products by `order`, posts and pages newest first), indexed by slug, frozen. */
-function assemble({ site, messages, company, productsByLocale, posts, pagesByLocale, media, base, version, loadedAt }: Parts): Catalog {
+function assemble({ site, messages, company, productsByLocale, posts, pagesByLocale, media, bodyPictures, base, version, loadedAt }: Parts): Catalog {
   const productsOfLocale = new Map<string, ProductsOfLocale>();
   for (const [locale, list] of productsByLocale) {
     list.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
@@ -872,6 +883,7 @@ function assemble({ site, messages, company, productsByLocale, posts, pagesByLoc
       pages: pages.pages,
       pagesByLocale: localized,
       media,
+      bodyPictures,
       productsBySlug: products.bySlug,
       postsBySlug: new Map(posts.map((p) => [p.slug, p])),
       pagesBySlug: pages.bySlug,

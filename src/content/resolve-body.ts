@@ -1,6 +1,6 @@
 import { closestPath, withSuggestion } from './suggest.js';
 import path from 'node:path';
-import type { LineEdit, WrittenDestination } from './body-references.js';
+import type { LineEdit, Use, WrittenDestination } from './body-references.js';
 import { editLines, writtenDestinations } from './body-references.js';
 import { IMAGE_TYPES } from './images.js';
 
@@ -28,8 +28,11 @@ export interface BodyLinks {
   readonly base: string;
   /** Each record's absolute URL, by its file in the content folder (`products/atlas.md`). */
   readonly records: ReadonlyMap<string, string>;
-  /** The URL a body gives a picture of the content folder (`images/rack.png`), or what keeps it from being served. */
-  readonly picture: (file: string) => { readonly url: string } | { readonly problem: string };
+  /**
+   * The URL a body gives a picture of the content folder (`images/rack.png`),
+   * shown (`image`) or linked to (`link`), or what keeps it from being served.
+   */
+  readonly picture: (file: string, use: Use) => { readonly url: string } | { readonly problem: string };
 }
 
 export interface BodyProblem {
@@ -102,7 +105,7 @@ function resolveDestination({ use, target, written }: WrittenDestination, file: 
   if (use === 'link' && !isPicture(resolved)) {
     return { problem: `${resolved} is neither a record (a .md file) nor a picture (${Object.keys(IMAGE_TYPES).join(', ')}); link a page of the site by its path (/about)` };
   }
-  const picture = links.picture(resolved);
+  const picture = links.picture(resolved, use);
   return 'problem' in picture ? picture : { url: picture.url + suffix };
 }
 

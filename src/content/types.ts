@@ -72,6 +72,9 @@ export interface Image extends MediaFile {
   readonly card?: MediaFile;
 }
 
+/** A picture a body shows: an image but for its alt text, which the body gives. */
+export type BodyPicture = Omit<Image, 'alt'>;
+
 /** One width of a picture in one format. */
 export interface ImageVariant extends MediaFile {
   readonly media_type: VariantMediaType;
@@ -248,6 +251,12 @@ export interface Catalog {
   readonly pagesByLocale: ReadonlyMap<string, PagesOfLocale>;
   /** The files served under /media/, by their path there (`<hash>/<file>`). */
   readonly media: ReadonlyMap<string, MediaBytes>;
+  /**
+   * The pictures markdown bodies show, by the URL a body gives each (its
+   * `src` once resolved): their size and variants, so the site can offer
+   * them as it offers a record's image; the alt text is the body's own.
+   */
+  readonly bodyPictures: ReadonlyMap<string, BodyPicture>;
   readonly productsBySlug: ReadonlyMap<string, Product>;
   readonly postsBySlug: ReadonlyMap<string, Post>;
   readonly pagesBySlug: ReadonlyMap<string, Page>;

@@ -4,7 +4,7 @@ import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
 import type { Words } from './i18n.js';
 import { siteLocale, wordsOf } from './i18n.js';
-import type { Heading } from './render-markdown.js';
+import type { BodyPictureHtml, Heading } from './render-markdown.js';
 import { linkTo } from './site-map.js';
 import { channelUri } from '../content/channels.js';
 import { addressLines } from '../i18n/address.js';
@@ -69,7 +69,9 @@ export type Loading = 'lazy' | 'eager' | 'priority';
  *   the column's width up to 20rem;
  * - `cover`: the width of `.container.narrow` (50rem, 47.5rem inside);
  * - `hero-image`: the second column of `.hero-with-image` (2fr of 5, 2rem
- *   between), or the container's width below 48rem.
+ *   between), or the container's width below 48rem;
+ * - `body-image`: a picture of a markdown body, as wide as `.prose` (at most
+ *   46rem) in a container, whether or not a table of contents is beside it.
  *
  * A class not listed here is taken to be as wide as the window.
  */
@@ -78,6 +80,7 @@ const PICTURE_SIZES: Readonly<Record<string, string>> = {
   'post-thumb': '(max-width: 22.5rem) calc(100vw - 2.5rem), (max-width: 48rem) 20rem, 10rem',
   cover: '(max-width: 50rem) calc(100vw - 2.5rem), 47.5rem',
   'hero-image': '(max-width: 48rem) calc(100vw - 2.5rem), (max-width: 74rem) calc(40vw - 1.8rem), 27.8rem',
+  'body-image': '(max-width: 48.5rem) calc(100vw - 2.5rem), 46rem',
 };
 
 /**
@@ -87,10 +90,11 @@ const PICTURE_SIZES: Readonly<Record<string, string>> = {
  * `<img>` the others show; each browser takes the narrowest file that fills
  * the picture's box at its screen's density (`srcset`, `sizes`).
  */
-export function picture(catalog: Catalog, image: Image, options: { loading?: Loading; className?: string; sizes?: string } = {}): Html {
+export function picture(catalog: Catalog, image: Image, options: { loading?: Loading; className?: string; sizes?: string; title?: string } = {}): Html {
   const loading = options.loading === 'lazy' ? html` loading="lazy"` : options.loading === 'priority' ? html` fetchpriority="high"` : '';
   const className = options.className ? html` class="${options.className}"` : '';
-  const dimensions = html`alt="${image.alt}" width="${image.width}" height="${image.height}"${loading} decoding="async"`;
+  const title = options.title ? html` title="${options.title}"` : '';
+  const dimensions = html`alt="${image.alt}"${title} width="${image.width}" height="${image.height}"${loading} decoding="async"`;
   if (image.variants.length === 0) return html`<img${className} src="${linkTo(catalog, image.url)}" ${dimensions}>`;
   const sizes = options.sizes ?? PICTURE_SIZES[options.className ?? ''] ?? '100vw';
   const srcset = (media_type: string) =>
@@ -105,6 +109,19 @@ export function picture(catalog: Catalog, image: Image, options: { loading?: Loa
     .filter((type) => type !== image.media_type)
     .map((type) => html`<source type="${type}" srcset="${srcset(type)}" sizes="${sizes}">`);
   return html`<picture>${sources}<img${className} src="${linkTo(catalog, fallback.url)}" srcset="${srcset(image.media_type)}" sizes="${sizes}" ${dimensions}></picture>`;
+}
+
+/**
+ * A markdown body's pictures as the site shows them: each picture of the
+ * content folder with its size reserved and its variants offered, loaded as
+ * it is scrolled to (a body starts below the page's head); a picture from
+ * elsewhere stays markdown's `<img>`.
+ */
+export function bodyPicture(catalog: Catalog): BodyPictureHtml {
+  return (src, alt, title) => {
+    const image = catalog.bodyPictures.get(src);
+    return image && picture(catalog, { ...image, alt }, { loading: 'lazy', className: 'body-image', ...(title ? { title } : {}) });
+  };
 }
 
 /** The widest variant a browser that reads no `srcset` is given. */

@@ -1,6 +1,6 @@
 import { markdown } from '../content/markdown.js';
 import type { Catalog } from '../content/types.js';
-import { pageHero } from './components.js';
+import { bodyPicture, pageHero } from './components.js';
 import type { ReferenceSection } from './developers.js';
 import { referenceIds } from './developers.js';
 import type { Html } from './html.js';
@@ -22,7 +22,7 @@ function section(s: ReferenceSection, level: 2 | 3, ids: AnchorIds, w: Words): H
   const heading = level === 2 ? html`<h2 id="${s.id}">${inline(s.title)}</h2>` : html`<h3 id="${s.id}">${inline(s.title)}</h3>`;
   return html`<section class="${level === 2 ? 'ref' : 'ref-item'}">
 ${heading}
-${renderMarkdown(s.body, w, ids).html}
+${renderMarkdown(s.body, w, { ids }).html}
 ${(s.children ?? []).map((child) => section(child, 3, ids, w))}
 </section>`;
 }
@@ -47,7 +47,7 @@ export function developersHtml(catalog: Catalog, route: PageRoute, sections: rea
   // The reference's anchors are fixed (problem `type` URIs point at them): the page's headings yield.
   const ids = new AnchorIds(referenceIds(sections));
   const w = wordsOf(catalog, route.locale);
-  const intro = route.page ? renderMarkdown(route.page.markdown, w, ids) : undefined;
+  const intro = route.page ? renderMarkdown(route.page.markdown, w, { ids, picture: bodyPicture(catalog) }) : undefined;
   const pageHeadings = (intro?.headings ?? []).filter((h) => h.level === 2);
   const main = html`${pageHero(route.title, route.description)}
 <div class="container with-aside reference">

@@ -1,6 +1,7 @@
 import type { Catalog, Post, Product } from '../content/types.js';
 import type { SearchResult } from '../search/index.js';
 import {
+  bodyPicture,
   cardLoading,
   channelLink,
   fieldLabel,
@@ -46,7 +47,7 @@ function feeds(catalog: Catalog, locale: string) {
 /** A page's markdown body with its table of contents beside it, or nothing when the content has no page. */
 function pageBody(catalog: Catalog, route: PageRoute, options: { ids?: AnchorIds; toc?: boolean } = {}): Html | '' {
   if (!route.page) return '';
-  const body = renderMarkdown(route.page.markdown, wordsOf(catalog, route.locale), options.ids);
+  const body = renderMarkdown(route.page.markdown, wordsOf(catalog, route.locale), { ...(options.ids ? { ids: options.ids } : {}), picture: bodyPicture(catalog) });
   const toc = options.toc === false ? '' : tableOfContents(body.headings, wordsOf(catalog, route.locale));
   return html`<div class="container with-aside${toc ? '' : ' no-aside'}">
 <div class="prose">${body.html}</div>
@@ -156,7 +157,7 @@ ${products.length === 0 ? html`<p>${w.noProduct} <a href="${linkTo(catalog, rout
 export function productHtml(catalog: Catalog, product: Product): string {
   const { locale } = product;
   const w = wordsOf(catalog, locale);
-  const body = renderMarkdown(product.markdown, w);
+  const body = renderMarkdown(product.markdown, w, { picture: bodyPicture(catalog) });
   const toc = tableOfContents(body.headings, w);
   const links = Object.entries(product.links);
   const products = navigationRoute(catalog, 'products', locale);
@@ -244,7 +245,7 @@ ${pagination(catalog, filters, result.page, result.pages, w)}
 export function postHtml(catalog: Catalog, post: Post): string {
   const w = wordsOf(catalog, post.locale);
   const here = siteLocale(catalog, post.locale);
-  const body = renderMarkdown(post.markdown, w);
+  const body = renderMarkdown(post.markdown, w, { picture: bodyPicture(catalog) });
   const blog = pageRoute(catalog, 'blog', post.locale);
   const translations = post.translations.map(
     (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w.readIn(languageName(t.locale, post.locale))}: ${t.title}</a>`,

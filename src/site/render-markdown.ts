@@ -58,7 +58,18 @@ function inlineText(token: Token | undefined): string {
     .join('');
 }
 
-export function renderMarkdown(source: string, w: Pick<Words, 'table'>, ids: AnchorIds = new AnchorIds()): RenderedMarkdown {
+/** What a body's picture is shown as, when the site has more to offer than its `<img>` (its sizes and formats). */
+export type BodyPictureHtml = (src: string, alt: string, title: string | undefined) => Html | undefined;
+
+export interface RenderOptions {
+  /** The `id`s the rest of the document already uses. */
+  readonly ids?: AnchorIds;
+  /** Each picture of the body in its place, where it gives one; markdown-it's `<img>` otherwise. */
+  readonly picture?: BodyPictureHtml;
+}
+
+export function renderMarkdown(source: string, w: Pick<Words, 'table'>, options: RenderOptions = {}): RenderedMarkdown {
+  const { ids = new AnchorIds(), picture } = options;
   const env = {};
   const tokens = markdown.parse(source, env);
   const headings: Heading[] = [];
@@ -71,6 +82,18 @@ export function renderMarkdown(source: string, w: Pick<Words, 'table'>, ids: Anc
     } else if (token.type === 'fence' || token.type === 'code_block') {
       // A code block wider than a phone scrolls; WCAG 2.1.1 wants it reachable by keyboard.
       token.attrSet('tabindex', '0');
+    } else if (token.type === 'inline' && picture) {
+      for (const child of token.children ?? []) {
+        if (child.type !== 'image') continue;
+        const alt = markdown.renderer.renderInlineAsText(child.children ?? [], markdown.options, env);
+        const title = child.attrGet('title');
+        const shown = picture(String(child.attrGet('src') ?? ''), alt, title === null ? undefined : String(title));
+        if (shown === undefined) continue;
+        // The renderer writes an html_inline token's content as it is, whatever the parser's `html` option: here, HTML escaped by html``.
+        child.type = 'html_inline';
+        child.content = shown.toString();
+        child.children = null;
+      }
     }
   });
   const rendered = markdown.renderer

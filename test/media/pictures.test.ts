@@ -398,3 +398,49 @@ describe('a raster logo', () => {
     }
   });
 });
+
+describe('a picture in a markdown body', () => {
+  test('is a <picture> of its variants with its size reserved, loaded as it is scrolled to; a picture from elsewhere stays an <img>', async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-pictures-'));
+    try {
+      const dir = path.join(work, 'content');
+      await cp(FIXTURE, dir, { recursive: true });
+      const file = path.join(dir, 'posts/corn-bread-recipe.md');
+      const post = await readFile(file, 'utf8');
+      await writeFile(
+        file,
+        `${post}\n![The loaf, *sliced*](../images/share.png "Fresh from the oven")\n\n![A drawing](../images/logo.svg)\n\n![Elsewhere](https://example.com/bread.png)\n`,
+      );
+      const catalog = await loadCatalog({ dir, baseUrl: BASE_URL, pictures: { maxPixels: 40_000_000, maxBytes: 30 * 1024 * KB, cacheDir: path.join(work, 'cache') } });
+      const app = await buildTestApp({ catalog, env: { IMAGE_CACHE_DIR: path.join(work, 'cache') } });
+      try {
+        const page = (await app.server.inject(new URL(catalog.postsBySlug.get('corn-bread-recipe')!.url).pathname)).body;
+        const prose = /<div class="prose">([\s\S]*?)<\/div>/.exec(page)?.[1] ?? '';
+        const shown = /<picture>[\s\S]*?<\/picture>/.exec(prose)?.[0];
+        assert.ok(shown, 'the body shows its raster picture as a <picture>');
+        const hash = /\/media\/([0-9a-f]+)\/share-320w\.avif/.exec(shown)?.[1];
+        assert.ok(hash, 'the <picture> offers the picture in AVIF');
+        assert.equal(
+          attributes(shown, /<source type="image\/webp"[^>]*>/).srcset,
+          [320, 480, 640, 750, 960, 1200].map((width) => `/media/${hash}/share-${width}w.webp ${width}w`).join(', '),
+        );
+        const img = attributes(shown, /<img[^>]*>/);
+        assert.deepEqual(
+          [img.class, img.alt, img.title, img.width, img.height, img.loading, img.sizes],
+          ['body-image', 'The loaf, sliced', 'Fresh from the oven', '1200', '630', 'lazy', '(max-width: 48.5rem) calc(100vw - 2.5rem), 46rem'],
+        );
+        for (const url of [img.src!, ...candidates(img.srcset!).map((candidate) => candidate.url)]) {
+          assert.equal((await app.server.inject(url)).statusCode, 200, `${url} is served`);
+        }
+        const drawing = attributes(prose, /<img[^>]*alt="A drawing"[^>]*>/);
+        assert.ok(drawing.width && drawing.height, 'an SVG keeps its one file, its size reserved');
+        assert.match(drawing.src!, /^\/media\/[0-9a-f]+\/images\/logo\.svg$/);
+        assert.match(prose, /<img src="https:\/\/example\.com\/bread\.png" alt="Elsewhere">/);
+      } finally {
+        await app.server.close();
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});

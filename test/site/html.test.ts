@@ -64,7 +64,7 @@ describe('renderMarkdown', () => {
   });
 
   test('never gives a heading an id that is reserved', () => {
-    const { headings } = renderMarkdown('## Versioning\n', WORDS, new AnchorIds(['versioning']));
+    const { headings } = renderMarkdown('## Versioning\n', WORDS, { ids: new AnchorIds(['versioning']) });
     assert.equal(headings[0]?.id, 'versioning-2');
   });
 
