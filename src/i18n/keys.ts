@@ -158,6 +158,17 @@ export const MESSAGE_ARGUMENTS = {
   'error.something_wrong': none,
   'error.could_not_show': none,
   'error.try_again': none,
+  // A filter or search the page cannot take, and what to do instead.
+  'error.repeated_parameter': { name: 'string', count: 'number' },
+  'error.give_once': { path: 'string', name: 'string' },
+  'error.no_such_value': { name: 'string', value: 'string' },
+  'error.choose_one_of': { choices: 'string', path: 'string' },
+  'error.bad_page': { value: 'string' },
+  'error.bad_page_hint': { path: 'string', second: 'string' },
+  'error.search_too_long': { max: 'number' },
+  'error.search_few_words': { path: 'string' },
+  'error.bad_offset': { value: 'string' },
+  'error.bad_offset_hint': { path: 'string' },
   // The starter content folder `vitrine init` writes: shipped catalogs have them; a site's own catalog needs none.
   'starter.site_description': { name: 'string' },
   'starter.product_tag': none,

@@ -1,6 +1,7 @@
 import type { Catalog, Post, Product } from '../content/types.js';
 import { ProblemError } from '../http/problem.js';
 import { forReaders } from './errors.js';
+import type { Words } from './i18n.js';
 import { wordsOf } from './i18n.js';
 import { blogPage as blogPageParam, postFilters, productFilters, searchQuery } from '../model/queries.js';
 import { oneValue, postsMatching, productsMatching, productsShownIn } from '../query/queries.js';
@@ -10,9 +11,20 @@ import { oneValue, postsMatching, productsMatching, productsShownIn } from '../q
  * come from plain GET forms and links, so an empty value ("All categories")
  * means "no filter" and a parameter the page does not know (a campaign tag)
  * is ignored; a value outside what the parameter's declaration allows (the
- * API's own, src/model/queries.ts) is a 400 page that says what is allowed.
- * The filtering itself is the query layer's.
+ * API's own, src/model/queries.ts) is a 400 page that says, in the page's
+ * language, what is allowed. The filtering itself is the query layer's.
  */
+
+/** Where a query is read: the page's path, and its reader's words. */
+export interface QueryPlace {
+  readonly path: string;
+  readonly w: Words;
+}
+
+/** A 400 worded for the page's reader. */
+function refused(detail: string, hint: string, extensions: Record<string, unknown>): ProblemError {
+  return forReaders(new ProblemError('invalid_parameter', { detail, hint, extensions }));
+}
 
 export type SiteQuery = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -35,27 +47,17 @@ export interface ProductFilters {
   readonly tag?: string;
 }
 
-function single(query: SiteQuery, name: string, path: string): string | undefined {
+function single(query: SiteQuery, name: string, { path, w }: QueryPlace): string | undefined {
   const value = query[name];
-  if (Array.isArray(value)) {
-    throw new ProblemError('invalid_parameter', {
-      detail: `The parameter "${name}" is given ${value.length} times; give it once.`,
-      hint: `Open ${path} with at most one "${name}".`,
-      extensions: { parameter: name },
-    });
-  }
+  if (Array.isArray(value)) throw refused(w.repeatedParameter(name, value.length), w.giveOnce(path, name), { parameter: name });
   return value === undefined || value === '' ? undefined : value;
 }
 
-function oneOf(query: SiteQuery, name: string, allowed: readonly string[], path: string): string | undefined {
-  const value = single(query, name, path);
+function oneOf(query: SiteQuery, name: string, allowed: readonly string[], place: QueryPlace): string | undefined {
+  const value = single(query, name, place);
   if (value !== undefined && !allowed.includes(value)) {
     const shown = value.length > 100 ? `${value.slice(0, 100)}…` : value;
-    throw new ProblemError('invalid_parameter', {
-      detail: `There is no ${name} "${shown}".`,
-      hint: `Choose one of: ${allowed.join(', ')}; or open ${path} without it.`,
-      extensions: { parameter: name, accepted: allowed },
-    });
+    throw refused(place.w.noSuchValue(name, shown), place.w.chooseOneOf(allowed.join(', '), place.path), { parameter: name, accepted: allowed });
   }
   return value;
 }
@@ -67,26 +69,24 @@ function oneOf(query: SiteQuery, name: string, allowed: readonly string[], path:
  */
 export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { path: string; locale: string }): BlogFilters & { moveTo?: string } {
   const { path } = blog;
-  const moveTo = oneOf(query, 'locale', postFilters.locale.values(catalog), path);
-  const category = oneOf(query, 'category', moveTo === undefined ? (catalog.site.post_categories[blog.locale] ?? []) : postFilters.category.values(catalog), path);
-  const rawPage = single(query, 'page', path);
+  const place = { path, w: wordsOf(catalog, blog.locale) };
+  const moveTo = oneOf(query, 'locale', postFilters.locale.values(catalog), place);
+  const category = oneOf(query, 'category', moveTo === undefined ? (catalog.site.post_categories[blog.locale] ?? []) : postFilters.category.values(catalog), place);
+  const rawPage = single(query, 'page', place);
   const page =
     rawPage === undefined
       ? blogPageParam.default
       : blogPageParam.read(rawPage, 'page', catalog, () => {
-          const from = `a whole number from ${blogPageParam.minimum}`;
-          throw new ProblemError('invalid_parameter', {
-            detail: `The page number must be ${from}; got "${rawPage.slice(0, 20)}".`,
-            hint: `Open ${path}?page=2, or follow the page links at the bottom of ${path}.`,
-            extensions: { parameter: 'page', accepted: from },
-          });
+          throw refused(place.w.badPage(rawPage.slice(0, 20)), place.w.badPageHint(path, blogHref({ path, locale: blog.locale, page: 2 })), { parameter: 'page', accepted: `a whole number from ${blogPageParam.minimum}` });
         });
   return { path, locale: blog.locale, ...(category ? { category } : {}), page, ...(moveTo === undefined ? {} : { moveTo }) };
 }
 
-export function parseProductFilters(query: SiteQuery, catalog: Catalog): ProductFilters {
-  const status = oneOf(query, 'status', productFilters.status.values(catalog), '/products');
-  const tag = oneOf(query, 'tag', productFilters.tag.values(catalog), '/products');
+/** The filters of the product list at `route` (its path and locale). */
+export function parseProductFilters(query: SiteQuery, catalog: Catalog, route: { path: string; locale: string }): ProductFilters {
+  const place = { path: route.path, w: wordsOf(catalog, route.locale) };
+  const status = oneOf(query, 'status', productFilters.status.values(catalog), place);
+  const tag = oneOf(query, 'tag', productFilters.tag.values(catalog), place);
   return { ...(status ? { status } : {}), ...(tag ? { tag } : {}) };
 }
 
@@ -135,31 +135,19 @@ export function filterKey(filters: BlogFilters | ProductFilters): string {
 }
 
 /** The words of a search, when there are some (an empty form shows the form alone). */
-export function searchTerms(query: SiteQuery, path: string): string | undefined {
-  const q = single(query, 'q', path)?.trim();
+export function searchTerms(query: SiteQuery, place: QueryPlace): string | undefined {
+  const q = single(query, 'q', place)?.trim();
   if (q === undefined || q === '') return undefined;
   // The API's bound on the words of a search: the site searches the same index.
   const { maxLength } = searchQuery.q;
-  if ([...q].length > maxLength) {
-    throw new ProblemError('invalid_parameter', {
-      detail: `The search is longer than ${maxLength} characters.`,
-      hint: `Search for a few words at ${path}.`,
-      extensions: { parameter: 'q', accepted: `at most ${maxLength} characters` },
-    });
-  }
+  if ([...q].length > maxLength) throw refused(place.w.searchTooLong(maxLength), place.w.searchFewWords(place.path), { parameter: 'q', accepted: `at most ${maxLength} characters` });
   return q;
 }
 
 /** How many of the best hits a later page of results skips. */
-export function searchOffset(query: SiteQuery, path: string): number {
-  const raw = single(query, 'offset', path);
+export function searchOffset(query: SiteQuery, place: QueryPlace): number {
+  const raw = single(query, 'offset', place);
   if (raw === undefined) return 0;
-  if (!/^\d{1,6}$/.test(raw)) {
-    throw new ProblemError('invalid_parameter', {
-      detail: `The offset must be a whole number from 0; got "${raw.slice(0, 20)}".`,
-      hint: `Follow the links below the results of ${path}.`,
-      extensions: { parameter: 'offset', accepted: 'a whole number from 0' },
-    });
-  }
+  if (!/^\d{1,6}$/.test(raw)) throw refused(place.w.badOffset(raw.slice(0, 20)), place.w.badOffsetHint(place.path), { parameter: 'offset', accepted: 'a whole number from 0' });
   return Number(raw);
 }

@@ -111,6 +111,18 @@ export interface Words {
   readonly somethingWrong: string;
   readonly couldNotShow: string;
   readonly tryAgain: string;
+  // A filter or search the page cannot take.
+  readonly repeatedParameter: (name: string, count: number) => string;
+  readonly giveOnce: (path: string, name: string) => string;
+  readonly noSuchValue: (name: string, value: string) => string;
+  readonly chooseOneOf: (choices: string, path: string) => string;
+  readonly badPage: (value: string) => string;
+  /** `second`: the URL of the list's second page. */
+  readonly badPageHint: (path: string, second: string) => string;
+  readonly searchTooLong: (max: number) => string;
+  readonly searchFewWords: (path: string) => string;
+  readonly badOffset: (value: string) => string;
+  readonly badOffsetHint: (path: string) => string;
 }
 
 /** The frame's words in one shipped catalog's language, each plain word formatted once. */
@@ -220,6 +232,16 @@ function wordsFrom(m: Messages): Words {
     somethingWrong: f('error.something_wrong'),
     couldNotShow: f('error.could_not_show'),
     tryAgain: f('error.try_again'),
+    repeatedParameter: (name, count) => f('error.repeated_parameter', { name, count }),
+    giveOnce: (path, name) => f('error.give_once', { path, name }),
+    noSuchValue: (name, value) => f('error.no_such_value', { name, value }),
+    chooseOneOf: (choices, path) => f('error.choose_one_of', { choices, path }),
+    badPage: (value) => f('error.bad_page', { value }),
+    badPageHint: (path, second) => f('error.bad_page_hint', { path, second }),
+    searchTooLong: (max) => f('error.search_too_long', { max }),
+    searchFewWords: (path) => f('error.search_few_words', { path }),
+    badOffset: (value) => f('error.bad_offset', { value }),
+    badOffsetHint: (path) => f('error.bad_offset_hint', { path }),
   };
 }
 

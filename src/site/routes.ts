@@ -20,6 +20,7 @@ import { atomFeed, llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawler
 import { developerReference } from './developers.js';
 import { developersHtml } from './developers-page.js';
 import { siteErrorRenderer } from './errors.js';
+import { wordsOf } from './i18n.js';
 import { blogHref, blogPage, parseBlogFilters, parseProductFilters, searchOffset, searchTerms } from './filters.js';
 import { estimateTokens } from './format.js';
 import {
@@ -84,8 +85,9 @@ export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor
     const query = request?.query ?? {};
     switch (route.slug) {
       case 'search': {
-        const q = searchTerms(query, route.path);
-        const offset = searchOffset(query, route.path);
+        const place = { path: route.path, w: wordsOf(catalog, route.locale) };
+        const q = searchTerms(query, place);
+        const offset = searchOffset(query, place);
         const result = q === undefined ? undefined : searchSite(catalog, q, offset, route.locale);
         const pageHref = (at: number) => `${route.path}?${new URLSearchParams({ q: q ?? '', ...(at > 0 ? { offset: String(at) } : {}) })}`;
         return { body: html ? searchHtml(catalog, route, q ?? '', result, fold, pageHref) : searchMarkdown(catalog, route, q ?? '', result), filtered: q !== undefined };
@@ -93,7 +95,7 @@ export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor
       case 'index':
         return { body: html ? homeHtml(catalog, route) : homeMarkdown(catalog, route), filtered: false };
       case 'products': {
-        const filters = parseProductFilters(query, catalog);
+        const filters = parseProductFilters(query, catalog, route);
         return { body: html ? productsHtml(catalog, route, filters) : productsMarkdown(catalog, route, filters), filtered: Boolean(filters.status || filters.tag) };
       }
       case 'blog': {

@@ -134,6 +134,20 @@ const EN_CALLS: readonly Call[] = [
   ['readOnly', ['/search', 'POST'], 'This site is read-only: /search answers GET and HEAD, not POST.'],
   ['openWithGet', ['/products'], 'Open /products with GET.'],
   ['answersOnly', ['/api/v1/products', 'GET, HEAD, OPTIONS', 'DELETE'], '/api/v1/products answers GET, HEAD, OPTIONS, not DELETE.'],
+  ['repeatedParameter', ['page', 2], 'The parameter "page" is given 2 times; give it once.'],
+  ['giveOnce', ['/blog', 'page'], 'Open /blog with at most one "page".'],
+  ['noSuchValue', ['category', 'Cooking'], 'There is no category "Cooking".'],
+  ['noSuchValue', ['tag', 'Nope'], 'There is no tag "Nope".'],
+  ['noSuchValue', ['status', 'retired'], 'There is no status "retired".'],
+  ['noSuchValue', ['locale', 'xx'], 'There is no locale "xx".'],
+  ['noSuchValue', ['flavour', 'mint'], 'There is no flavour "mint".'],
+  ['chooseOneOf', ['live, coming-soon', '/products'], 'Choose one of: live, coming-soon; or open /products without it.'],
+  ['badPage', ['abc'], 'The page number must be a whole number from 1; got "abc".'],
+  ['badPageHint', ['/blog', '/blog?page=2'], 'Open /blog?page=2, or follow the page links at the bottom of /blog.'],
+  ['searchTooLong', [200], 'The search is longer than 200 characters.'],
+  ['searchFewWords', ['/search'], 'Search for a few words at /search.'],
+  ['badOffset', ['-1'], 'The offset must be a whole number from 0; got "-1".'],
+  ['badOffsetHint', ['/search'], 'Follow the links below the results of /search.'],
 ];
 
 const EN_STATUSES = {'live':'Live','coming-soon':'Coming soon'};
@@ -261,6 +275,20 @@ const PT_BR_CALLS: readonly Call[] = [
   ['readOnly', ['/search', 'POST'], 'Este site é somente leitura: /search responde a GET e HEAD, não a POST.'],
   ['openWithGet', ['/products'], 'Abra /products com GET.'],
   ['answersOnly', ['/api/v1/products', 'GET, HEAD, OPTIONS', 'DELETE'], '/api/v1/products responde a GET, HEAD, OPTIONS, não a DELETE.'],
+  ['repeatedParameter', ['page', 2], 'O parâmetro “page” aparece 2 vezes; informe-o uma vez só.'],
+  ['giveOnce', ['/pt-BR/blog', 'page'], 'Abra /pt-BR/blog com no máximo um “page”.'],
+  ['noSuchValue', ['category', 'Culinária'], 'Não existe a categoria “Culinária”.'],
+  ['noSuchValue', ['tag', 'Nada'], 'Não existe a tag “Nada”.'],
+  ['noSuchValue', ['status', 'retired'], 'Não existe o status “retired”.'],
+  ['noSuchValue', ['locale', 'xx'], 'Não existe o idioma “xx”.'],
+  ['noSuchValue', ['sabor', 'menta'], 'Não existe sabor “menta”.'],
+  ['chooseOneOf', ['live, coming-soon', '/pt-BR/products'], 'Escolha uma destas opções: live, coming-soon; ou abra /pt-BR/products sem esse filtro.'],
+  ['badPage', ['abc'], 'O número da página deve ser um número inteiro a partir de 1; veio “abc”.'],
+  ['badPageHint', ['/pt-BR/blog', '/pt-BR/blog?page=2'], 'Abra /pt-BR/blog?page=2 ou siga os links de página no fim de /pt-BR/blog.'],
+  ['searchTooLong', [200], 'A busca tem mais de 200 caracteres.'],
+  ['searchFewWords', ['/pt-BR/search'], 'Busque algumas palavras em /pt-BR/search.'],
+  ['badOffset', ['-1'], 'O deslocamento deve ser um número inteiro a partir de 0; veio “-1”.'],
+  ['badOffsetHint', ['/pt-BR/search'], 'Siga os links abaixo dos resultados de /pt-BR/search.'],
 ];
 
 const PT_BR_STATUSES = {'live':'Disponível','coming-soon':'Em breve'};

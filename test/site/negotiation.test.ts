@@ -168,6 +168,27 @@ describe('filters and pages of listing routes', () => {
     }
   });
 
+  test("a filter or search a page cannot take is told in the page's language, with what to do instead", async () => {
+    const cases: [string, string, string][] = [
+      ['/pt-BR/blog?page=abc', 'O número da página deve ser um número inteiro a partir de 1; veio “abc”.', 'Abra /pt-BR/blog?page=2 ou siga os links de página no fim de /pt-BR/blog.'],
+      ['/pt-BR/blog?category=Nada', 'Não existe a categoria “Nada”.', 'Escolha uma destas opções: '],
+      ['/pt-BR/blog?page=1&page=2', 'O parâmetro “page” aparece 2 vezes; informe-o uma vez só.', 'Abra /pt-BR/blog com no máximo um “page”.'],
+      ['/pt-BR/products?tag=Nada', 'Não existe a tag “Nada”.', 'ou abra /pt-BR/products sem esse filtro.'],
+      [`/pt-BR/search?q=${'a'.repeat(201)}`, 'A busca tem mais de 200 caracteres.', 'Busque algumas palavras em /pt-BR/search.'],
+      ['/pt-BR/search?q=nuvem&offset=x', 'O deslocamento deve ser um número inteiro a partir de 0; veio “x”.', 'Siga os links abaixo dos resultados de /pt-BR/search.'],
+    ];
+    for (const [url, detail, hint] of cases) {
+      const page = await get(url);
+      assert.equal(page.statusCode, 400, url);
+      assert.ok(page.body.includes('<html lang="pt-BR">'), url);
+      assert.ok(page.body.includes('<h1>Este endereço não funciona</h1>'), url);
+      assert.ok(page.body.includes(`<p class="lead">${detail}</p>`), `${url}: ${/<p class="lead">.*<\/p>/.exec(page.body)?.[0]}`);
+      assert.ok(page.body.includes(hint), `${url}: ${hint}`);
+      const markdown = await get(url, { accept: 'text/markdown' });
+      assert.ok(markdown.body.startsWith(`# Este endereço não funciona\n\n400: ${detail}`), markdown.body);
+    }
+  });
+
   test('GET /products?tag=... and ?status=... list only matching products', async () => {
     const tag = catalog.products[0]?.tags[0] ?? '';
     const response = await get(`/products?tag=${encodeURIComponent(tag)}`, { accept: 'text/markdown' });
