@@ -27,8 +27,9 @@ export class AnswerCache {
     return this.#caches(catalog).get(key);
   }
 
-  /** Keeps `answer` (an answer prepared ahead of requests). */
+  /** Keeps `answer` (an answer prepared ahead of requests), written from bytes from now on. */
   set(catalog: Catalog, key: string, answer: PreparedAnswer): void {
+    answer.keep();
     this.#caches(catalog).set(key, answer);
   }
 

@@ -179,7 +179,7 @@ export class Pipeline {
     const status = unchanged ? 304 : prepared.status;
     res.writeHead(status, headers);
     const body = unchanged || request.method === 'HEAD' || status === 204 ? undefined : representation.body;
-    if (body === undefined || Buffer.isBuffer(body)) {
+    if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) {
       res.end(body);
     } else {
       // Parts go out in one write of the socket (writev), never joined into a new buffer.

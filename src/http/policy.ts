@@ -163,7 +163,7 @@ export class HttpPolicy {
    * says more. A body that may be compressed varies on Accept-Encoding.
    */
   prepare(request: Incoming, answer: Answer): PreparedAnswer {
-    const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
+    const { body } = answer;
     const read = request.method === 'GET' || request.method === 'HEAD';
     const ok = answer.status === 200 && read;
     const headers: [string, string][] = [];
@@ -172,7 +172,7 @@ export class HttpPolicy {
     if (link !== undefined) headers.push(['link', link]);
     const rule = ok ? (answer.cache ?? 'public') : 'no-store';
     headers.push(['cache-control', CACHE_CONTROL[rule]]);
-    const etag = ok ? strongEtag(joined(body)) : undefined;
+    const etag = ok ? strongEtag(typeof body === 'string' ? body : joined(body)) : undefined;
     if (etag !== undefined) headers.push(['etag', etag]);
     if (isCompressible(answer.status, byteLength(body), answer.headers['content-type'])) {
       const vary = headers.findIndex(([name]) => name === 'vary');

@@ -15,18 +15,26 @@ export function isCompressible(status: number, bytes: number, contentType: strin
   return status === 200 && bytes >= MIN_COMPRESSED_BYTES && contentType !== undefined && COMPRESSIBLE_TYPE.test(contentType);
 }
 
-/** A body as written: one buffer, or parts written in order (see Answer.body). */
-export type Body = Buffer | readonly Buffer[];
+/**
+ * A body as written: one buffer, parts written in order (see Answer.body),
+ * or text, written as UTF-8. An answer computed for one request stays text
+ * until it is written: node:http encodes it into a buffer it frees at once,
+ * where a buffer made here would live until the next garbage collection (the
+ * allocator's heap grew by tens of megabytes under new list pages).
+ */
+export type Body = string | Buffer | readonly Buffer[];
 
 export function byteLength(body: Body): number {
+  if (typeof body === 'string') return Buffer.byteLength(body);
   if (Buffer.isBuffer(body)) return body.length;
   let length = 0;
   for (const part of body as readonly Buffer[]) length += part.length;
   return length;
 }
 
-/** The body in one buffer: parts are joined, which copies them. */
+/** The body in one buffer: parts are joined and text encoded, which copies them. */
 export function joined(body: Body): Buffer {
+  if (typeof body === 'string') return Buffer.from(body);
   return Buffer.isBuffer(body) ? body : Buffer.concat(body as readonly Buffer[]);
 }
 
@@ -72,11 +80,18 @@ export class PreparedAnswer {
     this.#representations.set('identity', this.#represent('identity', body));
   }
 
-  /** The identity body in one buffer (joined on first read when it came in parts). */
+  /** The identity body in one buffer (joined or encoded on first read when it came in parts or as text). */
   get body(): Buffer {
     const body = joined(this.#body);
     this.#body = body;
     return body;
+  }
+
+  /** From now on written from bytes: an answer kept for the requests to come is encoded once, not for each of them. */
+  keep(): void {
+    if (typeof this.#body !== 'string') return;
+    this.#body = Buffer.from(this.#body);
+    this.#representations.set('identity', this.#represent('identity', this.#body));
   }
 
 
