@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Config } from '../config.js';
 import { ConfigError, loadConfig, pictureSettings } from '../config.js';
 import type { CheckProblem, CheckReport } from '../content/check.js';
+import type { Catalog } from '../content/types.js';
 import type { CommandHelp, Env } from './usage.js';
 import { HELP_OPTION, isSystemError, parseArguments, printHelp, USAGE_EXIT } from './usage.js';
 
@@ -52,16 +53,17 @@ export async function runCheck(args: readonly string[], env: Env): Promise<numbe
   const dir = parsed.dir ?? settings.contentDir;
   const problem = await folderProblem(dir);
   if (problem) return usageError(problem);
-  const { checkContent } = await import('../content/check.js');
+  const { checkAndLoad } = await import('../content/check.js');
   let report: CheckReport;
+  let catalog: Catalog | undefined;
   try {
-    report = await checkContent(dir, settings.baseUrl, pictureSettings(settings));
+    ({ report, catalog } = await checkAndLoad(dir, settings.baseUrl, pictureSettings(settings)));
   } catch (error) {
     // Content problems are in the report: this is the check's own failure (the disk, or a bug).
     console.error('vitrine: check failed:', isSystemError(error) ? error.message : error);
     return 1;
   }
-  if (report.ok) report = await withFrameLinks(report, dir, settings);
+  if (report.ok && catalog) report = await withFrameLinks(report, catalog, dir, settings);
   console.log(parsed.format === 'json' ? formatJson(report) : formatText(report));
   return report.ok ? 0 : 1;
 }
@@ -70,16 +72,9 @@ export async function runCheck(args: readonly string[], env: Env): Promise<numbe
  * The report with the links the site's own frame prints that fail, in every
  * locale: judged on the pages the content makes, so only once it loads.
  */
-async function withFrameLinks(report: CheckReport, dir: string, settings: Pick<Config, 'baseUrl' | 'imageCacheDir' | 'pictureLimits'>): Promise<CheckReport> {
+async function withFrameLinks(report: CheckReport, catalog: Catalog, dir: string, settings: Pick<Config, 'baseUrl' | 'imageCacheDir' | 'pictureLimits'>): Promise<CheckReport> {
   const { baseUrl } = settings;
-  const [{ loadCatalog }, { buildApp }, { deadFrameLinks }, { quotaPolicy, RateLimiter }] = await Promise.all([
-    import('../content/load.js'),
-    import('../app.js'),
-    import('../frame-links.js'),
-    import('../http/rate-limit.js'),
-  ]);
-  // The pictures as the check judged them: within the limits it was given, known whole from its own decoding.
-  const catalog = await loadCatalog({ dir, baseUrl, pictures: pictureSettings(settings) });
+  const [{ buildApp }, { deadFrameLinks }, { quotaPolicy, RateLimiter }] = await Promise.all([import('../app.js'), import('../frame-links.js'), import('../http/rate-limit.js')]);
   const config = loadConfig({ CONTENT_DIR: dir, BASE_URL: baseUrl, LOG_LEVEL: 'silent', IMAGE_CACHE_DIR: settings.imageCacheDir });
   const app = await buildApp({ config, catalog, limiter: new RateLimiter(quotaPolicy(config)), warm: false });
   try {

@@ -6,6 +6,7 @@ import { hasPageRoute, pageRouteSlugs } from '../query/documents.js';
 import { parseYaml, splitFrontMatter } from './front-matter.js';
 import type { ContentProblem, PictureSettings } from './load.js';
 import { ContentError, loadCatalog } from './load.js';
+import type { Catalog } from './types.js';
 import { markdown } from './markdown.js';
 import { SLUG, siteSchema } from './schemas.js';
 import { closest, closestPath, withSuggestion } from './suggest.js';
@@ -39,7 +40,7 @@ export interface CheckReport {
   readonly files: number;
 }
 
-/** The loader builds record URLs from a base; the check reads only its problems, so any base will do. */
+/** The loader builds record URLs from a base; when the check is given none, any base will do to read its problems. */
 const LOADER_BASE_URL = 'http://localhost';
 
 /** Files read at once: a site of 10,000 posts must not open them all together. */
@@ -98,12 +99,18 @@ interface Reference {
  * Content problems are reported, never thrown.
  */
 export async function checkContent(dir: string, baseUrl?: string, pictures?: PictureSettings): Promise<CheckReport> {
+  return (await checkAndLoad(dir, baseUrl, pictures)).report;
+}
+
+/** checkContent's report, and the Catalog the content makes under `baseUrl` when the loader found nothing wrong. */
+export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: PictureSettings): Promise<{ readonly report: CheckReport; readonly catalog?: Catalog }> {
   const base = baseUrl === undefined ? undefined : new URL(baseUrl);
   const view = await readSiteView(dir);
   // Without the page slugs and locales no link can be judged; the loader reports why.
   const links = view.site && { base, site: view.site, routes: siteRoutes(view.site, view.files) };
+  const loaded = await loaderProblems(dir, view, baseUrl ?? LOADER_BASE_URL, pictures);
   const problems = [
-    ...(await loaderProblems(dir, view, pictures)),
+    ...loaded.problems,
     ...(await bodyProblems(dir, view, base, links)),
     ...(links ? productLinkProblems(view, links) : []),
     ...shadowedPageProblems(view),
@@ -114,12 +121,13 @@ export async function checkContent(dir: string, baseUrl?: string, pictures?: Pic
     .sort(byFileAndLine)
     .map((problem) => ({ ...problem, file: path.join(dir, problem.file) }));
   const errors = problems.filter((problem) => problem.severity === 'error');
-  return {
+  const report = {
     ok: errors.length === 0,
     errors,
     warnings: problems.filter((problem) => problem.severity === 'warning'),
     files: view.files.length + (view.siteSource === undefined ? 0 : 1),
   };
+  return loaded.catalog ? { report, catalog: loaded.catalog } : { report };
 }
 
 /**
@@ -216,23 +224,23 @@ function lineCount(text: string): number {
 
 // What the loader reports
 
-/** Every problem of loadCatalog, each given the line of its field when the parser gave none. */
-async function loaderProblems(dir: string, view: SiteView, pictures: PictureSettings | undefined): Promise<CheckProblem[]> {
+/** Every problem of loadCatalog, each given the line of its field when the parser gave none; or the Catalog, when there are none. */
+async function loaderProblems(dir: string, view: SiteView, baseUrl: string, pictures: PictureSettings | undefined): Promise<{ readonly problems: CheckProblem[]; readonly catalog?: Catalog }> {
   let details: readonly ContentProblem[];
   try {
-    await loadCatalog({ dir, baseUrl: LOADER_BASE_URL, ...(pictures ? { pictures } : {}) });
-    return [];
+    return { problems: [], catalog: await loadCatalog({ dir, baseUrl, ...(pictures ? { pictures } : {}) }) };
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     details = error.details;
   }
   const yamlOf = new Map<string, string>(view.files.flatMap((file) => (file.parsed ? [[file.file, file.parsed.frontMatter] as const] : [])));
   if (view.siteSource !== undefined) yamlOf.set('site.yaml', view.siteSource);
-  return details.map((problem) => {
+  const problems = details.map((problem): CheckProblem => {
     const yaml = yamlOf.get(problem.file);
     const line = problem.line ?? (problem.field && yaml !== undefined ? lineOfField(yaml, problem.field) : undefined);
     return { file: problem.file, line: line ?? null, field: problem.field ?? null, message: problem.message, severity: 'error' };
   });
+  return { problems };
 }
 
 /**
