@@ -31,6 +31,8 @@ export const MAX_LIST_RESULT_CHARS = 75_000;
 
 interface ToolOutcome {
   readonly body: Record<string, unknown>;
+  /** JSON.stringify(body), when it was written already (to measure it). */
+  readonly json?: string;
   /** Said after the JSON when the answer is not all that was asked for. */
   readonly note?: string;
 }
@@ -43,16 +45,16 @@ class ToolError extends Error {}
  * fits MAX_LIST_RESULT_CHARS. Each try shrinks the limit in proportion, so a
  * few tries at most.
  */
-function fitted<T>(requested: number, answer: (limit: number) => T): { body: T; limit: number } {
+function fitted<T>(requested: number, answer: (limit: number) => T): { body: T; json: string; limit: number } {
   let limit = requested;
   let body = answer(limit);
-  let size = JSON.stringify(body).length;
-  while (size > MAX_LIST_RESULT_CHARS && limit > 1) {
-    limit = Math.max(1, Math.min(limit - 1, Math.floor((limit * MAX_LIST_RESULT_CHARS) / size)));
+  let json = JSON.stringify(body);
+  while (json.length > MAX_LIST_RESULT_CHARS && limit > 1) {
+    limit = Math.max(1, Math.min(limit - 1, Math.floor((limit * MAX_LIST_RESULT_CHARS) / json.length)));
     body = answer(limit);
-    size = JSON.stringify(body).length;
+    json = JSON.stringify(body);
   }
-  return { body, limit };
+  return { body, json, limit };
 }
 
 /** The envelope of every list and search result, as the fitting reads it. */
@@ -66,18 +68,20 @@ interface Page extends Record<string, unknown> {
 function pageOf(tool: Tool, catalog: Catalog, args: Readonly<Record<string, unknown>>): ToolOutcome {
   const requested = args.limit as number;
   const offset = (args.offset as number | undefined) ?? 0;
-  const { body, limit } = fitted(requested, (l) => ({ ...tool.answer(catalog, { ...args, limit: l }) }) as Page);
+  const { body, json, limit } = fitted(requested, (l) => ({ ...tool.answer(catalog, { ...args, limit: l }) }) as Page);
   const next = body.offset + body.items.length;
-  if (tool.paged === 'hits' && body.total === 0) return { body, note: nothingFound(String(args.query), (body.suggestions as readonly string[] | undefined) ?? []) };
-  if (limit === requested || next >= body.total) return { body };
+  if (tool.paged === 'hits' && body.total === 0) return { body, json, note: nothingFound(String(args.query), (body.suggestions as readonly string[] | undefined) ?? []) };
+  if (limit === requested || next >= body.total) return { body, json };
   if (tool.paged === 'hits') {
     return {
       body,
+      json,
       note: `Only the best ${limit} of the ${requested} hits asked for fit in one result (about 25,000 tokens). Call again with offset=${offset + limit} and limit=${limit} for the next ones, or narrow the search with kind, locale or more specific words.`,
     };
   }
   return {
     body,
+    json,
     note: `Only ${limit} of the ${requested} items asked for fit in one result (about 25,000 tokens). Call again with offset=${next} and limit=${limit} for the next ones.`,
   };
 }
@@ -144,8 +148,8 @@ export function answerToolCalls(server: Server, catalog: Catalog, log: Log): voi
  */
 function call(tool: Tool, catalog: Catalog, args: Record<string, unknown>, log: Log): CallToolResult {
   try {
-    const { body, note } = run(tool, catalog, args);
-    const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
+    const { body, json, note } = run(tool, catalog, args);
+    const content: CallToolResult['content'] = [{ type: 'text', text: json ?? JSON.stringify(body) }];
     if (note) content.push({ type: 'text', text: note });
     return { content, structuredContent: body };
   } catch (error) {
