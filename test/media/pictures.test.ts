@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { loadCatalog } from '../../src/content/load.js';
+import type { Catalog } from '../../src/content/types.js';
 import { MANIFEST } from '../../src/export.js';
 import type { ExportedAnswer } from '../../src/export.js';
 import { BASE_URL, buildTestApp, FIXTURES } from '../helper.js';
@@ -72,6 +73,29 @@ async function bakeryWith(work: string, name: string, bytes: Buffer): Promise<st
   const product = await readFile(path.join(dir, PRODUCT), 'utf8');
   await writeFile(path.join(dir, PRODUCT), product.replace('file: images/pao.png', `file: images/${name}`));
   return dir;
+}
+
+/**
+ * The bakery with one of its files edited, loaded and served in-process
+ * (pictures kept in a cache of its own) while `use` runs; everything is
+ * removed afterwards.
+ */
+async function withEditedBakery(file: string, edit: (text: string) => string, use: (app: Awaited<ReturnType<typeof buildTestApp>>, catalog: Catalog) => Promise<void>): Promise<void> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-pictures-'));
+  try {
+    const dir = path.join(work, 'content');
+    await cp(FIXTURE, dir, { recursive: true });
+    await writeFile(path.join(dir, file), edit(await readFile(path.join(dir, file), 'utf8')));
+    const catalog = await loadCatalog({ dir, baseUrl: BASE_URL, pictures: { maxPixels: 40_000_000, maxBytes: 30 * 1024 * KB, cacheDir: path.join(work, 'cache') } });
+    const app = await buildTestApp({ catalog, env: { IMAGE_CACHE_DIR: path.join(work, 'cache') } });
+    try {
+      await use(app, catalog);
+    } finally {
+      await app.server.close();
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
 }
 
 interface Candidate {
@@ -370,77 +394,48 @@ describe('EXIF orientation', () => {
 
 describe('a raster logo', () => {
   test('heads every page as a <picture> whose sizes is its width at the header\'s 2.5rem height', async () => {
-    const work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-pictures-'));
-    try {
-      const dir = path.join(work, 'content');
-      await cp(FIXTURE, dir, { recursive: true });
-      const company = await readFile(path.join(dir, 'company.md'), 'utf8');
-      // The bakery's share card, 1200x630, stands in for a PNG logo: shown 40 pixels high, it is 77 wide.
-      await writeFile(path.join(dir, 'company.md'), company.replace('file: images/logo.svg', 'file: images/share.png'));
-      const catalog = await loadCatalog({ dir, baseUrl: BASE_URL, pictures: { maxPixels: 40_000_000, maxBytes: 30 * 1024 * KB, cacheDir: path.join(work, 'cache') } });
-      const app = await buildTestApp({ catalog, env: { IMAGE_CACHE_DIR: path.join(work, 'cache') } });
-      try {
-        const page = (await app.server.inject('/')).body;
-        const logo = /<a class="brand"[^>]*>(<picture>[\s\S]*?<\/picture>)<\/a>/.exec(page)?.[1];
-        assert.ok(logo, 'the header shows the logo as a <picture>');
-        const hash = new URL(catalog.company.logo!.url).pathname.split('/')[2];
-        assert.equal(
-          attributes(logo, /<source type="image\/avif"[^>]*>/).srcset,
-          [320, 480, 640, 750, 960, 1200].map((width) => `/media/${hash}/share-${width}w.avif ${width}w`).join(', '),
-        );
-        const img = attributes(logo, /<img[^>]*>/);
-        assert.deepEqual([img.class, img.alt, img.width, img.height, img.sizes], ['brand-logo', 'Padaria Lumen', '1200', '630', '77px']);
-      } finally {
-        await app.server.close();
-      }
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
+    // The bakery's share card, 1200x630, stands in for a PNG logo: shown 40 pixels high, it is 77 wide.
+    await withEditedBakery('company.md', (company) => company.replace('file: images/logo.svg', 'file: images/share.png'), async (app, catalog) => {
+      const page = (await app.server.inject('/')).body;
+      const logo = /<a class="brand"[^>]*>(<picture>[\s\S]*?<\/picture>)<\/a>/.exec(page)?.[1];
+      assert.ok(logo, 'the header shows the logo as a <picture>');
+      const hash = new URL(catalog.company.logo!.url).pathname.split('/')[2];
+      assert.equal(
+        attributes(logo, /<source type="image\/avif"[^>]*>/).srcset,
+        [320, 480, 640, 750, 960, 1200].map((width) => `/media/${hash}/share-${width}w.avif ${width}w`).join(', '),
+      );
+      const img = attributes(logo, /<img[^>]*>/);
+      assert.deepEqual([img.class, img.alt, img.width, img.height, img.sizes], ['brand-logo', 'Padaria Lumen', '1200', '630', '77px']);
+    });
   });
 });
 
 describe('a picture in a markdown body', () => {
   test('is a <picture> of its variants with its size reserved, loaded as it is scrolled to; a picture from elsewhere stays an <img>', async () => {
-    const work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-pictures-'));
-    try {
-      const dir = path.join(work, 'content');
-      await cp(FIXTURE, dir, { recursive: true });
-      const file = path.join(dir, 'posts/corn-bread-recipe.md');
-      const post = await readFile(file, 'utf8');
-      await writeFile(
-        file,
-        `${post}\n![The loaf, *sliced*](../images/share.png "Fresh from the oven")\n\n![A drawing](../images/logo.svg)\n\n![Elsewhere](https://example.com/bread.png)\n`,
+    const pictures = '![The loaf, *sliced*](../images/share.png "Fresh from the oven")\n\n![A drawing](../images/logo.svg)\n\n![Elsewhere](https://example.com/bread.png)\n';
+    await withEditedBakery('posts/corn-bread-recipe.md', (post) => `${post}\n${pictures}`, async (app, catalog) => {
+      const page = (await app.server.inject(new URL(catalog.postsBySlug.get('corn-bread-recipe')!.url).pathname)).body;
+      const prose = /<div class="prose">([\s\S]*?)<\/div>/.exec(page)?.[1] ?? '';
+      const shown = /<picture>[\s\S]*?<\/picture>/.exec(prose)?.[0];
+      assert.ok(shown, 'the body shows its raster picture as a <picture>');
+      const hash = /\/media\/([0-9a-f]+)\/share-320w\.avif/.exec(shown)?.[1];
+      assert.ok(hash, 'the <picture> offers the picture in AVIF');
+      assert.equal(
+        attributes(shown, /<source type="image\/webp"[^>]*>/).srcset,
+        [320, 480, 640, 750, 960, 1200].map((width) => `/media/${hash}/share-${width}w.webp ${width}w`).join(', '),
       );
-      const catalog = await loadCatalog({ dir, baseUrl: BASE_URL, pictures: { maxPixels: 40_000_000, maxBytes: 30 * 1024 * KB, cacheDir: path.join(work, 'cache') } });
-      const app = await buildTestApp({ catalog, env: { IMAGE_CACHE_DIR: path.join(work, 'cache') } });
-      try {
-        const page = (await app.server.inject(new URL(catalog.postsBySlug.get('corn-bread-recipe')!.url).pathname)).body;
-        const prose = /<div class="prose">([\s\S]*?)<\/div>/.exec(page)?.[1] ?? '';
-        const shown = /<picture>[\s\S]*?<\/picture>/.exec(prose)?.[0];
-        assert.ok(shown, 'the body shows its raster picture as a <picture>');
-        const hash = /\/media\/([0-9a-f]+)\/share-320w\.avif/.exec(shown)?.[1];
-        assert.ok(hash, 'the <picture> offers the picture in AVIF');
-        assert.equal(
-          attributes(shown, /<source type="image\/webp"[^>]*>/).srcset,
-          [320, 480, 640, 750, 960, 1200].map((width) => `/media/${hash}/share-${width}w.webp ${width}w`).join(', '),
-        );
-        const img = attributes(shown, /<img[^>]*>/);
-        assert.deepEqual(
-          [img.class, img.alt, img.title, img.width, img.height, img.loading, img.sizes],
-          ['body-image', 'The loaf, sliced', 'Fresh from the oven', '1200', '630', 'lazy', '(max-width: 48.5rem) calc(100vw - 2.5rem), 46rem'],
-        );
-        for (const url of [img.src!, ...candidates(img.srcset!).map((candidate) => candidate.url)]) {
-          assert.equal((await app.server.inject(url)).statusCode, 200, `${url} is served`);
-        }
-        const drawing = attributes(prose, /<img[^>]*alt="A drawing"[^>]*>/);
-        assert.ok(drawing.width && drawing.height, 'an SVG keeps its one file, its size reserved');
-        assert.match(drawing.src!, /^\/media\/[0-9a-f]+\/images\/logo\.svg$/);
-        assert.match(prose, /<img src="https:\/\/example\.com\/bread\.png" alt="Elsewhere">/);
-      } finally {
-        await app.server.close();
+      const img = attributes(shown, /<img[^>]*>/);
+      assert.deepEqual(
+        [img.class, img.alt, img.title, img.width, img.height, img.loading, img.sizes],
+        ['body-image', 'The loaf, sliced', 'Fresh from the oven', '1200', '630', 'lazy', '(max-width: 48.5rem) calc(100vw - 2.5rem), 46rem'],
+      );
+      for (const url of [img.src!, ...candidates(img.srcset!).map((candidate) => candidate.url)]) {
+        assert.equal((await app.server.inject(url)).statusCode, 200, `${url} is served`);
       }
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
+      const drawing = attributes(prose, /<img[^>]*alt="A drawing"[^>]*>/);
+      assert.ok(drawing.width && drawing.height, 'an SVG keeps its one file, its size reserved');
+      assert.match(drawing.src!, /^\/media\/[0-9a-f]+\/images\/logo\.svg$/);
+      assert.match(prose, /<img src="https:\/\/example\.com\/bread\.png" alt="Elsewhere">/);
+    });
   });
 });
