@@ -22,6 +22,12 @@ export interface Answer {
    * answer). Errors are never kept, whatever this says.
    */
   readonly cache?: CacheRule;
+  /**
+   * The digest its strong validator is made of, when the door made one from
+   * the body's parts (one that changes whenever a byte of the body does);
+   * otherwise the body's own digest is.
+   */
+  readonly digest?: string;
 }
 
 export type CacheRule = 'public' | 'immutable' | 'no-store';
@@ -33,5 +39,7 @@ export function answer(status: number, type: string, body: string | Buffer, head
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonAnswer(body: unknown, headers: Readonly<Record<string, string>> = {}, status = 200): Answer {
-  return answer(status, JSON_TYPE, answerJson(body), headers);
+  const { text, digest } = answerJson(body);
+  const made = answer(status, JSON_TYPE, text, headers);
+  return digest === undefined ? made : { ...made, digest };
 }

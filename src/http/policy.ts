@@ -1,5 +1,4 @@
 import { paths, urlOf } from '../model/routes.js';
-import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import Negotiator from 'negotiator';
 import type { Deprecation } from '../config.js';
@@ -12,6 +11,7 @@ import { pushRateLimitHeaders } from './rate-limit.js';
 import { rememberedByValue } from './remembered.js';
 import type { Incoming } from './request.js';
 import { clip } from '../query/errors.js';
+import { digestOf } from '../util/digest.js';
 import type { Zone } from './door.js';
 import { notAcceptableProblem, rateLimitedProblem, unsupportedMediaTypeProblem } from '../model/problems.js';
 
@@ -172,7 +172,7 @@ export class HttpPolicy {
     if (link !== undefined) headers.push(['link', link]);
     const rule = ok ? (answer.cache ?? 'public') : 'no-store';
     headers.push(['cache-control', CACHE_CONTROL[rule]]);
-    const etag = ok ? strongEtag(typeof body === 'string' ? body : joined(body)) : undefined;
+    const etag = ok ? (answer.digest === undefined ? strongEtag(typeof body === 'string' ? body : joined(body)) : `"${answer.digest}"`) : undefined;
     if (etag !== undefined) headers.push(['etag', etag]);
     if (isCompressible(answer.status, byteLength(body), answer.headers['content-type'])) {
       const vary = headers.findIndex(([name]) => name === 'vary');
@@ -215,7 +215,7 @@ function deprecationHeaders(deprecation: Deprecation): string[] {
 
 /** A strong validator (RFC 9110 section 8.8.3): changes whenever one byte does. */
 export function strongEtag(body: string | Buffer): string {
-  return `"${hash('sha1', body, 'base64url')}"`;
+  return `"${digestOf(body)}"`;
 }
 
 /**

@@ -6,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PreparedUrl } from '../../src/app.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
-import { FIXTURES, listenTestApp, testCatalog, BASE_URL } from '../helper.js';
+import { readFile, writeFile } from 'node:fs/promises';
+import { copyFixture, FIXTURES, listenTestApp, ROOT, testCatalog, BASE_URL } from '../helper.js';
 
 /**
  * Answers kept for repeated requests are a stage of the one pipeline: the
@@ -248,6 +249,37 @@ describe('kept answers follow the Catalog in force', () => {
       }
       assert.ok(app.cache.bytes(catalog) <= 1024 * 1024, String(app.cache.bytes(catalog)));
       assert.ok(app.cache.get(catalog, '/api/v1/posts?limit=100&offset=39'), 'the most recent is kept');
+    } finally {
+      await app.server.close();
+    }
+  });
+});
+
+describe('validators of list pages across a reload', () => {
+  test('a page whose records changed gets a new ETag; a page of the same bytes keeps its own, so a client revalidating it gets 304', async () => {
+    const app = await listenTestApp({ limiter: roomy(), checkOpenApi: false });
+    try {
+      const newest = '/api/v1/posts?locale=en&limit=2';
+      const older = '/api/v1/posts?locale=en&limit=2&offset=8';
+      const before = { newest: await raw(app.url, newest), older: await raw(app.url, older) };
+      const { slug, title } = (JSON.parse(before.newest.body.toString()) as { items: { slug: string; title: string }[] }).items[0]!;
+      // The same content but for the title of the newest article.
+      const copy = await copyFixture(path.join(ROOT, 'content'));
+      const file = path.join(copy, 'posts', `${slug}.md`);
+      const source = await readFile(file, 'utf8');
+      assert.ok(source.includes(`title: ${title}`) || source.includes(`title: "${title}"`), file);
+      await writeFile(file, source.replace(/^title: .*$/m, 'title: A retitled article'));
+      const edited = await testCatalog(copy, BASE_URL);
+      await app.warmCatalog(edited);
+      app.store.replace(edited);
+
+      const after = { newest: await raw(app.url, newest), older: await raw(app.url, older) };
+      assert.match(after.newest.body.toString(), /A retitled article/);
+      assert.notEqual(after.newest.headers.etag, before.newest.headers.etag);
+      assert.equal((await raw(app.url, newest, { 'if-none-match': String(before.newest.headers.etag) })).status, 200);
+      assert.ok(after.older.body.equals(before.older.body), 'the older page is the same text');
+      assert.equal(after.older.headers.etag, before.older.headers.etag);
+      assert.equal((await raw(app.url, older, { 'if-none-match': String(before.older.headers.etag) })).status, 304);
     } finally {
       await app.server.close();
     }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { digestOf } from '../../src/util/digest.js';
 import { answerJson } from '../../src/util/json.js';
 import { listPosts, listProducts } from '../../src/query/queries.js';
 import { testCatalog } from '../helper.js';
@@ -17,20 +18,51 @@ describe('answerJson', () => {
       'text',
       null,
     ];
-    for (const body of bodies) assert.equal(answerJson(body), JSON.stringify(body));
+    for (const body of bodies) assert.equal(answerJson(body).text, JSON.stringify(body));
   });
 
   test('a page of a list is the same text whether its records were written before or not', async () => {
     const catalog = await testCatalog();
     const query = { limit: 3, offset: 1 } as Parameters<typeof listPosts>[1];
     const first = listPosts(catalog, query);
-    assert.equal(answerJson(first), JSON.stringify(first));
+    assert.equal(answerJson(first).text, JSON.stringify(first));
     // The same records again, each now written from the text kept for it.
     const again = listPosts(catalog, query);
     assert.equal(again.items[0], first.items[0], 'a record has one list form');
     assert.ok(Object.isFrozen(again.items[0]));
-    assert.equal(answerJson(again), JSON.stringify(first));
+    assert.equal(answerJson(again).text, JSON.stringify(first));
     const products = listProducts(catalog, { limit: 100, offset: 0 } as Parameters<typeof listProducts>[1]);
-    assert.equal(answerJson(products), JSON.stringify(products));
+    assert.equal(answerJson(products).text, JSON.stringify(products));
+  });
+
+  test('digests a page of frozen items from their digests: one digest per text, another whenever a byte differs', () => {
+    const item = (slug: string, title: string) => Object.freeze({ slug, title });
+    const [a, b, c] = [item('a', 'Nuvem'), item('b', 'Dados'), item('c', 'Nuvem')];
+    const page = (items: readonly unknown[], offset = 0, next: string | null = null) => ({ items, total: 3, limit: 2, offset, next });
+    const digest = (body: unknown) => {
+      const { digest: made } = answerJson(body);
+      assert.ok(made !== undefined && /^[A-Za-z0-9_-]{27}$/.test(made), String(made));
+      return made;
+    };
+    // The same text, from other objects with the same members: the same digest.
+    assert.equal(digest(page([a, b])), digest(page([item('a', 'Nuvem'), item('b', 'Dados')])));
+    const seen = new Map<string, string>();
+    for (const body of [page([a, b]), page([b, a]), page([a]), page([a, c]), page([c, b]), page([a, b], 1), page([a, b], 0, 'http://x/?offset=2'), page([]), { items: [a, b], total: 3 }]) {
+      const text = answerJson(body).text;
+      const made = digest(body);
+      assert.ok(!seen.has(made) || seen.get(made) === text, `${text} and ${seen.get(made)} share a digest`);
+      seen.set(made, text);
+    }
+    assert.equal(seen.size, 9);
+    // One member's value moved into an item's place reads differently too.
+    assert.notEqual(digest({ items: [a], note: 'x' }), digest({ items: [], note: 'x', more: a }));
+  });
+
+  test('leaves the digest to the text when an item is not frozen or there is no list of items', () => {
+    const frozen = Object.freeze({ slug: 'a' });
+    for (const body of [{ items: [frozen, { slug: 'b' }] }, { items: [frozen, 'text'] }, { name: 'no items' }, [frozen], 'text']) {
+      assert.equal(answerJson(body).digest, undefined, JSON.stringify(body));
+    }
+    assert.equal(digestOf('{"a":1}'), digestOf(Buffer.from('{"a":1}')));
   });
 });
