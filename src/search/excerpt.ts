@@ -91,11 +91,15 @@ function holdsEveryTerm(latest: ReadonlyMap<string, number>, wanted: ReadonlySet
  * letters around it: excerpt() leaves terms with a sigma to findOccurrences.
  */
 function findFoldedOccurrences(source: string, folded: string, terms: readonly string[]): Occurrence[] {
-  const wanted = new Set(terms);
-  const each = [...wanted];
   // The next whole-word occurrence of each term: read in order of position, so the scan stops at the
   // first stretch that holds every term, as findOccurrences stops, however long the text goes on.
-  const next = each.map((term) => nextWholeWord(source, folded, term, 0));
+  // A term the text never holds (it matched a title or a tag) is left out from the start: no stretch
+  // holds it, so the first that holds every other term is already the best, and the rest of the text
+  // need not be read (findOccurrences, which cannot know it ahead, reads to the end).
+  const first = [...new Set(terms)].map((term) => ({ term, at: nextWholeWord(source, folded, term, 0) })).filter(({ at }) => at >= 0);
+  const each = first.map(({ term }) => term);
+  const next = first.map(({ at }) => at);
+  const wanted = new Set(each);
   const found: Occurrence[] = [];
   const latest = new Map<string, number>();
   for (;;) {
