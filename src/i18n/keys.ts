@@ -118,6 +118,15 @@ export const MESSAGE_ARGUMENTS = {
   'kind.product': none,
   'kind.page': none,
   'kind.post': none,
+  // The describe_company and quote_article prompts of the MCP server.
+  'prompt.describe.description': { trade_name: 'string' },
+  'prompt.describe.intro': { trade_name: 'string', legal_name: 'string', language: 'string', locale: 'string' },
+  'prompt.describe.sources': { site: 'string', more: 'number' },
+  'prompt.describe.products': none,
+  'prompt.describe.no_products': none,
+  'prompt.quote.description': { topic: 'string' },
+  'prompt.quote.found': { site: 'string', topic: 'string', search: 'string', language: 'string', locale: 'string' },
+  'prompt.quote.none': { site: 'string', topic: 'string', search: 'string', language: 'string', locale: 'string' },
   // The verify_company_registration prompt of the MCP server: what a model is asked to check.
   'prompt.verify.description': { legal_name: 'string' },
   'prompt.verify.intro': { legal_name: 'string', trade_name: 'string', address: 'string' },

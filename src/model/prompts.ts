@@ -13,10 +13,10 @@ import { searchContent } from '../query/queries.js';
  * The prompts (MCP 2025-06-18, Server Features, "Prompts"): the three uses
  * this server is for, as messages a client puts before the user's model.
  * Each embeds the resources the model needs (embedded resource content) and
- * names the tool to call for more. The wording is the engine's: that of
- * verify_company_registration comes from the message catalogs of every
- * shipped language, that of the other two is written here in English and
- * Brazilian Portuguese; every fact (names, identifiers, products, articles)
+ * names the tool to call for more. The wording is the ICU messages
+ * `prompt.*` of the locale's catalog (src/i18n/messages), so each prompt reads
+ * as native text in every language the engine ships or the site adds, and in
+ * English in another; every fact (names, identifiers, products, articles)
  * comes from the Catalog. Each result is a function of the Catalog and the
  * arguments alone, so the endpoint remembers it like a tool's.
  *
@@ -39,18 +39,6 @@ export type PromptResult = {
 /** The media type of the records' resources (src/mcp/resources.ts serves the same texts under it). */
 const MARKDOWN = 'text/markdown';
 
-/** The languages the prompts are written in. */
-type Language = 'en' | 'pt-BR';
-
-/**
- * The language of the texts for a site locale: its own, the same language
- * in another region (`pt` and `pt-PT` read the Brazilian texts), else English,
- * with the model told to answer in the locale's language.
- */
-function languageOf(locale: string): Language {
-  return locale.toLowerCase().split('-')[0] === 'pt' ? 'pt-BR' : 'en';
-}
-
 /** The name of `locale`'s language, written in `language` ("Portuguese (Brazil)", "inglês"). */
 function languageName(locale: string, language: string): string {
   try {
@@ -61,9 +49,12 @@ function languageName(locale: string, language: string): string {
 }
 
 /** How the model is told which language to write in. */
-function answerIn(locale: string, language: Language): string {
-  const name = languageName(locale, language);
-  return language === 'pt-BR' ? `Responda em ${name} (${locale}).` : `Answer in ${name} (${locale}).`;
+/**
+ * The words of the prompts in `locale`: the site's own catalog of that
+ * locale, else the engine's for that language, else the default locale's.
+ */
+function wordsFor(catalog: Catalog, locale: string): Messages {
+  return catalog.messages.get(locale) ?? shippedCatalogFor(locale) ?? catalog.messages.get(catalog.site.default_locale)!;
 }
 
 /** A user message of text. */
@@ -85,24 +76,18 @@ const PRODUCTS_LISTED = 20;
 /** What prompts/get answers for describe_company. */
 export function describeCompany(catalog: Catalog, locale: string): PromptResult {
   const { company, site } = catalog;
-  const pt = languageOf(locale) === 'pt-BR';
-  const language: Language = pt ? 'pt-BR' : 'en';
+  const m = wordsFor(catalog, locale);
+  const language = languageName(locale, m.locale);
   const products = catalog.products.slice(0, PRODUCTS_LISTED).map((p) => `- ${p.name} (${p.status}): ${p.summary} ${p.url}`);
   const more = catalog.products.length - products.length;
-  const text = pt
-    ? [
-        `Descreva a empresa ${company.trade_name} (razão social ${company.legal_name}) para quem não a conhece: o que ela faz, seus produtos e para que servem, onde fica e como contatá-la. ${answerIn(locale, language)}`,
-        `Use apenas o conteúdo publicado em ${site.name}: o cadastro da empresa e a página inicial estão abaixo; para os detalhes de um produto, chame a ferramenta get_product com o slug dele${more > 0 ? `; para os outros ${more} produtos, chame list_products` : ''}. Não invente fatos que o conteúdo não traz (preços, clientes, números) e cite as URLs em que se baseou.`,
-        products.length ? `Produtos:\n${products.join('\n')}` : 'Nenhum produto foi publicado.',
-      ]
-    : [
-        `Describe ${company.trade_name} (legal name ${company.legal_name}) to someone who does not know it: what the company does, its products and what they are for, where it is and how to reach it. ${answerIn(locale, language)}`,
-        `Use only what ${site.name} publishes: the company record and the home page are below; for a product's details, call the get_product tool with its slug${more > 0 ? `; for the other ${more} products, call list_products` : ''}. Do not invent facts the content does not state (prices, clients, figures), and cite the URLs you relied on.`,
-        products.length ? `Products:\n${products.join('\n')}` : 'No product is published.',
-      ];
+  const text = [
+    m.format('prompt.describe.intro', { trade_name: company.trade_name, legal_name: company.legal_name, language, locale }),
+    m.format('prompt.describe.sources', { site: site.name, more }),
+    products.length ? `${m.format('prompt.describe.products')}\n${products.join('\n')}` : m.format('prompt.describe.no_products'),
+  ];
   const home = homePage(catalog);
   return {
-    description: pt ? `Descrever ${company.trade_name} a partir do conteúdo publicado` : `Describe ${company.trade_name} from its published content`,
+    description: m.format('prompt.describe.description', { trade_name: company.trade_name }),
     messages: [said(text.join('\n\n')), embedded(company), ...(home ? [embedded(home)] : [])],
   };
 }
@@ -112,33 +97,25 @@ const ARTICLES_EMBEDDED = 2;
 
 /** What prompts/get answers for quote_article (the developer portal shows it). */
 export function quoteArticle(catalog: Catalog, topic: string, locale: string): PromptResult {
-  const pt = languageOf(locale) === 'pt-BR';
-  const language: Language = pt ? 'pt-BR' : 'en';
+  const m = wordsFor(catalog, locale);
   const hits = searchContent(catalog, { q: topic, kind: 'post', locale, published_since: undefined, published_before: undefined, sort: undefined, limit: ARTICLES_EMBEDDED, offset: 0 }).items;
   const posts = hits.map((hit) => catalog.postsBySlug.get(hit.slug)).filter((post) => post !== undefined);
   const quoted = JSON.stringify(topic);
-  const search = `search_content (query ${quoted}, kind "post", locale "${locale}")`;
-  let text: string;
-  if (posts.length > 0) {
-    text = pt
-      ? `Cite o artigo de ${catalog.site.name} que melhor trata de ${quoted}. Dos artigos abaixo, escolha o trecho que responde ao tema, transcreva-o palavra por palavra entre aspas e informe título, autor, data de publicação e URL do artigo. ${answerIn(locale, language)} Se nenhum deles tratar do tema, chame ${search} e depois get_post com o slug do melhor resultado; não cite o que não estiver no texto.`
-      : `Quote the article of ${catalog.site.name} that best covers ${quoted}. From the articles below, pick the passage that answers the topic, quote it word for word between quotation marks, and give the article's title, author, publication date and URL. ${answerIn(locale, language)} If none of them covers the topic, call ${search}, then get_post with the slug of the best hit; never quote what the text does not say.`;
-  } else {
-    text = pt
-      ? `Nenhum artigo de ${catalog.site.name} em ${languageName(locale, language)} menciona ${quoted}. Chame ${search} com outras palavras, ou list_posts (locale "${locale}") para ver os temas publicados, depois get_post com o slug escolhido; cite um trecho palavra por palavra, com título, autor, data e URL, ou diga que o site não trata do tema. ${answerIn(locale, language)}`
-      : `No article of ${catalog.site.name} in ${languageName(locale, language)} mentions ${quoted}. Call ${search} with other words, or list_posts (locale "${locale}") to see what is published, then get_post with the chosen slug; quote a passage word for word with its title, author, date and URL, or say that the site does not cover the topic. ${answerIn(locale, language)}`;
-  }
+  const words = {
+    site: catalog.site.name,
+    topic: quoted,
+    search: `search_content (query ${quoted}, kind "post", locale "${locale}")`,
+    language: languageName(locale, m.locale),
+    locale,
+  };
   return {
-    description: pt ? `Citar um artigo sobre ${quoted}` : `Quote an article about ${quoted}`,
-    messages: [said(text), ...posts.map(embedded)],
+    description: m.format('prompt.quote.description', { topic: quoted }),
+    messages: [said(m.format(posts.length > 0 ? 'prompt.quote.found' : 'prompt.quote.none', words)), ...posts.map(embedded)],
   };
 }
 
 /*
- * verify_company_registration. Its words are the ICU messages `prompt.*` of
- * the locale's catalog (src/i18n/messages), so it reads as native text in
- * every language the engine ships and falls back to English in another;
- * every fact comes from the company record.
+ * verify_company_registration: every fact comes from the company record.
  */
 
 /** An identifier as its letters and digits, uppercase: how two writings of one are compared. */
@@ -213,8 +190,7 @@ function givenSentence(company: Catalog['company'], given: string, m: Messages):
  */
 export function verifyRegistration(catalog: Catalog, locale: string, given: string | undefined): PromptResult {
   const { company } = catalog;
-  // The site's own words for its locales; another language the engine speaks is answered in it.
-  const m = catalog.messages.get(locale) ?? shippedCatalogFor(locale) ?? catalog.messages.get(catalog.site.default_locale)!;
+  const m = wordsFor(catalog, locale);
   const { identifiers, address } = company;
   const checked = identifiers.filter((identifier) => identifier.verified);
   const formatOnly = identifiers.filter((identifier) => !identifier.verified);

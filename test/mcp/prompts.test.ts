@@ -7,7 +7,8 @@ import type { App } from '../../src/app.js';
 import { mirrorMarkdown } from '../../src/content/mirror.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROMPT_SUMMARIES } from '../../src/mcp/prompts.js';
-import { verifyRegistration } from '../../src/model/prompts.js';
+import { messages } from '../../src/i18n/catalog.js';
+import { describeCompany, quoteArticle, verifyRegistration } from '../../src/model/prompts.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 import { connectClient, rpcError, useConnectedClient } from './_client.js';
 
@@ -238,5 +239,43 @@ describe('prompts/get with a bad argument or name', () => {
     const first = await ask(1);
     const again = await ask(2);
     assert.equal(again.body, first.body.replace('"id":1,', '"id":2,'));
+  });
+});
+
+describe('describe_company and quote_article in the language of the locale', () => {
+  const text = (result: { messages: readonly { content: unknown }[] }) => (result.messages[0]!.content as { text: string }).text;
+
+  test('a site in English, Spanish and German gets each prompt in each of its languages, with the facts of its content', async () => {
+    const studio = await testCatalog(path.join(FIXTURES, 'studio'));
+    const es = describeCompany(studio, 'es');
+    assert.equal(es.description, 'Describir Bluebonnet a partir de su contenido publicado');
+    assert.match(text(es), /^Describe Bluebonnet \(razón social Bluebonnet Software Studio LLC\) a alguien que no la conoce: .* Responde en español \(es\)\.\n\nUsa solo lo que publica Bluebonnet: /s);
+    assert.match(text(es), /\n\nProductos:\n- /);
+    const de = describeCompany(studio, 'de');
+    assert.equal(de.description, 'Bluebonnet anhand der veröffentlichten Inhalte beschreiben');
+    assert.match(text(de), /Antworten Sie auf Deutsch \(de\)\.\n\nStützen Sie sich nur auf das, was Bluebonnet veröffentlicht: /);
+
+    const found = quoteArticle(studio, 'rangos', 'es');
+    assert.equal(found.description, 'Citar un artículo sobre "rangos"');
+    assert.match(text(found), /^Cita el artículo de Bluebonnet que mejor trate "rangos"\. .* Responde en español \(es\)\. Si ninguno trata el tema, llama a search_content \(query "rangos", kind "post", locale "es"\)/s);
+    assert.ok(found.messages.some((message) => JSON.stringify(message).includes('Cómo estimamos')), 'the article is embedded');
+    const none = quoteArticle(studio, 'xilófono', 'de');
+    assert.match(text(none), /^Kein Artikel von Bluebonnet auf Deutsch erwähnt "xilófono"\. Rufen Sie search_content \(query "xilófono", kind "post", locale "de"\) mit anderen Wörtern auf/);
+    assert.equal(none.messages.length, 1);
+  });
+
+  test('a locale the engine has no words for reads English, told to answer in its language', async () => {
+    const studio = await testCatalog(path.join(FIXTURES, 'studio'));
+    const italian = { ...studio, site: { ...studio.site, locales: [...studio.site.locales, 'it'] } };
+    assert.match(text(describeCompany(italian, 'it')), /^Describe Bluebonnet \(legal name Bluebonnet Software Studio LLC\) .* Answer in Italian \(it\)\./s);
+  });
+
+  test('counts the products left out in words that agree with their number', () => {
+    const sources = (locale: string, more: number) => messages(locale).format('prompt.describe.sources', { site: 'X', more });
+    assert.doesNotMatch(sources('en', 0), /list_products/);
+    assert.match(sources('en', 1), /; for the other product, call list_products\./);
+    assert.match(sources('en', 7), /; for the other 7 products, call list_products\./);
+    assert.match(sources('pt-BR', 1), /; para o outro produto, chame list_products\./);
+    assert.match(sources('de', 3), /; für die 3 anderen Produkte rufen Sie list_products auf\./);
   });
 });
