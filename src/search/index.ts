@@ -3,7 +3,7 @@ import { pauseEverySlice } from '../util/pause.js';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
 import type { Analysis, Concept, Hit, WordPlan } from './engine.js';
-import { best, FIELDS, finish, MIN_TYPO_LENGTH, TermIndex } from './engine.js';
+import { best, FIELDS, MIN_TYPO_LENGTH, TermIndex } from './engine.js';
 import { excerpt } from './excerpt.js';
 import type { QueryWord } from './normalize.js';
 import { canonical, fold, forEachWord, lower, queryWords } from './normalize.js';
@@ -157,11 +157,13 @@ export class SearchIndex {
       const shownIn = new Set(original ? locales.filter((locale) => !translated.has(locale)) : [record.locale]);
       const published = 'published_at' in record ? Date.parse(record.published_at) : undefined;
       const plainSummary = plain(summary);
-      const source = canonical(`${plainSummary}\n${record.text}`);
+      // Made from the markdown on each read (content/load.ts): read once.
+      const text = record.text;
+      const source = canonical(`${plainSummary}\n${text}`);
       const entry = { kind, record, title, summary: plainSummary, locale: record.locale, shownIn, published, source, folded: fold(source) };
       entries.push(entry);
       // In the order of FIELDS: title, tags, summary, text.
-      fields.push([title, tags, entry.summary, record.text]);
+      fields.push([title, tags, entry.summary, text]);
     };
     for (const { products } of catalog.productsByLocale.values()) for (const p of products) add('product', p, p.name, p.tags.join(' '), p.summary);
     for (const { pages } of catalog.pagesByLocale.values()) for (const p of pages) add('page', p, p.title, '', p.description);
@@ -406,9 +408,14 @@ function acceptor(options: SearchOptions, entries: readonly Entry[]): ((id: numb
   };
 }
 
-/** The build of one Catalog's index, run in slices by warmSearchIndex or to the end by searchIndexFor, whichever asks first. */
+/**
+ * The build of one Catalog's index, run in slices by warmSearchIndex or to
+ * the end by searchIndexFor, whichever asks first. Once it is done, its steps
+ * are let go, and with them every text they read (the fields of each record),
+ * which the index does not keep.
+ */
 class Build {
-  readonly #steps: Generator<void, SearchIndex>;
+  #steps: Generator<void, SearchIndex> | undefined;
   #index: SearchIndex | undefined;
 
   constructor(catalog: Catalog) {
@@ -417,16 +424,30 @@ class Build {
 
   /** Runs the rest of the build at once. */
   finish(): SearchIndex {
-    return (this.#index ??= finish(this.#steps));
+    for (;;) {
+      const index = this.#step();
+      if (index) return index;
+    }
   }
 
   /** Runs the build a few milliseconds at a time, letting other work (requests) run in between. */
   async inSlices(): Promise<SearchIndex> {
     const pause = pauseEverySlice();
-    while (!this.#index) {
-      const step = this.#steps.next();
-      if (step.done) this.#index = step.value;
-      else await pause();
+    for (;;) {
+      const index = this.#step();
+      if (index) return index;
+      await pause();
+    }
+  }
+
+  /** One step of the build; the index once it is done. */
+  #step(): SearchIndex | undefined {
+    if (this.#index === undefined) {
+      const step = this.#steps!.next();
+      if (step.done) {
+        this.#index = step.value;
+        this.#steps = undefined;
+      }
     }
     return this.#index;
   }
