@@ -12,6 +12,7 @@ import type { Collection } from './pagination.js';
 import { pageLinks, paginate } from './pagination.js';
 import { pageSummary, postSummary, productSummary } from './present.js';
 import { updatedAt } from './documents.js';
+import { LruCache } from '../util/lru.js';
 
 /**
  * Every read of the content that a door offers: the filters, lists, pages of
@@ -52,10 +53,42 @@ export function productsMatching(catalog: Catalog, { status, tag }: Filters<type
   return products.filter((p) => (!status || status.includes(p.status)) && (!tag || p.tags.some((t) => tag.includes(t))));
 }
 
+/** How many selections (filtered and ordered records) each content version keeps, and how many records in all. */
+const SELECTIONS_KEPT = 128;
+const SELECTED_RECORDS_KEPT = 1_000_000;
+
+const selectionsOf = perCatalog(() => new LruCache<readonly unknown[]>(SELECTIONS_KEPT, SELECTED_RECORDS_KEPT, (records) => records.length + 1));
+
+/**
+ * The records a list is cut from, for one combination of its filters and
+ * order (`key`), made by `select` once per content version and kept while
+ * it is asked for: the pages of a list, and the same list asked for again,
+ * then cost their page alone. At 10,000 articles, ordering them by title
+ * took 48 ms and keeping one locale's 2 ms, on every request.
+ */
+function selection<T>(catalog: Catalog, key: readonly unknown[], select: () => readonly T[]): readonly T[] {
+  const selections = selectionsOf(catalog);
+  const name = JSON.stringify(key);
+  let records = selections.get(name) as readonly T[] | undefined;
+  if (records === undefined) selections.set(name, (records = select()));
+  return records;
+}
+
+/** What, besides its page, selects a list's records: the same for every page of it. */
+const selectedBy = (query: Published & { readonly updated_since?: number | undefined; readonly sort?: SortOrder | undefined }) => [
+  query.published_since,
+  query.published_before,
+  query.updated_since,
+  query.sort?.field,
+  query.sort?.descending,
+];
+
 /** The articles that match every filter given (one of its values each), newest first. */
 export function postsMatching(catalog: Catalog, { category, locale }: Filters<typeof postFilters>): readonly Post[] {
   if (!category && !locale) return catalog.posts;
-  return catalog.posts.filter((p) => (!category || category.includes(p.category)) && (!locale || locale.includes(p.locale)));
+  return selection(catalog, ['matching posts', category, locale], () =>
+    catalog.posts.filter((p) => (!category || category.includes(p.category)) && (!locale || locale.includes(p.locale))),
+  );
 }
 
 /** A publication window: instants in epoch milliseconds, `since` included, `before` not. */
@@ -123,7 +156,9 @@ function kept(query: Published & { readonly updated_since?: number | undefined; 
 
 export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuery>): Collection<ReturnType<typeof productSummary>> {
   const { status, tag, locale, limit, offset } = query;
-  const records = arranged(catalog, productsMatching(catalog, { status, tag }, productsIn(catalog, locale).products), { name: (p) => p.name, updated_at: (p) => updatedAt(p, catalog) }, (p) => updatedAt(p, catalog), query.updated_since, query.sort);
+  const records = selection(catalog, ['products', status, tag, locale, ...selectedBy(query)], () =>
+    arranged(catalog, productsMatching(catalog, { status, tag }, productsIn(catalog, locale).products), { name: (p) => p.name, updated_at: (p) => updatedAt(p, catalog) }, (p) => updatedAt(p, catalog), query.updated_since, query.sort),
+  );
   return paginate(records, { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag), locale, ...kept(query) }, limit, offset }, (p) =>
     productSummary(p, catalog),
   );
@@ -131,7 +166,9 @@ export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuer
 
 export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): Collection<ReturnType<typeof postSummary>> {
   const { category, locale, limit, offset } = query;
-  const records = arranged(catalog, publishedWithin(postsMatching(catalog, { category, locale }), query), { published_at: (p) => p.published_at, updated_at: (p) => updatedAt(p), title: (p) => p.title }, (p) => updatedAt(p), query.updated_since, query.sort);
+  const records = selection(catalog, ['posts', category, locale, ...selectedBy(query)], () =>
+    arranged(catalog, publishedWithin(postsMatching(catalog, { category, locale }), query), { published_at: (p) => p.published_at, updated_at: (p) => updatedAt(p), title: (p) => p.title }, (p) => updatedAt(p), query.updated_since, query.sort),
+  );
   return paginate(
     records,
     { endpoint: collectionUrl(catalog, '/posts'), filters: { category: joined(category), locale: joined(locale), ...kept(query) }, limit, offset },

@@ -191,8 +191,8 @@ describe('500 internal_error', () => {
     const app = await buildTestApp({ catalog: failing, openApiCatalog: real });
     broken = true;
     try {
-      // A URL no answer was prepared for: the route runs.
-      const response = await app.server.inject('/api/v1/products?limit=3');
+      // A list no answer was prepared for, in an order none was selected in: the route runs and reads the Catalog.
+      const response = await app.server.inject('/api/v1/products?limit=3&sort=-name');
       const body = problem(response, 500, 'internal_error');
       assert.equal(body.title, 'Internal Server Error');
       assert.doesNotMatch(response.body, /disk on fire|secret/);

@@ -113,6 +113,41 @@ describe('sync and order', () => {
   });
 });
 
+describe('selections kept for a content version', () => {
+  test('every combination of filters and order is answered as if made afresh, whatever was asked before it', async () => {
+    // A Catalog of its own: what other tests asked for is not kept for it.
+    const fresh = await testCatalog(path.join(FIXTURES, 'bilingual'), BASE_URL);
+    const query = (locale: string[] | undefined, field: string | undefined, descending: boolean, offset: number) => ({
+      category: undefined,
+      locale,
+      published_since: undefined,
+      published_before: undefined,
+      updated_since: undefined,
+      sort: field === undefined ? undefined : { field, descending },
+      limit: 1,
+      offset,
+    });
+    const asked: [string[] | undefined, string | undefined, boolean][] = [];
+    for (const locale of [undefined, ['en'], ['pt-BR'], ['en', 'pt-BR']]) for (const field of [undefined, 'title', 'published_at']) for (const descending of [false, true]) asked.push([locale, field, descending]);
+    // The whole list of each combination, in one order and then in another, page by page.
+    const pages = (at: readonly [string[] | undefined, string | undefined, boolean]) => {
+      const first = listPosts(fresh, query(at[0], at[1], at[2], 0));
+      return [first, ...Array.from({ length: first.total - 1 }, (_, i) => listPosts(fresh, query(at[0], at[1], at[2], i + 1)))].map((page) => page.items[0]?.slug);
+    };
+    const once = asked.map(pages);
+    const again = [...asked].reverse().map(pages).reverse();
+    assert.deepEqual(again, once);
+    const all = listPosts(fresh, query(undefined, undefined, false, 0)).total;
+    for (const [i, [locale, field, descending]] of asked.entries()) {
+      const expected = fresh.posts.filter((p) => !locale || locale.includes(p.locale));
+      if (field === 'title') expected.sort((a, b) => new Intl.Collator(fresh.site.default_locale, { sensitivity: 'base', numeric: true }).compare(a.title, b.title) * (descending ? -1 : 1));
+      if (field === 'published_at') expected.sort((a, b) => (Date.parse(a.published_at) - Date.parse(b.published_at)) * (descending ? -1 : 1));
+      assert.deepEqual(once[i], expected.map((p) => p.slug), JSON.stringify(asked[i]));
+    }
+    assert.ok(all > 1);
+  });
+});
+
 describe('single records', () => {
   test('are found by slug', () => {
     assert.equal(findProduct(catalog, catalog.products[0]!.slug), catalog.products[0]);
