@@ -13,6 +13,7 @@ import type { Completer, Completers } from './completions.js';
 import { completersFor } from './completions.js';
 import type { Icon } from './icons.js';
 import { iconsFor, withIcons } from './icons.js';
+import { namesEverySlug, slugCount } from './slugs.js';
 
 /**
  * Every product, article and page, and the company record, as a
@@ -181,7 +182,7 @@ export function readResource(catalog: Catalog, uri: string): ReadResourceResult 
   throw notFound(catalog, uri);
 }
 
-/** Names the template the URI looks like and its valid slugs, so the caller can correct it. */
+/** Names the template the URI looks like and its valid slugs (src/mcp/slugs.ts), so the caller can correct it. */
 function notFound(catalog: Catalog, uri: string): RpcError {
   const shown = uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
   for (const kind of KINDS) {
@@ -206,10 +207,12 @@ function notFound(catalog: Catalog, uri: string): RpcError {
     if (slug === '' || slug.includes('/')) continue;
     const valid = kind.slugs(catalog, locale);
     const what = locale === undefined ? kind.name : `page in ${locale}`;
-    return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no ${what} has the slug "${slug.slice(0, 100)}". Valid slugs: ${valid.join(', ')}.`, {
+    const every = namesEverySlug(valid);
+    const slugs = every ? `Valid slugs: ${valid.join(', ')}.` : `${slugCount(valid)} resources/list names every resource; completion/complete completes the template's slug.`;
+    return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no ${what} has the slug "${slug.slice(0, 100)}". ${slugs}`, {
       uri: shown,
       template: locale === undefined ? template : template.replace('{locale}', locale),
-      valid_slugs: valid,
+      ...(every ? { valid_slugs: valid } : { slug_count: valid.length }),
     });
   }
   return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${shown}. Call resources/list for every resource URI, or resources/templates/list for their forms.`, {

@@ -7,6 +7,7 @@ import type { Tool } from '../model/tools.js';
 import { TOOL_LINES, TOOLS } from '../model/tools.js';
 import { quoted } from '../model/params.js';
 import { QueryError } from '../query/errors.js';
+import { namesEverySlug, slugCount } from './slugs.js';
 
 /**
  * The tools on the MCP server. Each is declared in src/model/tools.ts (its
@@ -94,7 +95,8 @@ function nothingFound(query: string, suggestions: readonly string[]): string {
 
 /**
  * The answer of `tool` to `args`; a record not found is told the way a tool
- * caller recovers: the tool that lists what exists, and every valid slug.
+ * caller recovers: the tool that lists what exists, and every valid slug
+ * (or how many there are, on a large site: src/mcp/slugs.ts).
  */
 function run(tool: Tool, catalog: Catalog, args: Readonly<Record<string, unknown>>): ToolOutcome {
   if (tool.paged) return pageOf(tool, catalog, args);
@@ -102,7 +104,8 @@ function run(tool: Tool, catalog: Catalog, args: Readonly<Record<string, unknown
     return { body: { ...tool.answer(catalog, args) } };
   } catch (error) {
     if (error instanceof QueryError && error.code === 'not_found' && tool.errors.includes('not_found')) {
-      throw new ToolError(`${error.detail} ${tool.recovery ?? ''} The valid slugs are: ${quoted(error.details.validSlugs ?? [])}.`);
+      const valid = error.details.validSlugs ?? [];
+      throw new ToolError(`${error.detail} ${tool.recovery ?? ''} ${namesEverySlug(valid) ? `The valid slugs are: ${quoted(valid)}.` : slugCount(valid)}`);
     }
     throw error;
   }
