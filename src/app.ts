@@ -60,8 +60,12 @@ export interface App {
    * requests: a reload awaits it, then swaps the Catalog in.
    */
   readonly warmCatalog: (catalog: Catalog) => Promise<void>;
-  /** Every URL the routes declare over `catalog`, with the answers a GET (and a markdown GET) gets: the static export. */
-  readonly prepareAll: (catalog: Catalog, skipFailures?: boolean) => AsyncIterable<PreparedUrl>;
+  /**
+   * Every URL the routes declare over `catalog`, with the answers a GET (and
+   * a markdown GET) gets: the static export. With `ahead`, all but the
+   * pictures' files, which are not made then.
+   */
+  readonly prepareAll: (catalog: Catalog, skipFailures?: boolean, ahead?: boolean) => AsyncIterable<PreparedUrl>;
   readonly cache: AnswerCache;
   /** What server.ts serves on METRICS_PORT; undefined when it is not set. */
   readonly metrics: Metrics | undefined;

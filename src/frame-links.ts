@@ -24,7 +24,9 @@ export async function deadFrameLinks(app: Pick<App, 'prepareAll' | 'router'>, ca
   const base = new URL(`${catalog.base_url}/`);
   const dead: DeadLink[] = [];
   const judged = new Map<string, boolean>();
-  for await (const prepared of app.prepareAll(catalog, true)) {
+  // The pages are read, not the pictures' files: those link nowhere, and making them (every width
+  // and format of every photograph) would be most of a check's time on a folder never served before.
+  for await (const prepared of app.prepareAll(catalog, true, true)) {
     const { answer } = prepared;
     if (answer.status !== 200 || !answer.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'))) continue;
     const html = answer.body.toString('utf8');

@@ -319,8 +319,11 @@ describe('a picture that cannot be served', { timeout: 5 * MINUTE }, () => {
       bytes.stdout,
       `${dir}/${PRODUCT}:9: image.file: images/forno.jpg is ${(photo.length / (1024 * KB)).toFixed(1)} MB, more than IMAGE_MAX_MB allows (1)\n1 error, 0 warnings in 8 files\n`,
     );
-    // Within the limits, the same folder passes.
+    // Within the limits, the same folder passes; checking it decodes the photograph but makes none of its files.
     assert.equal((await vitrine(['check', dir], { IMAGE_CACHE_DIR: cache })).code, 0);
+    const kept = (await readdir(cache, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    assert.ok(kept.length > 0, 'the decoded picture is remembered');
+    assert.deepEqual(kept.filter((name) => /\.(avif|webp|jpe?g|png)$/.test(name)), []);
   });
 
   test('cut short, it stops start-up with a line naming the file, not a stack trace', async () => {
