@@ -151,7 +151,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   await media.decodeAll();
   if (folder.problems.length > 0 || !company) throw folder.error();
   for (const record of [...[...productsByLocale.values()].flat(), ...[...pagesByLocale.values()].flat()]) withPlainText(record);
-  for (const post of linkedPosts) withReadingTime(withPlainText(post));
+  for (const post of linkedPosts) withTextAndReadingTime(post);
   return assemble({
     site,
     messages,
@@ -981,20 +981,30 @@ function linkTranslations(posts: Post[], keys: Map<Post, string>, report: Report
  * server can answer before it is done. It is read twice in a Catalog's life:
  * by the search index (built in the background once the server listens),
  * which keeps it with the summary for its excerpts, and for a post's reading
- * time, which is kept. Kept here as well, every body's text was held twice
- * (about 30 MB at 10,000 articles).
+ * time, which is kept (`made` is told each text made). Kept here as well,
+ * every body's text was held twice (about 30 MB at 10,000 articles).
  */
-function withPlainText<T extends Product | Post | Page>(record: T): T {
-  return Object.defineProperty(record, 'text', { enumerable: true, get: () => markdownToText(record.markdown) });
+function withPlainText<T extends Product | Post | Page>(record: T, made?: (text: string) => void): T {
+  return Object.defineProperty(record, 'text', {
+    enumerable: true,
+    get: () => {
+      const text = markdownToText(record.markdown);
+      made?.(text);
+      return text;
+    },
+  });
 }
 
-/** Defines a post's `reading_time_minutes`, from its plain text, as computed on first read. */
-function withReadingTime(post: Post): Post {
+/**
+ * Defines a post's `text` and its `reading_time_minutes`, counted from the
+ * first text made: on its first read, or before it when the search index
+ * reads the text (it reads every post's), so the body is parsed once for both.
+ */
+function withTextAndReadingTime(post: Post): Post {
   let minutes: number | undefined;
-  return Object.defineProperty(post, 'reading_time_minutes', {
-    enumerable: true,
-    get: () => (minutes ??= Math.max(1, Math.ceil(wordCount(post.text) / READING_SPEED))),
-  });
+  const count = (text: string) => (minutes ??= Math.max(1, Math.ceil(wordCount(text) / READING_SPEED)));
+  withPlainText(post, count);
+  return Object.defineProperty(post, 'reading_time_minutes', { enumerable: true, get: () => minutes ?? count(post.text) });
 }
 
 /** What describeIoError says of a file that does not exist. */

@@ -94,8 +94,6 @@ export class PreparedAnswer {
     this.#representations.set('identity', this.#represent('identity', this.#body));
   }
 
-
-
   /** Bytes held: the bodies of every representation made so far. */
   get bytes(): number {
     return this.#bytes;
