@@ -2,6 +2,9 @@
 // Runs every test/**/*.test.ts with node:test (Node 20's --test does not expand
 // globs). A run that finds no test file fails: a silent empty suite is broken.
 // Arguments filter the files by substring: `npm run test:unit -- mcp site/`.
+// Two files run at a time, even on two cores (node:test would run one): much
+// of a test's time is spent waiting on another process (Chromium, a server
+// it started, nginx, Redis, npm), and every test listens on a free port.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +22,7 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
   cwd: root,
   stdio: 'inherit',
 });
