@@ -7,7 +7,11 @@
  * (bench/bare-node.ts), in the same run: server pinned to core 0, wrk to
  * core 1 (taskset), the two servers alternating round by round, the median
  * of ROUNDS, once a first run of the service has made the demo's pictures
- * (which a site does once, in the background, after its first start). Then a well-behaved client's latency while another address
+ * (which a site does once, in the background, after its first start). The
+ * computed rows of the API also measure their work alone (bench/work-only.ts:
+ * the query and its JSON in a bare node:http server), which shows how much of
+ * the gap to bare Node is the query's and how much the service's around it.
+ * Then a well-behaved client's latency while another address
  * floods, a stop under load (SIGTERM while 50 keep-alive clients send),
  * cold start and resident memory. Installs wrk with apt-get when absent.
  * Prints a table; targets are printed, never asserted.
@@ -31,7 +35,7 @@ const DURATION = '5s';
 const CONNECTIONS = 32;
 /** Alternating runs per row; the figure is their median. */
 const ROUNDS = 3;
-const PORTS = { vitrine: 18_080, node: 18_081, stopping: 18_082 } as const;
+const PORTS = { vitrine: 18_080, node: 18_081, stopping: 18_082, work: 18_083 } as const;
 const BASE_URL = `http://127.0.0.1:${PORTS.vitrine}`;
 /** Distinct client addresses the proxied rows cycle through (X-Forwarded-For). */
 const CLIENTS = 10_000;
@@ -359,6 +363,8 @@ interface Row {
   readonly p99?: number;
   /** Requests sent before the row, so that its client has spent its quota. */
   readonly spend?: number;
+  /** The row's work alone, measured too (bench/work-only.ts): the query, its JSON and node:http, without the service. */
+  readonly work?: 'search' | 'posts';
 }
 
 async function main(): Promise<void> {
@@ -368,7 +374,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     const bundles = path.join(work, 'bundles');
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), bundles, path.join(ROOT, 'bench', 'bare-node.ts')]);
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), bundles, path.join(ROOT, 'bench', 'bare-node.ts'), path.join(ROOT, 'bench', 'work-only.ts')]);
     console.log(`pictures of the demo made or found kept in IMAGE_CACHE_DIR in ${fixed(await makePicturesFirst(path.join(ROOT, 'content')) / 1000, 1)} s, before any row`);
     const vitrineEnv = { CONTENT_DIR: path.join(ROOT, 'content'), BASE_URL, PORT: String(PORTS.vitrine), LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' };
     const vitrine = start(process.execPath, [path.join(ROOT, 'dist', 'vitrine.mjs'), 'serve'], vitrineEnv);
@@ -403,6 +409,7 @@ async function main(): Promise<void> {
         make: `"/api/v1/search?q=" .. word .. "+" .. other`,
         target: 0.3,
         p99: 10,
+        work: 'search',
       },
       {
         label: 'post list, every URL new',
@@ -412,6 +419,7 @@ async function main(): Promise<void> {
         // Pages of five: the URLs differ, the answers are alike in size.
         make: `"/api/v1/posts?locale=" .. (n % 2 == 0 and "en" or "pt-BR") .. "&limit=5&offset=" .. (div(n, 2) % 12) .. "&_=" .. n`,
         target: 0.5,
+        work: 'posts',
       },
       { label: 'MCP tools/call, repeated', shape: tool('get_product', { slug: product }), client: manyClients, sample: '10.0.0.4', target: 0.6 },
       {
@@ -434,9 +442,10 @@ async function main(): Promise<void> {
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     console.log(`\n${new Date().toISOString()}  ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${os.type()} ${os.release()}`);
     console.log(`wrk -t1 -c${CONNECTIONS} -d${DURATION}, server on core 0, wrk on core 1, median of ${ROUNDS} rounds alternating vitrine and bare Node`);
-    console.log(`vitrine: npm start's bundle, quota 600 per 60 s, TRUST_PROXY=loopback; bare Node writes the answer vitrine gave the row's first request\n`);
+    console.log(`vitrine: npm start's bundle, quota 600 per 60 s, TRUST_PROXY=loopback; bare Node writes the answer vitrine gave the row's first request`);
+    console.log(`work alone: the row's query and its JSON answered by a bare node:http server (bench/work-only.ts), the most the service could answer with its query as it is\n`);
 
-    const results: string[][] = [['row', 'vitrine req/s', 'p99 ms', 'node req/s', 'p99 ms', 'x node', 'target']];
+    const results: string[][] = [['row', 'vitrine req/s', 'p99 ms', 'node req/s', 'p99 ms', 'x node', 'target', 'work alone req/s', 'x node']];
     for (const row of chosen) {
       const file = path.join(work, `${results.length}.lua`);
       await writeFile(file, script(row.shape, { ...(row.client ? { client: row.client } : {}), ...(row.make ? { make: row.make } : {}), words: row.make?.includes('"/api') ? encoded : words }));
@@ -446,18 +455,24 @@ async function main(): Promise<void> {
       await writeFile(answerFile, JSON.stringify(captured));
       const bare = start(process.execPath, [path.join(bundles, 'bare-node.mjs'), answerFile, String(PORTS.node)]);
       await waitFor(`http://127.0.0.1:${PORTS.node}/`);
-      const runs: { vitrine: Run[]; node: Run[] } = { vitrine: [], node: [] };
+      const alone = row.work && start(process.execPath, [path.join(bundles, 'work-only.mjs'), row.work, answerFile, String(PORTS.work)], { CONTENT_DIR: vitrineEnv.CONTENT_DIR, BASE_URL });
+      if (alone) await waitFor(`http://127.0.0.1:${PORTS.work}${row.shape.path}`);
+      const runs: { vitrine: Run[]; node: Run[]; work: Run[] } = { vitrine: [], node: [], work: [] };
+      const servers = alone ? (['vitrine', 'node', 'work'] as const) : (['vitrine', 'node'] as const);
       for (let round = 0; round < ROUNDS; round += 1) {
-        const order = round % 2 === 0 ? (['vitrine', 'node'] as const) : (['node', 'vitrine'] as const);
+        const order = round % 2 === 0 ? servers : [...servers].reverse();
         for (const server of order) runs[server].push(wrk(`http://127.0.0.1:${PORTS[server]}/`, file));
       }
       await stop(bare);
+      if (alone) await stop(alone);
       const v = { rps: median(runs.vitrine.map((r) => r.rps)), p99: median(runs.vitrine.map((r) => r.p99)) };
       const n = { rps: median(runs.node.map((r) => r.rps)), p99: median(runs.node.map((r) => r.p99)) };
       const expected = captured.status >= 400 ? captured.status : 0;
       const stray = runs.vitrine.reduce((sum, r) => sum + r.non2xx, 0);
       if (expected === 0 && stray > 0) console.log(`warning: ${stray} non-2xx answers on "${row.label}"`);
-      results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), `>= ${row.target}${row.p99 ? `, p99 <= ${row.p99}` : ''}`]);
+      const w = median(runs.work.map((r) => r.rps));
+      const workAlone = alone ? [fixed(w), fixed(w / n.rps, 2)] : ['', ''];
+      results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), `>= ${row.target}${row.p99 ? `, p99 <= ${row.p99}` : ''}`, ...workAlone]);
     }
     if (chosen.length > 0) table(results);
     if (stopChosen) printStop(await stopUnderLoad(`/md/products/${product}.md`));
