@@ -342,6 +342,21 @@ function serveWithLog(contentDir: string): { child: ChildProcess; logged: (patte
 
 const COLD_RUNS = 3;
 
+/**
+ * What every start pays before any content, pinned as the service is: from
+ * spawn to exit of `node args`, the median of COLD_RUNS; and the resident
+ * memory Node itself takes.
+ */
+function startFloor(args: readonly string[]): { ms: number; rss: number } {
+  const runs = Array.from({ length: COLD_RUNS }, () => {
+    const started = performance.now();
+    const ran = spawnSync('taskset', ['-c', '0', process.execPath, ...args], { encoding: 'utf8' });
+    if (ran.status !== 0) throw new Error(`node ${args.join(' ')} exited with ${ran.status}: ${ran.stderr}`);
+    return { ms: performance.now() - started, rss: Number(/^rss (\d+)$/m.exec(ran.stdout)?.[1] ?? NaN) / 1024 / 1024 };
+  });
+  return { ms: median(runs.map((r) => r.ms)), rss: median(runs.map((r) => r.rss)) };
+}
+
 async function coldStarts(contentDir: string, probe: string): Promise<{ ms: number; rss: number }> {
   const runs: { ms: number; rss: number }[] = [];
   for (let run = 0; run < COLD_RUNS; run += 1) runs.push(await coldStart(contentDir, probe));
@@ -493,15 +508,19 @@ async function main(): Promise<void> {
     await Promise.all(children.map(stop));
     children.length = 0;
 
-    console.log(`\ncold start (process spawn to first answer of /api/v1/posts) and resident memory once the answers prepared ahead are ready, median of ${COLD_RUNS} starts`);
+    console.log(`\ncold start (process spawn to first answer of /api/v1/posts; for no content, to exit) and resident memory once the answers prepared ahead are ready, median of ${COLD_RUNS} starts`);
     const demo = await coldStarts(path.join(ROOT, 'content'), '/api/v1/posts');
     const many = path.join(work, 'many');
     await mkdir(many);
     await generateCorpus(many, 10_000);
     const large = await coldStarts(many, '/api/v1/posts');
     const afterLoad = await loadedRss(many, words);
+    const node = startFloor(['-e', 'console.log(`rss ${process.memoryUsage.rss()}`)']);
+    const bundle = startFloor([path.join(ROOT, 'dist', 'vitrine.mjs'), '--version']);
     table([
       ['content', 'cold start ms', 'target', 'RSS MB', 'target'],
+      ['none: Node alone (node -e)', fixed(node.ms), '', fixed(node.rss, 1), ''],
+      ['none: the bundle read (vitrine --version)', fixed(bundle.ms), '', '', ''],
       ['demo', fixed(demo.ms), '', fixed(demo.rss, 1), ''],
       ['demo, after the rows above', '', '', fixed(servingRss, 1), '<= 120'],
       ['10,000 posts', fixed(large.ms), '<= 500', fixed(large.rss, 1), ''],
