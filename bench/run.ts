@@ -485,6 +485,8 @@ async function main(): Promise<void> {
       const expected = captured.status >= 400 ? captured.status : 0;
       const stray = runs.vitrine.reduce((sum, r) => sum + r.non2xx, 0);
       if (expected === 0 && stray > 0) console.log(`warning: ${stray} non-2xx answers on "${row.label}"`);
+      const strayAlone = runs.work.reduce((sum, r) => sum + r.non2xx, 0);
+      if (strayAlone > 0) console.log(`warning: ${strayAlone} non-2xx answers from the work alone on "${row.label}"`);
       const w = median(runs.work.map((r) => r.rps));
       const workAlone = alone ? [fixed(w), fixed(w / n.rps, 2)] : ['', ''];
       results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), `>= ${row.target}${row.p99 ? `, p99 <= ${row.p99}` : ''}`, ...workAlone]);
