@@ -48,7 +48,6 @@ function languageName(locale: string, language: string): string {
   }
 }
 
-/** How the model is told which language to write in. */
 /**
  * The words of the prompts in `locale`: the site's own catalog of that
  * locale, else the engine's for that language, else the default locale's.
