@@ -1,6 +1,7 @@
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import type { PreparedAnswer } from './prepared.js';
+import { LruCache } from '../util/lru.js';
 
 /**
  * The answers kept for the next request of the same URL, per Catalog: those
@@ -16,11 +17,11 @@ import type { PreparedAnswer } from './prepared.js';
  * cannot push out the answers clients do repeat.
  */
 export class AnswerCache {
-  readonly #caches: (catalog: Catalog) => ByteBoundedCache;
+  readonly #caches: (catalog: Catalog) => LruCache<PreparedAnswer>;
   readonly #seen = perCatalog(() => new Set<string>());
 
   constructor(readonly budgetBytes: number) {
-    this.#caches = perCatalog(() => new ByteBoundedCache(budgetBytes));
+    this.#caches = perCatalog(() => new LruCache<PreparedAnswer>(Infinity, budgetBytes, (answer) => answer.bytes));
   }
 
   get(catalog: Catalog, key: string): PreparedAnswer | undefined {
@@ -61,58 +62,3 @@ export class AnswerCache {
 
 /** Keys remembered per Catalog for a second request (a few hundred kilobytes of strings). */
 export const SEEN_KEYS = 10_000;
-
-class ByteBoundedCache {
-  /** A Map iterates in insertion order: re-inserting a key makes it the most recently used. */
-  readonly #entries = new Map<string, { answer: PreparedAnswer; bytes: number }>();
-  #bytes = 0;
-
-  constructor(readonly budget: number) {}
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  get bytes(): number {
-    return this.#bytes;
-  }
-
-  get(key: string): PreparedAnswer | undefined {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry.answer;
-  }
-
-  set(key: string, answer: PreparedAnswer): void {
-    this.#remove(key);
-    if (answer.bytes > this.budget) return;
-    this.#entries.set(key, { answer, bytes: answer.bytes });
-    this.#bytes += answer.bytes;
-    this.#evict();
-  }
-
-  resize(key: string, answer: PreparedAnswer): void {
-    const entry = this.#entries.get(key);
-    if (entry?.answer !== answer) return;
-    this.#bytes += answer.bytes - entry.bytes;
-    entry.bytes = answer.bytes;
-    this.#evict();
-  }
-
-  #remove(key: string): void {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
-  }
-
-  #evict(): void {
-    for (const [key, entry] of this.#entries) {
-      if (this.#bytes <= this.budget) break;
-      this.#entries.delete(key);
-      this.#bytes -= entry.bytes;
-    }
-  }
-}

@@ -25,3 +25,17 @@ test('keeps at most maxBytes, counting a replaced value once, and never a value 
   assert.equal(cache.get('huge'), undefined);
   assert.equal(cache.get('b'), '12345', 'a value too large evicts nothing');
 });
+
+test('a value that grows after it is kept is measured again, and the least recently used make room for it', () => {
+  const sizes = new Map([['a', 3], ['b', 3], ['c', 3]]);
+  const cache = new LruCache<string>(100, 10, (value) => sizes.get(value)!);
+  for (const key of ['a', 'b', 'c']) cache.set(key, key);
+  assert.equal(cache.bytes, 9);
+  cache.get('a');
+  sizes.set('c', 5);
+  cache.resize('c', 'c');
+  assert.equal(cache.get('b'), undefined, 'b, the least recently used, went to make room');
+  assert.equal(cache.bytes, 8);
+  cache.resize('c', 'another value');
+  assert.equal(cache.bytes, 8, 'a value no longer kept under its key is not measured');
+});
