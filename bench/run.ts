@@ -8,9 +8,11 @@
  * core 1 (taskset), the two servers alternating round by round, the median
  * of ROUNDS, once a first run of the service has made the demo's pictures
  * (which a site does once, in the background, after its first start). The
- * computed rows of the API also measure their work alone (bench/work-only.ts:
- * the query and its JSON in a bare node:http server), which shows how much of
- * the gap to bare Node is the query's and how much the service's around it.
+ * computed rows of the API and the repeated MCP call also measure their work
+ * alone (bench/work-only.ts: the query and its JSON, or the MCP endpoint's
+ * reading of the call and its remembered result, in a bare node:http
+ * server), which shows how much of the gap to bare Node is the work's and
+ * how much the service's around it.
  * Then a well-behaved client's latency while another address
  * floods, a stop under load (SIGTERM while 50 keep-alive clients send),
  * cold start and resident memory. Installs wrk with apt-get when absent.
@@ -378,8 +380,8 @@ interface Row {
   readonly p99?: number;
   /** Requests sent before the row, so that its client has spent its quota. */
   readonly spend?: number;
-  /** The row's work alone, measured too (bench/work-only.ts): the query, its JSON and node:http, without the service. */
-  readonly work?: 'search' | 'posts';
+  /** The row's work alone, measured too (bench/work-only.ts): the query and its JSON (a remembered MCP result), and node:http, without the service. */
+  readonly work?: 'search' | 'posts' | 'mcp';
 }
 
 async function main(): Promise<void> {
@@ -436,7 +438,7 @@ async function main(): Promise<void> {
         target: 0.5,
         work: 'posts',
       },
-      { label: 'MCP tools/call, repeated', shape: tool('get_product', { slug: product }), client: manyClients, sample: '10.0.0.4', target: 0.6 },
+      { label: 'MCP tools/call, repeated', shape: tool('get_product', { slug: product }), client: manyClients, sample: '10.0.0.4', target: 0.6, work: 'mcp' },
       {
         label: 'MCP tools/call, every call new',
         shape: tool('search_content', { query: `${words[0]} ${words[1]}`, limit: 5 }),
@@ -458,7 +460,7 @@ async function main(): Promise<void> {
     console.log(`\n${new Date().toISOString()}  ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${os.type()} ${os.release()}`);
     console.log(`wrk -t1 -c${CONNECTIONS} -d${DURATION}, server on core 0, wrk on core 1, median of ${ROUNDS} rounds alternating vitrine and bare Node`);
     console.log(`vitrine: npm start's bundle, quota 600 per 60 s, TRUST_PROXY=loopback; bare Node writes the answer vitrine gave the row's first request`);
-    console.log(`work alone: the row's query and its JSON answered by a bare node:http server (bench/work-only.ts), the most the service could answer with its query as it is\n`);
+    console.log(`work alone: the row's query and its JSON (for MCP, the call read and its remembered result) answered by a bare node:http server (bench/work-only.ts), the most the service could answer with its work as it is\n`);
 
     const results: string[][] = [['row', 'vitrine req/s', 'p99 ms', 'node req/s', 'p99 ms', 'x node', 'target', 'work alone req/s', 'x node']];
     for (const row of chosen) {

@@ -7,15 +7,22 @@
  * the ones vitrine wrote for the row's first request (captured by
  * bench/run.ts into FILE), with each answer's own Content-Length.
  *
+ * For the repeated MCP call (`mcp`), the work is the endpoint's own for a
+ * result it remembers (src/mcp): the body read and parsed as JSON-RPC, the
+ * remembered result looked up under the call's canonical key and written
+ * around the request's id. The result is the one vitrine gave the row's
+ * first request, remembered as the endpoint remembers it.
+ *
  * What it answers a second is the most the service could answer for that
  * row with its query as it is: between it and bare Node is the query's own
  * cost, between the service and it what the service does around the query.
  *
- * Usage: node work-only.mjs ROW FILE PORT, ROW one of `search`, `posts`;
- * CONTENT_DIR and BASE_URL from the environment, as for the service.
+ * Usage: node work-only.mjs ROW FILE PORT, ROW one of `search`, `posts`,
+ * `mcp`; CONTENT_DIR and BASE_URL from the environment, as for the service.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadCatalog } from '../src/content/load.js';
 import { parseQuery as readQuery } from '../src/http/request.js';
 import { parseQuery } from '../src/model/params.js';
@@ -23,19 +30,17 @@ import { postQuery, searchQuery } from '../src/model/queries.js';
 import { listPosts, searchContent } from '../src/query/queries.js';
 import { warmSearchIndex } from '../src/search/index.js';
 import { answerJson } from '../src/util/json.js';
+import { byteLength } from '../src/http/prepared.js';
+import { resultBody } from '../src/mcp/endpoint.js';
+import { readMessage } from '../src/mcp/messages.js';
+import { remember, rememberedReply } from '../src/mcp/tool-results.js';
+import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion } from '../src/mcp/versions.js';
 import type { CapturedAnswer } from './bare-node.js';
 
 const [row = '', file = '', port = '0'] = process.argv.slice(2);
 const { CONTENT_DIR: dir = '', BASE_URL: baseUrl = '' } = process.env;
 const catalog = await loadCatalog({ dir, baseUrl });
 await warmSearchIndex(catalog);
-
-const WORK: Record<string, (url: string) => unknown> = {
-  search: (url) => searchContent(catalog, parseQuery(searchQuery, readQuery(url), catalog, '/api/v1/search')),
-  posts: (url) => listPosts(catalog, parseQuery(postQuery, readQuery(url), catalog, '/api/v1/posts')),
-};
-const work = WORK[row];
-if (!work) throw new Error(`work-only: no row "${row}"; the rows are ${Object.keys(WORK).join(', ')}`);
 
 const captured = JSON.parse(readFileSync(file, 'utf8')) as CapturedAnswer;
 // The captured headers but Content-Length, which is each answer's own.
@@ -44,11 +49,59 @@ for (let i = 0; i < captured.headers.length; i += 2) {
   if (captured.headers[i]!.toLowerCase() !== 'content-length') headers.push(captured.headers[i]!, captured.headers[i + 1]!);
 }
 
+const WORK: Record<string, (url: string) => unknown> = {
+  search: (url) => searchContent(catalog, parseQuery(searchQuery, readQuery(url), catalog, '/api/v1/search')),
+  posts: (url) => listPosts(catalog, parseQuery(postQuery, readQuery(url), catalog, '/api/v1/posts')),
+};
+
+/** The computed rows: the query of the URL, as JSON. */
+function answerQuery(work: (url: string) => unknown, request: IncomingMessage, response: ServerResponse): void {
+  const { text } = answerJson(work(request.url ?? '/'));
+  response.writeHead(200, [...headers, 'Content-Length', String(Buffer.byteLength(text))]);
+  response.end(text);
+}
+
+/** What vitrine answered the row's first call, remembered as the endpoint remembers a result. */
+const { result } = JSON.parse(Buffer.from(captured.body, 'base64').toString('utf8')) as { result: unknown };
+const resultJson = Buffer.from(JSON.stringify(result));
+
+/** The repeated MCP call: its body read and parsed, its remembered result looked up and written around its id. */
+function answerCall(request: IncomingMessage, response: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.once('end', () => {
+    let read;
+    try {
+      read = readMessage(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    } catch {
+      // Not JSON (the readiness check's GET has no body).
+    }
+    if (read?.kind !== 'request') {
+      response.writeHead(400, { 'Content-Type': 'text/plain' }).end('not a JSON-RPC request');
+      return;
+    }
+    const header = request.headers['mcp-protocol-version'];
+    const version = isSupportedVersion(header) ? header : HEADERLESS_MCP_PROTOCOL_VERSION;
+    let json = rememberedReply(catalog, read.message, version);
+    if (json === undefined) {
+      remember(catalog, read.message, version, result, resultJson);
+      json = resultJson;
+    }
+    const body = resultBody(read.message.id, json);
+    response.writeHead(200, [...headers, 'Content-Length', String(byteLength(body))]);
+    response.cork();
+    for (const part of body) response.write(part);
+    response.end();
+  });
+}
+
+const work = WORK[row];
+if (!work && row !== 'mcp') throw new Error(`work-only: no row "${row}"; the rows are ${[...Object.keys(WORK), 'mcp'].join(', ')}`);
+
 createServer((request, response) => {
   try {
-    const { text } = answerJson(work(request.url ?? '/'));
-    response.writeHead(200, [...headers, 'Content-Length', String(Buffer.byteLength(text))]);
-    response.end(text);
+    if (work) answerQuery(work, request, response);
+    else answerCall(request, response);
   } catch (error) {
     // A query the row should never send: said, and counted by wrk as a non-2xx answer.
     response.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));

@@ -258,7 +258,7 @@ function toolOf(params: unknown): string {
  * so the kept result is written as it is, not copied into a new buffer for
  * each request (a tool's result is often several kilobytes).
  */
-function resultBody(id: RequestId, result: Buffer): readonly Buffer[] {
+export function resultBody(id: RequestId, result: Buffer): readonly Buffer[] {
   return [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, RESULT_END];
 }
 
