@@ -61,12 +61,19 @@ function answerQuery(work: (url: string) => unknown, request: IncomingMessage, r
   response.end(text);
 }
 
-/** What vitrine answered the row's first call, remembered as the endpoint remembers a result. */
-const { result } = JSON.parse(Buffer.from(captured.body, 'base64').toString('utf8')) as { result: unknown };
-const resultJson = Buffer.from(JSON.stringify(result));
+/**
+ * The repeated MCP call: its body read and parsed, its remembered result
+ * looked up and written around its id. The result is what vitrine answered
+ * the row's first call, remembered as the endpoint remembers a result.
+ */
+function callAnswerer(): (request: IncomingMessage, response: ServerResponse) => void {
+  const { result } = JSON.parse(Buffer.from(captured.body, 'base64').toString('utf8')) as { result?: unknown };
+  if (result === undefined) throw new Error('work-only: the captured answer of the MCP row holds no JSON-RPC result');
+  const resultJson = Buffer.from(JSON.stringify(result));
+  return (request, response) => answerCall(request, response, result, resultJson);
+}
 
-/** The repeated MCP call: its body read and parsed, its remembered result looked up and written around its id. */
-function answerCall(request: IncomingMessage, response: ServerResponse): void {
+function answerCall(request: IncomingMessage, response: ServerResponse, result: unknown, resultJson: Buffer): void {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.once('end', () => {
@@ -97,11 +104,11 @@ function answerCall(request: IncomingMessage, response: ServerResponse): void {
 
 const work = WORK[row];
 if (!work && row !== 'mcp') throw new Error(`work-only: no row "${row}"; the rows are ${[...Object.keys(WORK), 'mcp'].join(', ')}`);
+const answer = work ? (request: IncomingMessage, response: ServerResponse) => answerQuery(work, request, response) : callAnswerer();
 
 createServer((request, response) => {
   try {
-    if (work) answerQuery(work, request, response);
-    else answerCall(request, response);
+    answer(request, response);
   } catch (error) {
     // A query the row should never send: said, and counted by wrk as a non-2xx answer.
     response.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
