@@ -78,7 +78,7 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
@@ -470,9 +470,12 @@ async function main(): Promise<void> {
       const captured = await capture(row.shape, row.sample || undefined);
       const answerFile = path.join(work, `${results.length}.json`);
       await writeFile(answerFile, JSON.stringify(captured));
+      // Among the children from the start, so that a row that fails leaves no server behind on its port.
       const bare = start(process.execPath, [path.join(bundles, 'bare-node.mjs'), answerFile, String(PORTS.node)]);
+      children.push(bare);
       await waitFor(`http://127.0.0.1:${PORTS.node}/`);
       const alone = row.work && start(process.execPath, [path.join(bundles, 'work-only.mjs'), row.work, answerFile, String(PORTS.work)], { CONTENT_DIR: vitrineEnv.CONTENT_DIR, BASE_URL });
+      if (alone) children.push(alone);
       if (alone) await waitFor(`http://127.0.0.1:${PORTS.work}${row.shape.path}`);
       const runs: { vitrine: Run[]; node: Run[]; work: Run[] } = { vitrine: [], node: [], work: [] };
       const servers = alone ? (['vitrine', 'node', 'work'] as const) : (['vitrine', 'node'] as const);
