@@ -475,8 +475,10 @@ async function main(): Promise<void> {
       children.push(bare);
       await waitFor(`http://127.0.0.1:${PORTS.node}/`);
       const alone = row.work && start(process.execPath, [path.join(bundles, 'work-only.mjs'), row.work, answerFile, String(PORTS.work)], { CONTENT_DIR: vitrineEnv.CONTENT_DIR, BASE_URL });
-      if (alone) children.push(alone);
-      if (alone) await waitFor(`http://127.0.0.1:${PORTS.work}${row.shape.path}`);
+      if (alone) {
+        children.push(alone);
+        await waitFor(`http://127.0.0.1:${PORTS.work}${row.shape.path}`);
+      }
       const runs: { vitrine: Run[]; node: Run[]; work: Run[] } = { vitrine: [], node: [], work: [] };
       const servers = alone ? (['vitrine', 'node', 'work'] as const) : (['vitrine', 'node'] as const);
       for (let round = 0; round < ROUNDS; round += 1) {

@@ -34,7 +34,7 @@ import { byteLength } from '../src/http/prepared.js';
 import { resultBody } from '../src/mcp/endpoint.js';
 import { readMessage } from '../src/mcp/messages.js';
 import { remember, rememberedReply } from '../src/mcp/tool-results.js';
-import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion } from '../src/mcp/versions.js';
+import { requestVersion } from '../src/mcp/versions.js';
 import type { CapturedAnswer } from './bare-node.js';
 
 const [row = '', file = '', port = '0'] = process.argv.slice(2);
@@ -87,8 +87,7 @@ function answerCall(request: IncomingMessage, response: ServerResponse, result: 
       response.writeHead(400, { 'Content-Type': 'text/plain' }).end('not a JSON-RPC request');
       return;
     }
-    const header = request.headers['mcp-protocol-version'];
-    const version = isSupportedVersion(header) ? header : HEADERLESS_MCP_PROTOCOL_VERSION;
+    const version = requestVersion({ requestInfo: { headers: request.headers } });
     let json = rememberedReply(catalog, read.message, version);
     if (json === undefined) {
       remember(catalog, read.message, version, result, resultJson);
