@@ -13,12 +13,22 @@
  * around the request's id. The result is the one vitrine gave the row's
  * first request, remembered as the endpoint remembers it.
  *
+ * For a kept answer (`kept`), the work is what every request the quota
+ * counts needs before the kept bytes go out (src/http): the client's
+ * address read as TRUST_PROXY says, its request counted in the quota (in
+ * memory, the service's policy), the answer found under its URL and the five
+ * RateLimit headers written with the answer's own. The answer is the one
+ * vitrine gave the row's first request, written whatever the quota decides
+ * (for a client over its quota, vitrine's 429).
+ *
  * What it answers a second is the most the service could answer for that
  * row with its query as it is: between it and bare Node is the query's own
  * cost, between the service and it what the service does around the query.
  *
- * Usage: node work-only.mjs ROW FILE PORT, ROW one of `search`, `posts`,
- * `mcp`; CONTENT_DIR and BASE_URL from the environment, as for the service.
+ * Usage: node work-only.mjs ROW FILE PORT [URL], ROW one of `search`,
+ * `posts`, `mcp`, `kept` (URL: the row's, under which a kept answer is
+ * found); CONTENT_DIR, BASE_URL, TRUST_PROXY and the quota's settings from
+ * the environment, as for the service.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -35,9 +45,13 @@ import { resultBody } from '../src/mcp/endpoint.js';
 import { readMessage } from '../src/mcp/messages.js';
 import { remember, rememberedReply } from '../src/mcp/tool-results.js';
 import { requestVersion } from '../src/mcp/versions.js';
+import { loadConfig } from '../src/config.js';
+import { clientAddressOf } from '../src/http/client-address.js';
+import { pushRateLimitHeaders, quotaPolicy, RateLimiter } from '../src/http/rate-limit.js';
+import { LruCache } from '../src/util/lru.js';
 import type { CapturedAnswer } from './bare-node.js';
 
-const [row = '', file = '', port = '0'] = process.argv.slice(2);
+const [row = '', file = '', port = '0', rowUrl = '/'] = process.argv.slice(2);
 const { CONTENT_DIR: dir = '', BASE_URL: baseUrl = '' } = process.env;
 const catalog = await loadCatalog({ dir, baseUrl });
 await warmSearchIndex(catalog);
@@ -101,9 +115,39 @@ function answerCall(request: IncomingMessage, response: ServerResponse, result: 
   });
 }
 
+/**
+ * A kept answer: the client's address, its request counted, the answer found
+ * under the request's URL, written with the quota's headers. The captured
+ * answer is kept under the row's URL with its headers but the quota's.
+ */
+function keptAnswerer(): (request: IncomingMessage, response: ServerResponse) => void {
+  const config = loadConfig(process.env);
+  const policy = quotaPolicy(config);
+  const limiter = new RateLimiter(policy);
+  const clientAddress = clientAddressOf(config.trustProxy);
+  const own: string[] = [];
+  for (let i = 0; i < captured.headers.length; i += 2) {
+    if (!captured.headers[i]!.toLowerCase().startsWith('ratelimit')) own.push(captured.headers[i]!, captured.headers[i + 1]!);
+  }
+  const kept = new LruCache<{ readonly headers: readonly string[]; readonly body: Buffer }>(Infinity, Infinity, (answer) => answer.body.length);
+  kept.set(rowUrl, { headers: own, body: Buffer.from(captured.body, 'base64') });
+  return (request, response) => {
+    const decision = limiter.count(clientAddress(request));
+    if (decision instanceof Promise) throw new Error('work-only: the quota counts in memory here');
+    const answer = kept.get(request.url ?? '/');
+    if (answer === undefined) {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end(`not the row's URL (${rowUrl})`);
+      return;
+    }
+    response.writeHead(captured.status, pushRateLimitHeaders([...answer.headers], policy, decision));
+    response.end(answer.body);
+  };
+}
+
+const ROWS = [...Object.keys(WORK), 'mcp', 'kept'];
+if (!ROWS.includes(row)) throw new Error(`work-only: no row "${row}"; the rows are ${ROWS.join(', ')}`);
 const work = WORK[row];
-if (!work && row !== 'mcp') throw new Error(`work-only: no row "${row}"; the rows are ${[...Object.keys(WORK), 'mcp'].join(', ')}`);
-const answer = work ? (request: IncomingMessage, response: ServerResponse) => answerQuery(work, request, response) : callAnswerer();
+const answer = work ? (request: IncomingMessage, response: ServerResponse) => answerQuery(work, request, response) : row === 'mcp' ? callAnswerer() : keptAnswerer();
 
 createServer((request, response) => {
   try {
