@@ -13,7 +13,9 @@
  * the MCP endpoint's reading of the call and its remembered result, or the
  * client's address and quota and the kept answer's lookup, in a bare
  * node:http server), which shows how much of the gap to bare Node is the
- * work's and how much the service's around it.
+ * work's and how much the service's around it. The same runs are printed
+ * again as each server's CPU time per answer (/proc/<pid>/stat), which moves
+ * less than throughput when the VM's speed changes between rounds.
  * Then a well-behaved client's latency while another address
  * floods, a stop under load (SIGTERM while 50 keep-alive clients send),
  * cold start and resident memory. Installs wrk with apt-get when absent.
@@ -91,6 +93,21 @@ interface Run {
   readonly p50: number;
   readonly p99: number;
   readonly non2xx: number;
+  /** Answers wrk counted. */
+  readonly requests: number;
+  /** The server's CPU time (user and system) during the run, in microseconds, when its process was named. */
+  readonly cpuUs: number;
+}
+
+/** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** The CPU time a process has used, user and system, in microseconds (proc(5): fields 14 and 15 of /proc/<pid>/stat). */
+function cpuTimeUs(pid: number): number {
+  const stat = spawnSync('cat', [`/proc/${pid}/stat`], { encoding: 'utf8' }).stdout;
+  // The command name (field 2) is in parentheses and may hold spaces: the fields are counted after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
 
 /** wrk's latency figures in ms ("1.23ms", "450.00us", "1.02s"). */
@@ -101,13 +118,22 @@ function ms(value: string): number {
   return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
 }
 
-function wrk(url: string, script: string, duration = DURATION, connections = CONNECTIONS): Run {
+/** wrk against `url`; with `server`, the pid of the process answering, the CPU time it spent meanwhile too. */
+function wrk(url: string, script: string, duration = DURATION, connections = CONNECTIONS, server?: number): Run {
+  const before = server === undefined ? 0 : cpuTimeUs(server);
   const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${duration}`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  const cpuUs = server === undefined ? NaN : cpuTimeUs(server) - before;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const p50 = ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
   const p99 = ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '');
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p50, p99, non2xx };
+  return { rps, p50, p99, non2xx, requests, cpuUs };
+}
+
+/** The server's CPU time an answer, over every run of it: steadier than throughput on a VM whose speed changes by the minute. */
+function cpuPerAnswer(runs: readonly Run[]): number {
+  return runs.reduce((sum, run) => sum + run.cpuUs, 0) / runs.reduce((sum, run) => sum + run.requests, 0);
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -464,6 +490,7 @@ async function main(): Promise<void> {
     console.log(`work alone: the row's query and its JSON (for MCP, the call read and its remembered result; for a kept answer, the client's address, its quota and the answer's lookup) answered by a bare node:http server (bench/work-only.ts), the most the service could answer with its work as it is\n`);
 
     const results: string[][] = [['row', 'vitrine req/s', 'p99 ms', 'node req/s', 'p99 ms', 'x node', 'target', 'work alone req/s', 'x node']];
+    const cpuRows: string[][] = [['row', 'vitrine us', 'node us', 'x node', 'work alone us', 'x node']];
     for (const row of chosen) {
       const file = path.join(work, `${results.length}.lua`);
       await writeFile(file, script(row.shape, { ...(row.client ? { client: row.client } : {}), ...(row.make ? { make: row.make } : {}), words: row.make?.includes('"/api') ? encoded : words }));
@@ -482,9 +509,10 @@ async function main(): Promise<void> {
       }
       const runs: { vitrine: Run[]; node: Run[]; work: Run[] } = { vitrine: [], node: [], work: [] };
       const servers = alone ? (['vitrine', 'node', 'work'] as const) : (['vitrine', 'node'] as const);
+      const pids = { vitrine: vitrine.pid, node: bare.pid, work: alone ? alone.pid : undefined };
       for (let round = 0; round < ROUNDS; round += 1) {
         const order = round % 2 === 0 ? servers : [...servers].reverse();
-        for (const server of order) runs[server].push(wrk(`http://127.0.0.1:${PORTS[server]}/`, file));
+        for (const server of order) runs[server].push(wrk(`http://127.0.0.1:${PORTS[server]}/`, file, DURATION, CONNECTIONS, pids[server]));
       }
       await stop(bare);
       if (alone) await stop(alone);
@@ -498,8 +526,14 @@ async function main(): Promise<void> {
       const w = median(runs.work.map((r) => r.rps));
       const workAlone = alone ? [fixed(w), fixed(w / n.rps, 2)] : ['', ''];
       results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), `>= ${row.target}${row.p99 ? `, p99 <= ${row.p99}` : ''}`, ...workAlone]);
+      const [cv, cn, cw] = [cpuPerAnswer(runs.vitrine), cpuPerAnswer(runs.node), cpuPerAnswer(runs.work)];
+      cpuRows.push([row.label, fixed(cv, 1), fixed(cn, 1), fixed(cn / cv, 2), ...(alone ? [fixed(cw, 1), fixed(cn / cw, 2)] : ['', ''])]);
     }
-    if (chosen.length > 0) table(results);
+    if (chosen.length > 0) {
+      table(results);
+      console.log(`\nthe same runs as server CPU time per answer (user and system, /proc/<pid>/stat, over every round): "x node" is bare Node's CPU per answer over the server's\n`);
+      table(cpuRows);
+    }
     if (stopChosen) printStop(await stopUnderLoad(`/md/products/${product}.md`));
     if (only.length > 0) return;
 
