@@ -14,8 +14,8 @@
  * client's address and quota and the kept answer's lookup, in a bare
  * node:http server), which shows how much of the gap to bare Node is the
  * work's and how much the service's around it. The same runs are printed
- * again as each server's CPU time per answer (/proc/<pid>/stat), which moves
- * less than throughput when the VM's speed changes between rounds.
+ * again as each server's CPU time per answer (/proc/<pid>/stat): what an
+ * answer cost, whether or not wrk kept the server busy.
  * Then a well-behaved client's latency while another address
  * floods, a stop under load (SIGTERM while 50 keep-alive clients send),
  * cold start and resident memory. Installs wrk with apt-get when absent.
@@ -131,7 +131,7 @@ function wrk(url: string, script: string, duration = DURATION, connections = CON
   return { rps, p50, p99, non2xx, requests, cpuUs };
 }
 
-/** The server's CPU time an answer, over every run of it: steadier than throughput on a VM whose speed changes by the minute. */
+/** The server's CPU time an answer, over every run of it: what an answer cost, whether or not the load kept the server busy. */
 function cpuPerAnswer(runs: readonly Run[]): number {
   return runs.reduce((sum, run) => sum + run.cpuUs, 0) / runs.reduce((sum, run) => sum + run.requests, 0);
 }
