@@ -70,9 +70,15 @@ const WORK: Record<string, (url: string) => unknown> = {
 
 /** The computed rows: the query of the URL, as JSON. */
 function answerQuery(work: (url: string) => unknown, request: IncomingMessage, response: ServerResponse): void {
-  const { text } = answerJson(work(request.url ?? '/'));
-  response.writeHead(200, [...headers, 'Content-Length', String(Buffer.byteLength(text))]);
-  response.end(text);
+  const { body } = answerJson(work(request.url ?? '/'));
+  response.writeHead(200, [...headers, 'Content-Length', String(byteLength(body))]);
+  if (typeof body === 'string') {
+    response.end(body);
+    return;
+  }
+  response.cork();
+  for (const part of body) response.write(part);
+  response.end();
 }
 
 /**

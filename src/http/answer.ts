@@ -32,14 +32,14 @@ export interface Answer {
 
 export type CacheRule = 'public' | 'immutable' | 'no-store';
 
-export function answer(status: number, type: string, body: string | Buffer, headers: Readonly<Record<string, string>> = {}): Answer {
+export function answer(status: number, type: string, body: Answer['body'], headers: Readonly<Record<string, string>> = {}): Answer {
   return { status, headers: { 'content-type': type, ...headers }, body };
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonAnswer(body: unknown, headers: Readonly<Record<string, string>> = {}, status = 200): Answer {
-  const { text, digest } = answerJson(body);
-  const made = answer(status, JSON_TYPE, text, headers);
+  const { body: json, digest } = answerJson(body);
+  const made = answer(status, JSON_TYPE, json, headers);
   return digest === undefined ? made : { ...made, digest };
 }

@@ -87,10 +87,13 @@ export class PreparedAnswer {
     return body;
   }
 
-  /** From now on written from bytes: an answer kept for the requests to come is encoded once, not for each of them. */
+  /**
+   * From now on written from one buffer: an answer kept for the requests to
+   * come is encoded (text) or joined (parts) once, not for each of them.
+   */
   keep(): void {
-    if (typeof this.#body !== 'string') return;
-    this.#body = Buffer.from(this.#body);
+    if (Buffer.isBuffer(this.#body)) return;
+    this.#body = joined(this.#body);
     this.#representations.set('identity', this.#represent('identity', this.#body));
   }
 

@@ -1,64 +1,84 @@
 import { digestOf } from './digest.js';
 
 /**
- * JSON text of an answer whose `items` repeat from one answer to the next:
- * the pages of a list hold the same records in other groupings, and writing
+ * JSON of an answer whose `items` repeat from one answer to the next: the
+ * pages of a list hold the same records in other groupings, and writing
  * each record's JSON again for every page was most of what a new page cost.
- * A frozen item cannot change, so its text is made once and kept as long as
- * the item lives (with its Catalog); any other item is written as
- * JSON.stringify writes it. The text is JSON.stringify's, byte for byte.
+ * A frozen item cannot change, so its JSON is made once, as UTF-8 bytes, and
+ * kept as long as the item lives (with its Catalog); any other item is
+ * written as JSON.stringify writes it. The bytes are JSON.stringify's, byte
+ * for byte.
  */
 export interface AnswerJson {
-  readonly text: string;
   /**
-   * When every item is frozen: a digest of the text's members in which each
-   * item stands as the digest of its kept text. It changes whenever a byte
-   * of `text` does, as the digest of the whole text would, but hashes a few
-   * hundred bytes where the text has thousands. Undefined otherwise: the
-   * text's own digest is the one to use.
+   * The JSON as text; or, when every item is frozen, as parts written one
+   * after the other: the members around the items (made for this answer)
+   * and each item's kept bytes. A page written from parts encodes none of
+   * its records for the socket: a new text is encoded into a new buffer on
+   * every write, which cost a server more than the rest of a page.
+   */
+  readonly body: string | readonly Buffer[];
+  /**
+   * When every item is frozen: a digest of the members in which each item
+   * stands as the digest of its kept bytes. It changes whenever a byte of
+   * the JSON does, as the digest of the whole would, but hashes a few
+   * hundred bytes where the JSON has thousands. Undefined otherwise: the
+   * body's own digest is the one to use.
    */
   readonly digest: string | undefined;
 }
 
 interface KeptItem {
-  readonly text: string;
+  readonly bytes: Buffer;
   digest?: string;
 }
 
 const KEPT = new WeakMap<object, KeptItem>();
+const COMMA = Buffer.from(',');
 
-/** JSON.stringify(body), each frozen item of its top-level `items` written from the text kept for it. */
+/** JSON.stringify(body), each frozen item of its top-level `items` written from the bytes kept for it. */
 export function answerJson(body: unknown): AnswerJson {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !Array.isArray((body as { items?: unknown }).items)) {
-    return { text: JSON.stringify(body), digest: undefined };
+    return { body: JSON.stringify(body), digest: undefined };
   }
-  const members: string[] = [];
-  // Each member of the text, length first so that no two sequences of members read alike.
-  let framed: string | undefined = '';
+  const kept: KeptItem[] = [];
+  for (const item of (body as { items: readonly unknown[] }).items) {
+    const made = keptItem(item);
+    if (made === undefined) return { body: JSON.stringify(body), digest: undefined };
+    kept.push(made);
+  }
+  // The members in order, the items' array between the text before it and the text after it.
+  let before = '{';
+  let after = '';
+  let items = false;
+  // Each member, length first so that no two sequences of members read alike.
+  let framed = '';
   for (const [name, value] of Object.entries(body)) {
     if (name === 'items') {
-      const items = value as readonly unknown[];
-      const kept = items.map(keptItem);
-      members.push(`"items":[${items.map((item, i) => kept[i]?.text ?? JSON.stringify(item) ?? 'null').join(',')}]`);
-      if (framed !== undefined && kept.every((item) => item !== undefined)) {
-        const digests = (kept as KeptItem[]).map((item) => (item.digest ??= digestOf(item.text))).join(',');
-        framed += `items ${digests.length}:${digests}`;
-      } else {
-        framed = undefined;
-      }
+      before += '"items":[';
+      items = true;
+      const digests = kept.map((item) => (item.digest ??= digestOf(item.bytes))).join(',');
+      framed += `items ${digests.length}:${digests}`;
     } else if (value !== undefined && typeof value !== 'function' && typeof value !== 'symbol') {
       const member = `${JSON.stringify(name)}:${JSON.stringify(value)}`;
-      members.push(member);
-      if (framed !== undefined) framed += `member ${member.length}:${member}`;
+      if (items) after += `,${member}`;
+      else before += `${member},`;
+      framed += `member ${member.length}:${member}`;
     }
   }
-  return { text: `{${members.join(',')}}`, digest: framed === undefined ? undefined : digestOf(framed) };
+  const parts: Buffer[] = [Buffer.from(before)];
+  for (const [i, item] of kept.entries()) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(item.bytes);
+  }
+  parts.push(Buffer.from(`]${after}}`));
+  return { body: parts, digest: digestOf(framed) };
 }
 
-/** The kept text of a frozen item (made on first use); undefined for any other. */
+/** The kept bytes of a frozen item (made on first use); undefined for any other. */
 function keptItem(item: unknown): KeptItem | undefined {
   if (typeof item !== 'object' || item === null || !Object.isFrozen(item)) return undefined;
   let kept = KEPT.get(item);
-  if (kept === undefined) KEPT.set(item, (kept = { text: JSON.stringify(item) }));
+  if (kept === undefined) KEPT.set(item, (kept = { bytes: Buffer.from(JSON.stringify(item)) }));
   return kept;
 }
