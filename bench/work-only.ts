@@ -40,7 +40,7 @@ import { postQuery, searchQuery } from '../src/model/queries.js';
 import { listPosts, searchContent } from '../src/query/queries.js';
 import { warmSearchIndex } from '../src/search/index.js';
 import { answerJson } from '../src/util/json.js';
-import { byteLength } from '../src/http/prepared.js';
+import { byteLength, writeBody } from '../src/http/prepared.js';
 import { resultBody } from '../src/mcp/endpoint.js';
 import { readMessage } from '../src/mcp/messages.js';
 import { remember, rememberedReply } from '../src/mcp/tool-results.js';
@@ -72,13 +72,7 @@ const WORK: Record<string, (url: string) => unknown> = {
 function answerQuery(work: (url: string) => unknown, request: IncomingMessage, response: ServerResponse): void {
   const { body } = answerJson(work(request.url ?? '/'));
   response.writeHead(200, [...headers, 'Content-Length', String(byteLength(body))]);
-  if (typeof body === 'string') {
-    response.end(body);
-    return;
-  }
-  response.cork();
-  for (const part of body) response.write(part);
-  response.end();
+  writeBody(response, body);
 }
 
 /**
@@ -115,9 +109,7 @@ function answerCall(request: IncomingMessage, response: ServerResponse, result: 
     }
     const body = resultBody(read.message.id, json);
     response.writeHead(200, [...headers, 'Content-Length', String(byteLength(body))]);
-    response.cork();
-    for (const part of body) response.write(part);
-    response.end();
+    writeBody(response, body);
   });
 }
 

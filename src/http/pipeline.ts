@@ -9,7 +9,7 @@ import { acceptedCodings } from './encoding.js';
 import type { HttpPolicy } from './policy.js';
 import { notModified, READ_METHODS } from './policy.js';
 import type { PreparedAnswer } from './prepared.js';
-import { joined } from './prepared.js';
+import { joined, writeBody } from './prepared.js';
 import { internalError, PROBLEM_MEDIA_TYPE, ProblemError } from './problem.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
@@ -178,15 +178,7 @@ export class Pipeline {
     if (this.#closing) headers.push('connection', 'close');
     const status = unchanged ? 304 : prepared.status;
     res.writeHead(status, headers);
-    const body = unchanged || request.method === 'HEAD' || status === 204 ? undefined : representation.body;
-    if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) {
-      res.end(body);
-    } else {
-      // Parts go out in one write of the socket (writev), never joined into a new buffer.
-      res.cork();
-      for (const part of body as readonly Buffer[]) res.write(part);
-      res.end();
-    }
+    writeBody(res, unchanged || request.method === 'HEAD' || status === 204 ? undefined : representation.body);
     this.#options.requestLog(request.method, prepared.route ?? request.route, status, started);
   }
 

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Coding } from './encoding.js';
 import { compress, MIN_COMPRESSED_BYTES } from './encoding.js';
 
@@ -30,6 +31,17 @@ export function byteLength(body: Body): number {
   let length = 0;
   for (const part of body as readonly Buffer[]) length += part.length;
   return length;
+}
+
+/** Writes `body` and ends the response; parts go out in one write of the socket (writev), never joined into a new buffer. */
+export function writeBody(response: ServerResponse, body: Body | undefined): void {
+  if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) {
+    response.end(body);
+    return;
+  }
+  response.cork();
+  for (const part of body as readonly Buffer[]) response.write(part);
+  response.end();
 }
 
 /** The body in one buffer: parts are joined and text encoded, which copies them. */

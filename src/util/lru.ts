@@ -1,7 +1,8 @@
 /**
  * A map that keeps its most recently used entries, at most `maxEntries` and
  * `maxBytes` (as `sizeOf` measures each value): the answers kept for the
- * next request, the remembered MCP results and the search excerpts' sources.
+ * next request, the remembered MCP results, the lists' selections of records
+ * and the search's plans of words.
  */
 export class LruCache<V> {
   /** A Map iterates in insertion order: re-inserting a key makes it the last, the most recent. */
