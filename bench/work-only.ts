@@ -41,7 +41,7 @@ import { listPosts, searchContent } from '../src/query/queries.js';
 import { warmSearchIndex } from '../src/search/index.js';
 import { answerJson } from '../src/util/json.js';
 import { byteLength, writeBody } from '../src/http/prepared.js';
-import { resultBody } from '../src/mcp/endpoint.js';
+import { resultBody, resultText } from '../src/mcp/endpoint.js';
 import { readMessage } from '../src/mcp/messages.js';
 import { remember, rememberedReply } from '../src/mcp/tool-results.js';
 import { requestVersion } from '../src/mcp/versions.js';
@@ -83,11 +83,11 @@ function answerQuery(work: (url: string) => unknown, request: IncomingMessage, r
 function callAnswerer(): (request: IncomingMessage, response: ServerResponse) => void {
   const { result } = JSON.parse(Buffer.from(captured.body, 'base64').toString('utf8')) as { result?: unknown };
   if (result === undefined) throw new Error('work-only: the captured answer of the MCP row holds no JSON-RPC result');
-  const resultJson = Buffer.from(JSON.stringify(result));
+  const resultJson = JSON.stringify(result);
   return (request, response) => answerCall(request, response, result, resultJson);
 }
 
-function answerCall(request: IncomingMessage, response: ServerResponse, result: unknown, resultJson: Buffer): void {
+function answerCall(request: IncomingMessage, response: ServerResponse, result: unknown, resultJson: string): void {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.once('end', () => {
@@ -102,12 +102,8 @@ function answerCall(request: IncomingMessage, response: ServerResponse, result: 
       return;
     }
     const version = requestVersion({ requestInfo: { headers: request.headers } });
-    let json = rememberedReply(catalog, read.message, version);
-    if (json === undefined) {
-      remember(catalog, read.message, version, result, resultJson);
-      json = resultJson;
-    }
-    const body = resultBody(read.message.id, json);
+    const remembered = rememberedReply(catalog, read.message, version) ?? remember(catalog, read.message, version, result, resultJson);
+    const body = remembered === undefined ? resultText(read.message.id, resultJson) : resultBody(read.message.id, remembered);
     response.writeHead(200, [...headers, 'Content-Length', String(byteLength(body))]);
     writeBody(response, body);
   });

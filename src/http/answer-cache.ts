@@ -2,6 +2,7 @@ import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import type { PreparedAnswer } from './prepared.js';
 import { LruCache } from '../util/lru.js';
+import { SeenKeys } from '../util/seen-keys.js';
 
 /**
  * The answers kept for the next request of the same URL, per Catalog: those
@@ -18,7 +19,7 @@ import { LruCache } from '../util/lru.js';
  */
 export class AnswerCache {
   readonly #caches: (catalog: Catalog) => LruCache<PreparedAnswer>;
-  readonly #seen = perCatalog(() => new Set<string>());
+  readonly #seen = perCatalog(() => new SeenKeys(SEEN_KEYS));
 
   constructor(readonly budgetBytes: number) {
     this.#caches = perCatalog(() => new LruCache<PreparedAnswer>(Infinity, budgetBytes, (answer) => answer.bytes));
@@ -36,14 +37,7 @@ export class AnswerCache {
 
   /** Keeps a computed `answer` when its key was asked for before; otherwise remembers the key. */
   offer(catalog: Catalog, key: string, answer: PreparedAnswer): void {
-    const seen = this.#seen(catalog);
-    if (seen.delete(key)) {
-      this.set(catalog, key, answer);
-      return;
-    }
-    // Forgotten all at once when full: a key asked for again later starts over.
-    if (seen.size >= SEEN_KEYS) seen.clear();
-    seen.add(key);
+    if (this.#seen(catalog).again(key)) this.set(catalog, key, answer);
   }
 
   /** After `answer` made a compressed form: its bytes count against the budget. */

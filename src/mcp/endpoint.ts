@@ -194,10 +194,9 @@ async function answerByServer(read: Message, { transport, connected, catalog, ve
   const reply = await transport.request(message, { requestInfo: { headers: { 'mcp-protocol-version': version } } });
   if (tool) onToolCall(tool, !('result' in reply) ? 'error' : (reply.result as { isError?: unknown }).isError === true ? 'tool_error' : 'ok');
   if (!('result' in reply)) return { reply: JSON.stringify({ jsonrpc: '2.0', id: message.id, error: withoutPrefix(reply.error) }) };
-  // Encoded once: kept as bytes, a remembered result is copied into the answer, not encoded again.
-  const result = Buffer.from(JSON.stringify(reply.result));
-  remember(catalog, message, version, reply.result, result);
-  return { reply: resultBody(message.id, result) };
+  const json = JSON.stringify(reply.result);
+  const kept = remember(catalog, message, version, reply.result, json);
+  return { reply: kept === undefined ? resultText(message.id, json) : resultBody(message.id, kept) };
 }
 
 /**
@@ -259,7 +258,16 @@ function toolOf(params: unknown): string {
  * each request (a tool's result is often several kilobytes).
  */
 export function resultBody(id: RequestId, result: Buffer): readonly Buffer[] {
-  return [Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, RESULT_END];
+  return [Buffer.from(resultHead(id)), result, RESULT_END];
+}
+
+/** The same response as `resultBody`, from a result's JSON text not kept. */
+export function resultText(id: RequestId, json: string): string {
+  return `${resultHead(id)}${json}}`;
+}
+
+function resultHead(id: RequestId): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
 }
 
 function replyAnswer(body: Answer['body']): Answer {

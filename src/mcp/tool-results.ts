@@ -2,16 +2,19 @@ import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import { LruCache } from '../util/lru.js';
+import { SeenKeys } from '../util/seen-keys.js';
 import type { McpProtocolVersion } from './versions.js';
 
 /**
  * What the server answered read-only requests, per Catalog: a tool's result
  * is a function of the content and its arguments alone (every tool is
  * read-only and idempotent), and so are the lists, resource reads, prompts
- * and completions. Kept
- * serialized under the method and its canonical parameters (key order does
- * not matter), so a repeated call is answered without running the tool, the
- * argument validation or the SDK's dispatch again.
+ * and completions. Kept serialized under the method and its canonical
+ * parameters (key order does not matter) from the second time a request is
+ * made, so a repeated call is answered without running the tool, the
+ * argument validation or the SDK's dispatch again, and a call made once
+ * (most searches) keeps nothing: its result goes out as text, which
+ * node:http encodes for the socket and frees once written.
  */
 
 /** Methods whose answer depends only on the Catalog and the request's `params`. */
@@ -24,7 +27,11 @@ const VERSIONED_METHODS = new Set(['tools/list', 'resources/list', 'resources/te
 export const REMEMBERED_RESULTS = 1_000;
 export const REMEMBERED_BYTES = 32 * 1024 * 1024;
 
+/** Requests remembered as made once, per Catalog, to tell the second. */
+const SEEN_REQUESTS = 10_000;
+
 const results = perCatalog(() => new LruCache<Buffer>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (json) => json.length));
+const seen = perCatalog(() => new SeenKeys(SEEN_REQUESTS));
 
 /**
  * The key of a request whose result may be kept, or undefined: a read-only
@@ -44,15 +51,20 @@ export function rememberedReply(catalog: Catalog, request: JSONRPCRequest, versi
 }
 
 /**
- * Keeps the result the server gave `request`. A tool's error result is not
- * kept: an unexpected failure must be tried again, and a caller's mistake is
- * cheap to answer.
+ * Offers the result the server gave `request` (`json`, its JSON text) to be
+ * remembered: kept, and returned as the bytes kept, when the same request
+ * was made before; undefined when it was not (or cannot be kept). A tool's
+ * error result is not kept: an unexpected failure must be tried again, and a
+ * caller's mistake is cheap to answer.
  */
-export function remember(catalog: Catalog, request: JSONRPCRequest, version: McpProtocolVersion, result: unknown, json: Buffer): void {
+export function remember(catalog: Catalog, request: JSONRPCRequest, version: McpProtocolVersion, result: unknown, json: string): Buffer | undefined {
   const key = keyOf(request, version);
-  if (key === undefined) return;
-  if (typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true) return;
-  results(catalog).set(key, json);
+  if (key === undefined) return undefined;
+  if (typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true) return undefined;
+  if (!seen(catalog).again(key)) return undefined;
+  const bytes = Buffer.from(json);
+  results(catalog).set(key, bytes);
+  return bytes;
 }
 
 /** JSON with every object's keys sorted: equal values, equal text. */

@@ -112,5 +112,6 @@ describe('remembered', () => {
     const first = await ask(1);
     assert.equal(first.statusCode, 200);
     assert.equal((await ask(2)).body, first.body.replace('"id":1,', '"id":2,'));
+    assert.equal((await ask(3)).body, first.body.replace('"id":1,', '"id":3,'), 'remembered from the second');
   });
 });

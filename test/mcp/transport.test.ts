@@ -358,7 +358,7 @@ describe('read-only answers kept per Catalog', () => {
     }
   });
 
-  test('a repeated call is answered from the remembered result, without running the tool again, whatever the order of its arguments', async () => {
+  test('a call made a second time is remembered; from then on it is answered without running the tool, whatever the order of its arguments', async () => {
     const real = app.store.catalog;
     let lookups = 0;
     const counting = new Proxy(real, {
@@ -378,12 +378,17 @@ describe('read-only answers kept per Catalog', () => {
       assert.equal((again.json() as { id: number }).id, 2);
       assert.deepEqual((again.json() as { result: unknown }).result, (first.json() as { result: unknown }).result);
       assert.equal(again.body, first.body.replace('"id":1,', '"id":2,'), 'the same bytes but the id');
-      // get_post reads postsBySlug each time it runs: once for the first call, not for the remembered one.
-      await counted.server.inject({ method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: JSON.stringify(call(3, { slug })) });
+      // get_post reads postsBySlug each time it runs: for the first two calls, not for the remembered one.
+      const getPost = async (id: number) => counted.server.inject({ method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: JSON.stringify(call(id, { slug })) });
+      const once = await getPost(3);
       const afterFirst = lookups;
       assert.ok(afterFirst > before, 'the first get_post ran the tool');
-      await counted.server.inject({ method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: JSON.stringify(call(4, { slug })) });
-      assert.equal(lookups, afterFirst, 'the repeated get_post did not run the tool');
+      await getPost(4);
+      const afterSecond = lookups;
+      assert.ok(afterSecond > afterFirst, 'a call made once is not remembered: the second get_post ran the tool');
+      const third = await getPost(5);
+      assert.equal(lookups, afterSecond, 'the third get_post did not run the tool');
+      assert.equal(third.body, once.body.replace('"id":3,', '"id":5,'), 'a computed and a remembered result are the same bytes');
     } finally {
       await counted.server.close();
     }
