@@ -92,6 +92,8 @@ async function write(dir: string, url: string, file: string, answer: PreparedAns
   // Every name comes from the Catalog's slugs (letters, digits, hyphens); a "..", were one to appear, must not leave DIR.
   if (!target.startsWith(path.resolve(dir) + path.sep)) throw new Error(`export: ${url} would be written outside ${dir}`);
   await mkdir(path.dirname(target), { recursive: true });
+  // Served from these files from now on: kept, so its compressed forms get a kept answer's effort.
+  answer.keep();
   await writeFile(target, answer.body);
   const coded: Partial<Record<'gzip' | 'br', ExportedFile>> = {};
   for (const coding of ['gzip', 'br'] as const) {

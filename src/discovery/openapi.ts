@@ -225,7 +225,7 @@ function headerComponents(quota: RateLimitPolicy): Json {
     'X-API-Version': { ...text('Semantic version of the deployment that answered.', API_VERSION), ...always },
     'Cache-Control': { ...text('A public answer, the same for everyone: fresh five minutes, then served stale for a day while revalidated (RFC 9111, RFC 5861).', CACHE_POLICY, [CACHE_POLICY]), ...always },
     'Cache-Control-No-Store': { ...text('No cache may keep this answer (RFC 9111 section 5.2.2.5): an error, or a record that describes the instance that answered.', NO_STORE, [NO_STORE]), ...always },
-    ETag: { ...text('Strong validator of the representation (RFC 9110 section 8.8.3); send it back in If-None-Match to get 304.', '"3q2-7w"'), ...always },
+    ETag: { ...text('Validator of the representation (RFC 9110 section 8.8): strong, or weak (W/) on a compressed answer made for one request, whose bytes differ from the kept form of the same tag; send it back in If-None-Match to get 304.', '"3q2-7w"'), ...always },
     'Last-Modified': {
       ...text('When the record last changed (its updated_at, as an HTTP-date); send it back in If-Modified-Since to get 304 (If-None-Match wins when both are sent).', 'Sat, 14 Mar 2026 12:00:00 GMT'),
       ...always,
@@ -581,7 +581,7 @@ export function buildOpenApi(catalog: Catalog, quota: RateLimitPolicy): Json {
         '',
         'Every endpoint is a public, anonymous GET (no credential; `security: []`); another method is a 405 with `Allow`. Lists answer `{ items, total, limit, offset, next, prev }` with the same links in a `Link` header; every list takes `updated_since` and `sort`, so a sync job asks for what changed since its last run and follows `next`. Errors are RFC 9457 problem documents whose `type` points at the developer portal; branch on `code`.',
         `Several values of one filter are one parameter, separated by commas (\`category=A,B\`: any of them); no value contains a comma. ${IGNORED} (what the web adds to links) are ignored everywhere; any other unknown parameter is a 400.`,
-        `Quota: ${quota.limit} requests per ${quota.windowSeconds} s per client address (policy \`${quota.name}\`), counted on /api/v1 and /mcp and stated on each of their responses; /healthz is outside it. Caching: \`${CACHE_POLICY}\` with strong ETags; errors and health records are \`${NO_STORE}\`. Every response carries CORS headers (\`Access-Control-Allow-Origin: *\`).`,
+        `Quota: ${quota.limit} requests per ${quota.windowSeconds} s per client address (policy \`${quota.name}\`), counted on /api/v1 and /mcp and stated on each of their responses; /healthz is outside it. Caching: \`${CACHE_POLICY}\` with strong ETags (weak on a compressed answer made for one request); errors and health records are \`${NO_STORE}\`. Every response carries CORS headers (\`Access-Control-Allow-Origin: *\`).`,
         `The same content is served over MCP at ${base}/mcp and as markdown under ${base}/md/.`,
       ].join('\n'),
       contact: { name: catalog.company.trade_name, url: `${base}/contact` },

@@ -69,6 +69,8 @@ export class PreparedAnswer {
   readonly #representations = new Map<Coding, Representation | null>();
   #bytes: number;
   #body: Body;
+  /** Kept for the requests to come (`keep`): its compressed forms are worth more work. */
+  #kept = false;
   /** Whether a client that accepts a compressed coding gets one (RFC 9110 section 12.5.5: the answer then varies); decided once, read on every request. */
   readonly compressible: boolean;
 
@@ -101,9 +103,17 @@ export class PreparedAnswer {
 
   /**
    * From now on written from one buffer: an answer kept for the requests to
-   * come is encoded (text) or joined (parts) once, not for each of them.
+   * come is encoded (text) or joined (parts) once, not for each of them, and
+   * its compressed forms, made once too, are worth a kept answer's effort.
    */
   keep(): void {
+    this.#kept = true;
+    // A form compressed for one request before is made again, with more effort, when next asked for.
+    for (const [coding, representation] of this.#representations) {
+      if (coding === 'identity') continue;
+      if (representation) this.#bytes -= byteLength(representation.body);
+      this.#representations.delete(coding);
+    }
     if (Buffer.isBuffer(this.#body)) return;
     this.#body = joined(this.#body);
     this.#representations.set('identity', this.#represent('identity', this.#body));
@@ -129,7 +139,7 @@ export class PreparedAnswer {
   #coded(coding: Exclude<Coding, 'identity'>): Representation | null {
     let representation = this.#representations.get(coding);
     if (representation === undefined) {
-      const body = compress(this.body, coding);
+      const body = compress(this.body, coding, this.#kept ? 'kept' : 'once');
       representation = body.length < this.body.length ? this.#represent(coding, body) : null;
       if (representation) this.#bytes += body.length;
       this.#representations.set(coding, representation);
@@ -138,8 +148,12 @@ export class PreparedAnswer {
   }
 
   #represent(coding: Coding, body: Body): Representation {
-    // A strong validator per coding (RFC 9110 section 8.8.3): the bytes differ.
-    const etag = this.etag === undefined || coding === 'identity' ? this.etag : `${this.etag.slice(0, -1)}-${coding}"`;
+    // A strong validator per coding (RFC 9110 section 8.8.3): the bytes differ. A form compressed for
+    // one request (faster, other bytes than the kept form of the same coding) gets the weak validator
+    // of the same tag (section 8.8.1): If-None-Match, which compares weakly, matches either; a strong
+    // comparison matches neither with the other.
+    const coded = this.etag === undefined || coding === 'identity' ? this.etag : `${this.etag.slice(0, -1)}-${coding}"`;
+    const etag = coded === undefined || coding === 'identity' || this.#kept ? coded : `W/${coded}`;
     const ok: string[] = [];
     const notModified: string[] = [];
     for (const [name, value] of this.headers) {

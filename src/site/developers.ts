@@ -396,7 +396,7 @@ function authenticationSection(catalog: Catalog): ReferenceSection {
 function cachingSection(catalog: Catalog): ReferenceSection {
   const url = `${catalog.base_url}${API_PREFIX}/products`;
   const body = [
-    `Every successful read answers ${code(`Cache-Control: ${CACHE_POLICY}`)}: five minutes fresh, then served stale for up to a day while a cache revalidates. Each carries a strong ${code('ETag')}; send it back in ${code('If-None-Match')} and an unchanged resource answers ${code('304 Not Modified')} with no body.`,
+    `Every successful read answers ${code(`Cache-Control: ${CACHE_POLICY}`)}: five minutes fresh, then served stale for up to a day while a cache revalidates. Each carries a strong ${code('ETag')} (its weak form, ${code('W/')}, on a compressed answer made for one request, whose bytes differ); send it back in ${code('If-None-Match')} and an unchanged resource answers ${code('304 Not Modified')} with no body.`,
     fence('sh', `curl -s -D - -o /dev/null ${url}   # note the ETag header\ncurl -s -D - -o /dev/null -H 'If-None-Match: "<that ETag>"' ${url}   # 304`),
     `Errors, ${code('429')} and ${code('5xx')} answer ${code('Cache-Control: no-store')}. A ${code('304')} counts against the quota like any response, so revalidating is cheap but not free.`,
   ].join('\n\n');

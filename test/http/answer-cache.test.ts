@@ -144,6 +144,22 @@ describe('answers prepared ahead', () => {
     assert.equal((await raw(app.url, '/about', { 'accept-encoding': 'gzip' })).headers.vary, 'Accept, Accept-Encoding');
   });
 
+  test('an answer made for one request is compressed for it with a weak validator; kept, with more effort and a strong one', async () => {
+    for (const [coding, offset] of [['br', 1], ['gzip', 2]] as const) {
+      const decode = (body: Buffer) => (coding === 'br' ? brotliDecompressSync(body) : gunzipSync(body));
+      const other = `/api/v1/posts?limit=9&offset=${offset}`;
+      const once = await raw(app.url, other, { 'accept-encoding': coding });
+      const etag = String(once.headers.etag);
+      assert.match(etag, new RegExp(`^W/"[^"]+-${coding}"$`), 'asked for once: not kept');
+      const kept = await raw(app.url, other, { 'accept-encoding': coding });
+      assert.equal(kept.headers.etag, etag.slice(2), 'asked for again: kept, the same tag, strong');
+      assert.ok(decode(once.body).equals(decode(kept.body)), 'the same content');
+      assert.ok(kept.body.length < once.body.length, `${coding}: kept ${kept.body.length} bytes, once ${once.body.length}`);
+      // If-None-Match compares weakly (RFC 9110 section 13.1.2): either validator names the content held.
+      assert.equal((await raw(app.url, other, { 'accept-encoding': coding, 'if-none-match': etag })).status, 304);
+    }
+  });
+
   test('a body too short to gain from compression is sent as it is, without Vary', async () => {
     const response = await raw(app.url, '/api/v1/pages?limit=1&offset=9', { 'accept-encoding': 'br, gzip' });
     assert.equal(response.status, 200);
