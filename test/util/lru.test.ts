@@ -39,3 +39,17 @@ test('a value that grows after it is kept is measured again, and the least recen
   cache.resize('c', 'another value');
   assert.equal(cache.bytes, 8, 'a value no longer kept under its key is not measured');
 });
+
+test('every entry used since the last walk: each gets a second chance, the oldest goes, never the one being added', () => {
+  const cache = new LruCache<string>(3, Infinity, () => 1);
+  for (const key of ['a', 'b', 'c']) cache.set(key, key.toUpperCase());
+  for (const key of ['c', 'b', 'a']) cache.get(key);
+  cache.set('d', 'D');
+  assert.equal(cache.size, 3);
+  assert.equal(cache.get('d'), 'D', 'the entry added stays');
+  assert.equal(cache.get('a'), undefined, 'a, the oldest, went once every entry had had its second chance');
+  // b and c were passed over unmarked; b is now marked again by this read, c is not.
+  assert.equal(cache.get('b'), 'B');
+  cache.set('e', 'E');
+  assert.deepEqual(['b', 'c', 'd', 'e'].map((key) => cache.get(key)), ['B', undefined, 'D', 'E'], 'c, not used since the walk, went before b');
+});
