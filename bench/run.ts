@@ -447,7 +447,7 @@ async function main(): Promise<void> {
     const rows: Row[] = [
       { label: 'proxied 200, 10,000 clients', shape: get(`/api/v1/products/${product}`), client: manyClients, sample: '10.0.0.1', target: 0.9, work: 'kept' },
       { label: '429 flood, one client over quota', shape: get(`/api/v1/products/${product}`), client: '"198.51.100.9"', sample: '198.51.100.9', target: 0.9, spend: 700, work: 'kept' },
-      { label: 'markdown mirror', shape: get(`/md/products/${product}.md`), sample: '', target: 0.9 },
+      { label: 'markdown mirror', shape: get(`/md/products/${product}.md`), sample: '', target: 0.9, work: 'kept' },
       {
         label: 'search, every query new',
         shape: get(`/api/v1/search?q=${encoded[0]}+${encoded[1]}`),
@@ -500,7 +500,7 @@ async function main(): Promise<void> {
     console.log(`\n${new Date().toISOString()}  ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${os.type()} ${os.release()}`);
     console.log(`wrk -t1 -c${CONNECTIONS} -d${DURATION}, server on core 0, wrk on core 1, median of ${ROUNDS} rounds alternating vitrine and bare Node`);
     console.log(`vitrine: npm start's bundle, quota 600 per 60 s, TRUST_PROXY=loopback; bare Node writes the answer vitrine gave the row's first request`);
-    console.log(`work alone: the row's query and its JSON (for MCP, the call read and its remembered result; for a kept answer, the client's address, its quota and the answer's lookup) answered by a bare node:http server (bench/work-only.ts), the most the service could answer with its work as it is\n`);
+    console.log(`work alone: the row's query and its JSON (for MCP, the call read and its remembered result; for a kept answer, the answer's lookup, and where the quota counts, the client's address and its quota) answered by a bare node:http server (bench/work-only.ts), the most the service could answer with its work as it is\n`);
 
     const results: string[][] = [['row', 'vitrine req/s', 'p99 ms', 'node req/s', 'p99 ms', 'x node', 'target', 'work alone req/s', 'x node']];
     const cpuRows: string[][] = [['row', 'vitrine us', 'node us', 'x node', 'work alone us', 'x node']];

@@ -112,7 +112,9 @@ function answerCall(request: IncomingMessage, response: ServerResponse, result: 
 /**
  * A kept answer: the client's address, its request counted, the answer found
  * under the request's URL, written with the quota's headers. The captured
- * answer is kept under the row's URL with its headers but the quota's.
+ * answer is kept under the row's URL with its headers but the quota's. An
+ * answer that reports no quota (the site, its mirrors) is not counted, as
+ * the service counts none: its work is the lookup alone.
  */
 function keptAnswerer(): (request: IncomingMessage, response: ServerResponse) => void {
   const config = loadConfig(process.env);
@@ -120,20 +122,22 @@ function keptAnswerer(): (request: IncomingMessage, response: ServerResponse) =>
   const limiter = new RateLimiter(policy);
   const clientAddress = clientAddressOf(config.trustProxy);
   const own: string[] = [];
+  let counted = false;
   for (let i = 0; i < captured.headers.length; i += 2) {
     if (!captured.headers[i]!.toLowerCase().startsWith('ratelimit')) own.push(captured.headers[i]!, captured.headers[i + 1]!);
+    else counted = true;
   }
-  const kept = new LruCache<{ readonly headers: readonly string[]; readonly body: Buffer }>(Infinity, Infinity, (answer) => answer.body.length);
+  const kept = new LruCache<{ readonly headers: string[]; readonly body: Buffer }>(Infinity, Infinity, (answer) => answer.body.length);
   kept.set(rowUrl, { headers: own, body: Buffer.from(captured.body, 'base64') });
   return (request, response) => {
-    const decision = limiter.count(clientAddress(request));
+    const decision = counted ? limiter.count(clientAddress(request)) : undefined;
     if (decision instanceof Promise) throw new Error('work-only: the quota counts in memory here');
     const answer = kept.get(request.url ?? '/');
     if (answer === undefined) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end(`not the row's URL (${rowUrl})`);
       return;
     }
-    response.writeHead(captured.status, pushRateLimitHeaders([...answer.headers], policy, decision));
+    response.writeHead(captured.status, decision ? pushRateLimitHeaders([...answer.headers], policy, decision) : answer.headers);
     response.end(answer.body);
   };
 }
