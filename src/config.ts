@@ -33,7 +33,7 @@ export interface Config {
   readonly mcpAllowedOrigins: readonly string[] | '*';
   /** The quota: requests per client address (RATE_LIMIT_REQUESTS) in each window of RATE_LIMIT_WINDOW_S seconds. */
   readonly rateLimit: { readonly requests: number; readonly windowSeconds: number };
-  /** Bytes of answers kept for repeated requests, compressed forms included (ANSWER_CACHE_MB). */
+  /** Bytes of answers kept for repeated requests, compressed forms and URLs included (ANSWER_CACHE_MB). */
   readonly answerCacheBytes: number;
   /** Where Prometheus metrics are served (METRICS_PORT, METRICS_HOST); undefined: not served, not counted. */
   readonly metricsPort?: number;

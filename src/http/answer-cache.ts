@@ -19,10 +19,11 @@ import { SeenKeys } from '../util/seen-keys.js';
  */
 export class AnswerCache {
   readonly #caches: (catalog: Catalog) => LruCache<PreparedAnswer>;
-  readonly #seen = perCatalog(() => new SeenKeys(SEEN_KEYS));
+  readonly #seen = perCatalog(() => new SeenKeys(SEEN_KEYS, SEEN_CHARS));
 
   constructor(readonly budgetBytes: number) {
-    this.#caches = perCatalog(() => new LruCache<PreparedAnswer>(Infinity, budgetBytes, (answer) => answer.bytes));
+    // A key is a request target (up to 8 KiB): it counts against the budget with the answer.
+    this.#caches = perCatalog(() => new LruCache<PreparedAnswer>(Infinity, budgetBytes, (answer, key) => answer.bytes + key.length));
   }
 
   get(catalog: Catalog, key: string): PreparedAnswer | undefined {
@@ -54,5 +55,6 @@ export class AnswerCache {
   }
 }
 
-/** Keys remembered per Catalog for a second request (a few hundred kilobytes of strings). */
+/** Keys remembered per Catalog for a second request: at most this many, of at most SEEN_CHARS characters in all (a few megabytes). */
 export const SEEN_KEYS = 10_000;
+const SEEN_CHARS = 2_000_000;

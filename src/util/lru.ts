@@ -1,6 +1,7 @@
 /**
  * A map that keeps at most `maxEntries` entries and `maxBytes` (as `sizeOf`
- * measures each value), dropping first those not used for longest: the
+ * measures each entry: its value, and its key where a client chooses how
+ * long that is), dropping first those not used for longest: the
  * answers kept for the next request, the remembered MCP results, the lists'
  * selections of records and the search's plans of words.
  *
@@ -19,7 +20,7 @@ export class LruCache<V> {
   constructor(
     readonly maxEntries: number,
     readonly maxBytes: number,
-    private readonly sizeOf: (value: V) => number,
+    private readonly sizeOf: (value: V, key: string) => number,
   ) {}
 
   get size(): number {
@@ -46,7 +47,7 @@ export class LruCache<V> {
       this.#entries.delete(key);
       this.#bytes -= old.bytes;
     }
-    const bytes = this.sizeOf(value);
+    const bytes = this.sizeOf(value, key);
     if (bytes > this.maxBytes) return;
     // Room is made before the new entry is in: it cannot be the one dropped.
     this.#makeRoom(1, bytes);
@@ -58,7 +59,7 @@ export class LruCache<V> {
   resize(key: string, value: V): void {
     const entry = this.#entries.get(key);
     if (entry?.value !== value) return;
-    const bytes = this.sizeOf(value);
+    const bytes = this.sizeOf(value, key);
     this.#bytes += bytes - entry.bytes;
     entry.bytes = bytes;
     entry.used = true;

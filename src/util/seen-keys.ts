@@ -3,19 +3,33 @@
  * cache that keeps a value only when its key comes back keeps no copy of
  * what is asked for once (a one-off search, a cache-busting parameter), makes
  * no garbage for it, and cannot be emptied of what clients do repeat by a
- * stream of new keys. At most `max` keys, forgotten all at once when full: a
- * key asked for again after that starts over.
+ * stream of new keys. At most `maxKeys` keys of `maxChars` characters in all
+ * (a client chooses how long a key is), forgotten all at once when full: a
+ * key asked for again after that starts over. A key longer than `maxChars`
+ * is never remembered, so never asked for "again".
  */
 export class SeenKeys {
   readonly #keys = new Set<string>();
+  #chars = 0;
 
-  constructor(readonly max: number) {}
+  constructor(
+    readonly maxKeys: number,
+    readonly maxChars: number,
+  ) {}
 
   /** True when `key` was asked for before (and is forgotten, now that it is kept); otherwise remembers it. */
   again(key: string): boolean {
-    if (this.#keys.delete(key)) return true;
-    if (this.#keys.size >= this.max) this.#keys.clear();
+    if (this.#keys.delete(key)) {
+      this.#chars -= key.length;
+      return true;
+    }
+    if (key.length > this.maxChars) return false;
+    if (this.#keys.size >= this.maxKeys || this.#chars + key.length > this.maxChars) {
+      this.#keys.clear();
+      this.#chars = 0;
+    }
     this.#keys.add(key);
+    this.#chars += key.length;
     return false;
   }
 }

@@ -53,3 +53,12 @@ test('every entry used since the last walk: each gets a second chance, the oldes
   cache.set('e', 'E');
   assert.deepEqual(['b', 'c', 'd', 'e'].map((key) => cache.get(key)), ['B', undefined, 'D', 'E'], 'c, not used since the walk, went before b');
 });
+
+test('sizeOf is given the key too, for a cache whose keys a client makes as long as it likes', () => {
+  const cache = new LruCache<string>(100, 20, (value, key) => value.length + key.length);
+  cache.set('short', 'v');
+  assert.equal(cache.bytes, 6);
+  cache.set('k'.repeat(15), 'v');
+  assert.equal(cache.get('short'), undefined, 'a long key made room for itself');
+  assert.equal(cache.bytes, 16);
+});
