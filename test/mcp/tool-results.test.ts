@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Catalog } from '../../src/content/types.js';
+import { remember, rememberedReply } from '../../src/mcp/tool-results.js';
+
+// Results are kept per Catalog object; these tests need no content, only a Catalog of their own.
+const fresh = () => ({}) as Catalog;
+const call = (params: Record<string, unknown>): JSONRPCRequest => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products', arguments: {}, ...params } });
+const RESULT = { content: [{ type: 'text', text: '{}' }], structuredContent: {} };
+
+test('a result is remembered the second time its request is made, and found from then on', () => {
+  const catalog = fresh();
+  const request = call({});
+  assert.equal(remember(catalog, request, '2025-06-18', RESULT, JSON.stringify(RESULT)), undefined, 'made once: nothing kept');
+  assert.equal(rememberedReply(catalog, request, '2025-06-18'), undefined);
+  const kept = remember(catalog, request, '2025-06-18', RESULT, JSON.stringify(RESULT));
+  assert.ok(kept !== undefined && kept.equals(Buffer.from(JSON.stringify(RESULT))));
+  assert.ok(rememberedReply(catalog, call({}), '2025-06-18')?.equals(kept));
+});
+
+test('a request whose parameters run to millions of characters is never remembered', () => {
+  const catalog = fresh();
+  const request = call({ padding: 'x'.repeat(3_000_000) });
+  for (let i = 0; i < 3; i += 1) assert.equal(remember(catalog, request, '2025-06-18', RESULT, JSON.stringify(RESULT)), undefined);
+  assert.equal(rememberedReply(catalog, request, '2025-06-18'), undefined);
+});
+
+test('an error result is never remembered', () => {
+  const catalog = fresh();
+  const failed = { ...RESULT, isError: true };
+  for (let i = 0; i < 3; i += 1) assert.equal(remember(catalog, call({}), '2025-06-18', failed, JSON.stringify(failed)), undefined);
+});
