@@ -12,14 +12,14 @@ import { SeenKeys } from '../util/seen-keys.js';
  * the size of the content; a reload starts an empty cache with the new
  * Catalog and the old one is collected with the old Catalog.
  *
- * A computed answer is kept the second time its key is asked for within the
- * last SEEN_KEYS keys (`offer`): a URL asked once (a one-off search, a
- * cache-busting parameter) costs no copy, no eviction and no garbage, and
- * cannot push out the answers clients do repeat.
+ * A computed answer is kept the second time its key is asked for, among the
+ * last keys asked for once (`offer`, SeenKeys): a URL asked once (a one-off
+ * search, a cache-busting parameter) costs no copy, no eviction and no
+ * garbage, and cannot push out the answers clients do repeat.
  */
 export class AnswerCache {
   readonly #caches: (catalog: Catalog) => LruCache<PreparedAnswer>;
-  readonly #seen = perCatalog(() => new SeenKeys(SEEN_KEYS, SEEN_CHARS));
+  readonly #seen = perCatalog(() => new SeenKeys());
 
   constructor(readonly budgetBytes: number) {
     // A key is a request target (up to 8 KiB): it counts against the budget with the answer.
@@ -54,7 +54,3 @@ export class AnswerCache {
     return this.#caches(catalog).size;
   }
 }
-
-/** Keys remembered per Catalog for a second request: at most this many, of at most SEEN_CHARS characters in all (a few megabytes). */
-export const SEEN_KEYS = 10_000;
-const SEEN_CHARS = 2_000_000;

@@ -27,13 +27,9 @@ const VERSIONED_METHODS = new Set(['tools/list', 'resources/list', 'resources/te
 export const REMEMBERED_RESULTS = 1_000;
 export const REMEMBERED_BYTES = 32 * 1024 * 1024;
 
-/** Requests remembered as made once, per Catalog, to tell the second: at most this many, of at most SEEN_CHARS characters of keys in all. */
-const SEEN_REQUESTS = 10_000;
-const SEEN_CHARS = 2_000_000;
-
 // A key holds the request's parameters (a body may be megabytes): it counts against the bound with the result.
 const results = perCatalog(() => new LruCache<Buffer>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (json, key) => json.length + key.length));
-const seen = perCatalog(() => new SeenKeys(SEEN_REQUESTS, SEEN_CHARS));
+const seen = perCatalog(() => new SeenKeys());
 
 /**
  * The key of a request whose result may be kept, or undefined: a read-only

@@ -1,3 +1,7 @@
+/** The bounds the service's caches use: the last 10,000 keys asked for once, a few megabytes of them at most. */
+const SEEN_KEYS = 10_000;
+const SEEN_CHARS = 2_000_000;
+
 /**
  * The keys asked for once, to tell a second request of the same key: a
  * cache that keeps a value only when its key comes back keeps no copy of
@@ -13,8 +17,8 @@ export class SeenKeys {
   #chars = 0;
 
   constructor(
-    readonly maxKeys: number,
-    readonly maxChars: number,
+    readonly maxKeys = SEEN_KEYS,
+    readonly maxChars = SEEN_CHARS,
   ) {}
 
   /** True when `key` was asked for before (and is forgotten, now that it is kept); otherwise remembers it. */
