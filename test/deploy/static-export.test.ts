@@ -1,0 +1,106 @@
+/**
+ * bench/nginx.conf, the complete nginx file README shows for serving a
+ * `vitrine export` (and `npm run bench` measures), run for real on loopback
+ * over an export of the minimal content: every answer it serves is the
+ * exported file with the exported headers, the gzip twin to a client that
+ * takes it, a site page's markdown twin to one that asks for markdown.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import type { ExportedAnswer } from '../../src/export.js';
+import { MANIFEST } from '../../src/export.js';
+import { FIXTURES, ROOT } from '../helper.js';
+import { freePort } from '../http/redis-server.js';
+import { nginxBinary } from './nginx.js';
+
+const NGINX = nginxBinary();
+
+/** A GET with its body as the bytes sent (fetch() would decode a gzip body). */
+function fetchBytes(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; raw: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, raw: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('an export served by nginx (bench/nginx.conf)', { skip: NGINX === undefined && 'nginx is not installed' }, () => {
+  let work: string;
+  let exported: string;
+  let manifest: ExportedAnswer[];
+  let nginx: ChildProcess;
+  let origin: string;
+
+  before(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-static-'));
+    exported = path.join(work, 'export');
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'vitrine.js'), 'export', exported], {
+      env: { ...process.env, CONTENT_DIR: path.join(FIXTURES, 'minimal'), BASE_URL: 'https://vitrine.example' },
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 0, run.stderr);
+    manifest = JSON.parse(await readFile(path.join(exported, MANIFEST), 'utf8')) as ExportedAnswer[];
+    // nginx's worker runs as an unprivileged user: it must be able to read the export.
+    await chmod(work, 0o755);
+    const prefix = path.join(work, 'nginx');
+    await mkdir(prefix);
+    const port = await freePort();
+    const conf = (await readFile(path.join(ROOT, 'bench', 'nginx.conf'), 'utf8'))
+      .replaceAll('@PREFIX@', prefix)
+      .replaceAll('@ROOT@', exported)
+      .replaceAll('@PORT@', String(port));
+    await writeFile(path.join(prefix, 'nginx.conf'), conf);
+    nginx = spawn(NGINX!, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    origin = `http://127.0.0.1:${port}`;
+    for (let tries = 0; ; tries += 1) {
+      try {
+        await fetchBytes(`${origin}/`);
+        break;
+      } catch (error) {
+        if (tries > 100) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  after(async () => {
+    nginx?.kill('SIGTERM');
+    await rm(work, { recursive: true, force: true });
+  });
+
+  test('every exported answer is served as its file, with its headers, its own Content-Type and ETag only', async () => {
+    assert.ok(manifest.length > 20, `the export holds ${manifest.length} answers`);
+    for (const answer of manifest) {
+      const got = await fetchBytes(`${origin}${answer.url}`, answer.accept ? { accept: answer.accept } : {});
+      const label = `${answer.url}${answer.accept ? ` (Accept: ${answer.accept})` : ''}`;
+      assert.equal(got.status, 200, label);
+      assert.deepEqual(got.body, await readFile(path.join(exported, answer.file)), label);
+      for (const [name, value] of answer.headers) assert.equal(got.headers[name.toLowerCase()], value, `${label}: ${name}`);
+      const named = (wanted: string) => got.raw.filter((name, i) => i % 2 === 0 && name.toLowerCase() === wanted).length;
+      assert.equal(named('content-type'), 1, `${label}: one Content-Type`);
+      assert.equal(named('etag'), 1, `${label}: one ETag`);
+    }
+  });
+
+  test('a client that takes gzip gets the gzip twin, which holds the same bytes', async () => {
+    const twin = manifest.find((answer) => answer.gzip !== undefined && answer.accept === undefined);
+    assert.ok(twin, 'the export has a gzip twin');
+    const got = await fetchBytes(`${origin}${twin.url}`, { 'accept-encoding': 'gzip' });
+    assert.equal(got.status, 200);
+    assert.equal(got.headers['content-encoding'], 'gzip');
+    assert.deepEqual(gunzipSync(got.body), await readFile(path.join(exported, twin.file)));
+  });
+});
