@@ -15,10 +15,15 @@
  * node:http server), which shows how much of the gap to bare Node is the
  * work's and how much the service's around it. The same runs are printed
  * again as each server's CPU time per answer (/proc/<pid>/stat): what an
- * answer cost, whether or not wrk kept the server busy.
+ * answer cost, whether or not wrk kept the server busy, and how much of it
+ * was the kernel's (the socket's work, the same for any server writing the
+ * same bytes). The markdown mirror is also measured as a deployment serves
+ * it past one process: the same URL from `vitrine export` through nginx
+ * (bench/nginx.conf, one worker on the same core), the machine's ceiling.
  * Then a well-behaved client's latency while another address
  * floods, a stop under load (SIGTERM while 50 keep-alive clients send),
- * cold start and resident memory. Installs wrk with apt-get when absent.
+ * cold start and resident memory. Installs wrk and nginx with apt-get when
+ * absent.
  * Prints a table; targets are printed, never asserted.
  *
  * Words after `--` keep only the rows whose label holds one of them, and skip
@@ -28,19 +33,20 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CapturedAnswer } from './bare-node.js';
 import { generateCorpus } from './corpus.js';
+import { nginxBinary } from '../test/deploy/nginx.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = '5s';
 const CONNECTIONS = 32;
 /** Alternating runs per row; the figure is their median. */
 const ROUNDS = 3;
-const PORTS = { vitrine: 18_080, node: 18_081, stopping: 18_082, work: 18_083 } as const;
+const PORTS = { vitrine: 18_080, node: 18_081, stopping: 18_082, work: 18_083, nginx: 18_084 } as const;
 const BASE_URL = `http://127.0.0.1:${PORTS.vitrine}`;
 /** Distinct client addresses the proxied rows cycle through (X-Forwarded-For). */
 const CLIENTS = 10_000;
@@ -51,6 +57,7 @@ function have(command: string): boolean {
 
 function ensureTools(): void {
   const missing = [['wrk', 'wrk'], ['taskset', 'util-linux']].filter(([command]) => !have(command!));
+  if (nginxBinary() === undefined) missing.push(['nginx', 'nginx']);
   if (missing.length === 0) return;
   const packages = missing.map(([, pkg]) => pkg!);
   console.log(`installing ${packages.join(', ')} with apt-get`);
@@ -97,17 +104,19 @@ interface Run {
   readonly requests: number;
   /** The server's CPU time (user and system) during the run, in microseconds, when its process was named. */
   readonly cpuUs: number;
+  /** Of it, the time spent in the kernel on the server's behalf (system time). */
+  readonly systemUs: number;
 }
 
 /** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 /** The CPU time a process has used, user and system, in microseconds (proc(5): fields 14 and 15 of /proc/<pid>/stat). */
-function cpuTimeUs(pid: number): number {
+function cpuTimes(pid: number): { user: number; system: number } {
   const stat = spawnSync('cat', [`/proc/${pid}/stat`], { encoding: 'utf8' }).stdout;
   // The command name (field 2) is in parentheses and may hold spaces: the fields are counted after it.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  return { user: (Number(fields[11]) * 1e6) / CLOCK_TICKS, system: (Number(fields[12]) * 1e6) / CLOCK_TICKS };
 }
 
 /** wrk's latency figures in ms ("1.23ms", "450.00us", "1.02s"). */
@@ -120,20 +129,22 @@ function ms(value: string): number {
 
 /** wrk against `url`; with `server`, the pid of the process answering, the CPU time it spent meanwhile too. */
 function wrk(url: string, script: string, duration = DURATION, connections = CONNECTIONS, server?: number): Run {
-  const before = server === undefined ? 0 : cpuTimeUs(server);
+  const before = server === undefined ? undefined : cpuTimes(server);
   const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${duration}`, '--latency', '-s', script, url], { encoding: 'utf8' });
-  const cpuUs = server === undefined ? NaN : cpuTimeUs(server) - before;
+  const after = server === undefined ? undefined : cpuTimes(server);
+  const systemUs = before && after ? after.system - before.system : NaN;
+  const cpuUs = before && after ? after.user - before.user + systemUs : NaN;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const p50 = ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
   const p99 = ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '');
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p50, p99, non2xx, requests, cpuUs };
+  return { rps, p50, p99, non2xx, requests, cpuUs, systemUs };
 }
 
-/** The server's CPU time an answer, over every run of it: what an answer cost, whether or not the load kept the server busy. */
-function cpuPerAnswer(runs: readonly Run[]): number {
-  return runs.reduce((sum, run) => sum + run.cpuUs, 0) / runs.reduce((sum, run) => sum + run.requests, 0);
+/** The server's CPU time an answer (or its kernel part), over every run of it: what an answer cost, whether or not the load kept the server busy. */
+function cpuPerAnswer(runs: readonly Run[], part: 'cpuUs' | 'systemUs' = 'cpuUs'): number {
+  return runs.reduce((sum, run) => sum + run[part], 0) / runs.reduce((sum, run) => sum + run.requests, 0);
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -314,6 +325,48 @@ function printStop(run: StopRun): void {
 
 const fileOf = (...parts: string[]) => path.join(ROOT, ...parts);
 
+// --- the export through nginx ---------------------------------------------------------
+
+interface Nginx {
+  readonly master: ChildProcess;
+  /** The one worker's pid: its CPU time is what the answers cost. */
+  readonly worker: number;
+}
+
+/**
+ * nginx serving the demo's `vitrine export` (bench/nginx.conf, one worker,
+ * pinned to the servers' core), as a deployment serves the answers that are
+ * files past what one Node process can. The export is made with vitrine's
+ * BASE_URL, so its files are vitrine's answers byte for byte.
+ */
+async function exportThroughNginx(work: string, env: Readonly<Record<string, string>>): Promise<Nginx> {
+  const binary = nginxBinary();
+  if (binary === undefined) throw new Error('nginx is not installed');
+  // nginx's worker runs as an unprivileged user: it must be able to reach the export.
+  await chmod(work, 0o755);
+  const exportDir = path.join(work, 'export');
+  execFileSync(process.execPath, [fileOf('dist', 'vitrine.mjs'), 'export', exportDir], { env: { ...process.env, ...env }, stdio: 'inherit' });
+  const prefix = path.join(work, 'nginx');
+  await mkdir(prefix);
+  const conf = (await readFile(fileOf('bench', 'nginx.conf'), 'utf8'))
+    .replaceAll('@PREFIX@', prefix)
+    .replaceAll('@ROOT@', exportDir)
+    .replaceAll('@PORT@', String(PORTS.nginx));
+  await writeFile(path.join(prefix, 'nginx.conf'), conf);
+  const master = start(binary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')]);
+  await waitFor(`http://127.0.0.1:${PORTS.nginx}/`);
+  // proc(5): the children of the master's main thread; bench/nginx.conf starts one worker.
+  const worker = Number(spawnSync('cat', [`/proc/${master.pid}/task/${master.pid}/children`], { encoding: 'utf8' }).stdout.trim().split(' ')[0]);
+  if (!Number.isInteger(worker) || worker <= 0) throw new Error('nginx started no worker');
+  return { master, worker };
+}
+
+/** Whether nginx answers `shape` with the body vitrine gave it. */
+async function servesSameBytes(shape: Shape, captured: CapturedAnswer): Promise<boolean> {
+  const response = await fetch(`http://127.0.0.1:${PORTS.nginx}${shape.path}`, { headers: shape.headers });
+  return response.status === captured.status && Buffer.from(await response.arrayBuffer()).equals(Buffer.from(captured.body, 'base64'));
+}
+
 // --- cold start and memory ------------------------------------------------------------
 
 /** From process spawn to the first answer, and resident memory once the answers prepared ahead are ready. */
@@ -410,7 +463,11 @@ interface Row {
   readonly spend?: number;
   /** The row's work alone, measured too (bench/work-only.ts): the query and its JSON (a remembered MCP result; a kept answer's quota and lookup), and node:http, without the service. */
   readonly work?: 'search' | 'posts' | 'mcp' | 'kept';
+  /** The row's URL is a file of `vitrine export`: measured from it through nginx too. */
+  readonly exported?: true;
 }
+
+type ServerName = 'vitrine' | 'node' | 'work' | 'nginx';
 
 async function main(): Promise<void> {
   ensureTools();
@@ -447,7 +504,7 @@ async function main(): Promise<void> {
     const rows: Row[] = [
       { label: 'proxied 200, 10,000 clients', shape: get(`/api/v1/products/${product}`), client: manyClients, sample: '10.0.0.1', target: 0.9, work: 'kept' },
       { label: '429 flood, one client over quota', shape: get(`/api/v1/products/${product}`), client: '"198.51.100.9"', sample: '198.51.100.9', target: 0.9, spend: 700, work: 'kept' },
-      { label: 'markdown mirror', shape: get(`/md/products/${product}.md`), sample: '', target: 0.9, work: 'kept' },
+      { label: 'markdown mirror', shape: get(`/md/products/${product}.md`), sample: '', target: 0.9, work: 'kept', exported: true },
       {
         label: 'search, every query new',
         shape: get(`/api/v1/search?q=${encoded[0]}+${encoded[1]}`),
@@ -496,6 +553,9 @@ async function main(): Promise<void> {
       throw new Error(`no row's label holds ${only.join(' or ')}; the rows are: ${[...rows.map((row) => row.label), STOP_LABEL].join('; ')}`);
     }
 
+    const nginx = chosen.some((row) => row.exported) ? await exportThroughNginx(work, vitrineEnv) : undefined;
+    if (nginx) children.push(nginx.master);
+
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     console.log(`\n${new Date().toISOString()}  ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${os.type()} ${os.release()}`);
     console.log(`wrk -t1 -c${CONNECTIONS} -d${DURATION}, server on core 0, wrk on core 1, median of ${ROUNDS} rounds alternating vitrine and bare Node`);
@@ -503,7 +563,8 @@ async function main(): Promise<void> {
     console.log(`work alone: the row's query and its JSON (for MCP, the call read and its remembered result; for a kept answer, the answer's lookup, and where the quota counts, the client's address and its quota) answered by a bare node:http server (bench/work-only.ts), the most the service could answer with its work as it is\n`);
 
     const results: string[][] = [['row', 'vitrine req/s', 'p99 ms', 'node req/s', 'p99 ms', 'x node', 'target', 'work alone req/s', 'x node']];
-    const cpuRows: string[][] = [['row', 'vitrine us', 'node us', 'x node', 'work alone us', 'x node']];
+    const cpuRows: string[][] = [['row', 'vitrine us', 'kernel', 'node us', 'kernel', 'x node', 'work alone us', 'x node']];
+    const exportRows: string[][] = [['row', 'nginx req/s', 'p99 ms', 'x node', 'nginx us', 'kernel', 'x node']];
     for (const row of chosen) {
       const file = path.join(work, `${results.length}.lua`);
       await writeFile(file, script(row.shape, { ...(row.client ? { client: row.client } : {}), ...(row.make ? { make: row.make } : {}), words: row.make?.includes('"/api') ? encoded : words }));
@@ -520,9 +581,11 @@ async function main(): Promise<void> {
         children.push(alone);
         await waitFor(`http://127.0.0.1:${PORTS.work}${row.shape.path}`);
       }
-      const runs: { vitrine: Run[]; node: Run[]; work: Run[] } = { vitrine: [], node: [], work: [] };
-      const servers = alone ? (['vitrine', 'node', 'work'] as const) : (['vitrine', 'node'] as const);
-      const pids = { vitrine: vitrine.pid, node: bare.pid, work: alone ? alone.pid : undefined };
+      const fromExport = row.exported && nginx && (await servesSameBytes(row.shape, captured));
+      if (row.exported && nginx && !fromExport) console.log(`warning: nginx does not serve vitrine's answer to "${row.label}" from the export; not measured`);
+      const runs: Record<ServerName, Run[]> = { vitrine: [], node: [], work: [], nginx: [] };
+      const servers: ServerName[] = ['vitrine', 'node', ...(alone ? (['work'] as const) : []), ...(fromExport ? (['nginx'] as const) : [])];
+      const pids: Record<ServerName, number | undefined> = { vitrine: vitrine.pid, node: bare.pid, work: alone ? alone.pid : undefined, nginx: nginx?.worker };
       for (let round = 0; round < ROUNDS; round += 1) {
         const order = round % 2 === 0 ? servers : [...servers].reverse();
         for (const server of order) runs[server].push(wrk(`http://127.0.0.1:${PORTS[server]}/`, file, DURATION, CONNECTIONS, pids[server]));
@@ -540,12 +603,21 @@ async function main(): Promise<void> {
       const workAlone = alone ? [fixed(w), fixed(w / n.rps, 2)] : ['', ''];
       results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), row.target === undefined ? '' : `>= ${row.target}${row.p99 ? `, p99 <= ${row.p99}` : ''}`, ...workAlone]);
       const [cv, cn, cw] = [cpuPerAnswer(runs.vitrine), cpuPerAnswer(runs.node), cpuPerAnswer(runs.work)];
-      cpuRows.push([row.label, fixed(cv, 1), fixed(cn, 1), fixed(cn / cv, 2), ...(alone ? [fixed(cw, 1), fixed(cn / cw, 2)] : ['', ''])]);
+      const [kv, kn] = [cpuPerAnswer(runs.vitrine, 'systemUs'), cpuPerAnswer(runs.node, 'systemUs')];
+      cpuRows.push([row.label, fixed(cv, 1), fixed(kv, 1), fixed(cn, 1), fixed(kn, 1), fixed(cn / cv, 2), ...(alone ? [fixed(cw, 1), fixed(cn / cw, 2)] : ['', ''])]);
+      if (fromExport) {
+        const x = { rps: median(runs.nginx.map((r) => r.rps)), p99: median(runs.nginx.map((r) => r.p99)), cpu: cpuPerAnswer(runs.nginx) };
+        exportRows.push([row.label, fixed(x.rps), fixed(x.p99, 2), fixed(x.rps / n.rps, 2), fixed(x.cpu, 1), fixed(cpuPerAnswer(runs.nginx, 'systemUs'), 1), fixed(cn / x.cpu, 2)]);
+      }
     }
     if (chosen.length > 0) {
       table(results);
-      console.log(`\nthe same runs as server CPU time per answer (user and system, /proc/<pid>/stat, over every round): "x node" is bare Node's CPU per answer over the server's\n`);
+      console.log(`\nthe same runs as server CPU time per answer (user and system, /proc/<pid>/stat, over every round; "kernel": of it, system time): "x node" is bare Node's CPU per answer over the server's\n`);
       table(cpuRows);
+    }
+    if (exportRows.length > 1) {
+      console.log(`\nthe same URL as a file of \`vitrine export\` served by nginx (bench/nginx.conf, one worker on core 0), in the same rounds: what a deployment serves past one Node process\n`);
+      table(exportRows);
     }
     if (stopChosen) printStop(await stopUnderLoad(`/md/products/${product}.md`));
     if (only.length > 0) return;
