@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import type { Config } from '../config.js';
-import { rememberedByValue } from './remembered.js';
+import { rememberedByValue } from '../util/remembered.js';
 
 /**
  * The client's address, read once per counted request: the socket's peer, or,

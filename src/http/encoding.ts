@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { rememberedByValue } from './remembered.js';
+import { rememberedByValue } from '../util/remembered.js';
 
 /**
  * Content codings of precomputed answers (RFC 9110 section 8.4.1): brotli

@@ -8,7 +8,7 @@ import { byteLength, isCompressible, joined, PreparedAnswer } from './prepared.j
 import { PROBLEM_MEDIA_TYPE, PROBLEM_TYPE, ProblemError, problemDocument } from './problem.js';
 import type { RateLimitDecision, RateLimitPolicy } from './rate-limit.js';
 import { pushRateLimitHeaders } from './rate-limit.js';
-import { rememberedByValue } from './remembered.js';
+import { rememberedByValue } from '../util/remembered.js';
 import type { Incoming } from './request.js';
 import { clip } from '../query/errors.js';
 import { digestOf } from '../util/digest.js';

@@ -1,14 +1,20 @@
 /** Presentation of dates and locales for people (the site and the mirrors). */
+import { rememberedByValue } from '../util/remembered.js';
 
 /** The calendar day of an RFC 3339 timestamp, `2026-08-05`. */
 export function isoDay(timestamp: string): string {
   return timestamp.slice(0, 10);
 }
 
+// Intl's formatters are made once per locale: making one costs tens of microseconds, and every page
+// of a site asks for the same few.
+const longDates = rememberedByValue((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }));
+const languageNames = rememberedByValue((inLocale) => new Intl.DisplayNames([inLocale], { type: 'language' }));
+
 /** "5 August 2026" in English, "5 de agosto de 2026" in Portuguese: the reader's locale, UTC day. */
 export function longDate(timestamp: string, locale: string): string {
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(timestamp));
+    return longDates(locale).format(new Date(timestamp));
   } catch {
     // A locale tag Intl does not know still gets a readable date.
     return isoDay(timestamp);
@@ -23,7 +29,7 @@ export function longDate(timestamp: string, locale: string): string {
  */
 export function languageName(locale: string, inLocale = locale): string {
   try {
-    const name = new Intl.DisplayNames([inLocale], { type: 'language' }).of(locale) ?? locale;
+    const name = languageNames(inLocale).of(locale) ?? locale;
     return locale === inLocale ? name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1) : name;
   } catch {
     return locale;
@@ -36,5 +42,22 @@ export function languageName(locale: string, inLocale = locale): string {
  * token. It is a budget hint, not a tokenizer's count.
  */
 export function estimateTokens(text: string): number {
-  return Math.ceil([...text].length / 4);
+  return Math.ceil(codePoints(text) / 4);
+}
+
+/** How many characters (code points) `text` holds, as `[...text].length` counts them, without the array. */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i += 1) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character written in two units.
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count -= 1;
+        i += 1;
+      }
+    }
+  }
+  return count;
 }

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import Negotiator from 'negotiator';
 import type { Answer } from '../http/answer.js';
 import { answer } from '../http/answer.js';
-import { rememberedByValue } from '../http/remembered.js';
+import { rememberedByValue } from '../util/remembered.js';
 import { estimateTokens } from './format.js';
 import { CONTENT_SECURITY_POLICY } from './layout.js';
 

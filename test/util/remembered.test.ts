@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { rememberedByValue } from '../../src/http/remembered.js';
+import { rememberedByValue } from '../../src/util/remembered.js';
 import { acceptedCodings } from '../../src/http/encoding.js';
 import { preferredFormat } from '../../src/site/negotiate.js';
 import { admitsJson } from '../../src/http/policy.js';

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { estimateTokens, languageName, longDate } from '../../src/site/format.js';
+
+test('the token estimate counts characters as code points: an emoji or a CJK character written in two UTF-16 units is one', () => {
+  const texts = ['', 'a', 'abcd', 'abcde', 'ação', '😀', 'a😀b', '𠮷野家', '\ud83d', 'x\ud83d', '\ude00y', '\ud83d\ud83d\ude00', 'é'.repeat(9), `${'😀'.repeat(7)}z`];
+  for (const text of texts) assert.equal(estimateTokens(text), Math.ceil([...text].length / 4), JSON.stringify(text));
+  assert.equal(estimateTokens('😀😀😀😀'), 1, 'four emoji are four characters');
+});
+
+test('a long date in the reader\'s locale, the same on every call; an unknown locale gets the ISO day', () => {
+  assert.equal(longDate('2026-08-05T10:00:00Z', 'en'), 'August 5, 2026');
+  assert.equal(longDate('2026-08-05T10:00:00Z', 'pt-BR'), '5 de agosto de 2026');
+  assert.equal(longDate('2026-08-05T23:30:00-03:00', 'en'), 'August 6, 2026', 'the UTC day');
+  assert.equal(longDate('2026-08-05T10:00:00Z', 'en'), 'August 5, 2026');
+  assert.equal(longDate('2026-08-05T10:00:00Z', 'not a locale!'), '2026-08-05');
+  assert.equal(longDate('2026-08-05T10:00:00Z', 'not a locale!'), '2026-08-05');
+});
+
+test('a language\'s name for itself starts with a capital; in another language it is written as that language writes it', () => {
+  assert.equal(languageName('pt-BR'), 'Português (Brasil)');
+  assert.equal(languageName('en', 'es'), 'inglés');
+  assert.equal(languageName('en', 'de'), 'Englisch');
+  assert.equal(languageName('xx-?'), 'xx-?', 'a tag Intl refuses is shown as it is');
+});
