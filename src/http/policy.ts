@@ -12,6 +12,7 @@ import { rememberedByValue } from '../util/remembered.js';
 import type { Incoming } from './request.js';
 import { clip } from '../query/errors.js';
 import { digestOf } from '../util/digest.js';
+import { jsonWithKeptLists } from '../util/json.js';
 import type { Zone } from './door.js';
 import { notAcceptableProblem, rateLimitedProblem, unsupportedMediaTypeProblem } from '../model/problems.js';
 
@@ -189,7 +190,8 @@ export class HttpPolicy {
     return {
       status: problem.status,
       headers: { 'content-type': PROBLEM_TYPE, ...problem.init.headers },
-      body: JSON.stringify(problemDocument(problem, this.options.baseUrl, clip(request.path, 200))),
+      // A 404's every valid slug is written from bytes made once (hundreds of kilobytes on a large site).
+      body: jsonWithKeptLists(problemDocument(problem, this.options.baseUrl, clip(request.path, 200))),
     };
   }
 }

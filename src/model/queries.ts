@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { perCatalog } from '../content/per-catalog.js';
 import { SLUG } from '../content/schemas.js';
 import type { Catalog } from '../content/types.js';
 import { PRODUCT_STATUSES } from '../content/types.js';
@@ -13,9 +14,10 @@ import { anyOf, instant, integer, oneOf, sortBy, text } from './params.js';
  * portal document them.
  */
 
-export const productSlugs = (c: Catalog) => c.products.map((p) => p.slug);
-export const postSlugs = (c: Catalog) => c.posts.map((p) => p.slug);
-export const pageSlugs = (c: Catalog) => c.site.page_slugs;
+// Every slug of a kind, made once per Catalog (a 404 names them all; the slug parameters complete them).
+export const productSlugs = perCatalog((c): readonly string[] => Object.freeze(c.products.map((p) => p.slug)));
+export const postSlugs = perCatalog((c): readonly string[] => Object.freeze(c.posts.map((p) => p.slug)));
+export const pageSlugs = (c: Catalog): readonly string[] => c.site.page_slugs;
 
 /** How many of something to return. */
 const limit = (defaultValue: number, what: string) =>

@@ -237,8 +237,17 @@ export function findProduct(catalog: Catalog, slug: string, locale?: string): Pr
 /** The record of `slug` in a locale's records, or a not-found naming the slugs that locale has. */
 function foundIn<R>(bySlug: ReadonlyMap<string, R>, kind: RecordKind, slug: string, slugs: readonly string[]): R {
   const record = bySlug.get(slug);
-  if (!record) throw notFound(kind, slug, slugs.filter((valid) => bySlug.has(valid)));
+  if (!record) throw notFound(kind, slug, slugsOfLocale(bySlug, slugs));
   return record;
+}
+
+/** Per locale's records: its slugs, in the order of every slug of the kind, made once (a 404 names them all). */
+const SLUGS_OF_LOCALE = new WeakMap<ReadonlyMap<string, unknown>, readonly string[]>();
+
+function slugsOfLocale(bySlug: ReadonlyMap<string, unknown>, slugs: readonly string[]): readonly string[] {
+  let valid = SLUGS_OF_LOCALE.get(bySlug);
+  if (valid === undefined) SLUGS_OF_LOCALE.set(bySlug, (valid = Object.freeze(slugs.filter((slug) => bySlug.has(slug)))));
+  return valid;
 }
 
 export function findPost(catalog: Catalog, slug: string): Post {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { digestOf } from '../../src/util/digest.js';
-import { answerJson } from '../../src/util/json.js';
+import { answerJson, jsonWithKeptLists } from '../../src/util/json.js';
 
 /** The JSON an answer's body holds, as text. */
 const textOf = (body: unknown) => (typeof body === 'string' ? body : Buffer.concat(body as readonly Buffer[]).toString('utf8'));
@@ -67,5 +67,31 @@ describe('answerJson', () => {
       assert.equal(answerJson(body).digest, undefined, JSON.stringify(body));
     }
     assert.equal(digestOf('{"a":1}'), digestOf(Buffer.from('{"a":1}')));
+  });
+});
+
+describe('a flat object with frozen lists (a 404 naming every valid slug)', () => {
+  const joinedText = (json: string | Buffer[]) => (typeof json === 'string' ? json : Buffer.concat(json).toString('utf8'));
+
+  test('is written as JSON.stringify writes it, byte for byte', () => {
+    const slugs = Object.freeze(['a', 'ação', 'x"y', '😀']);
+    const objects: Record<string, unknown>[] = [
+      {},
+      { title: 'Not Found', status: 404 },
+      { title: 'Not Found', valid_slugs: slugs },
+      { valid_slugs: slugs, detail: 'No post has the slug "b".', skipped: undefined, also: slugs },
+      { empty: Object.freeze([]), open: ['not', 'frozen'], nested: { list: slugs }, date: new Date(0), none: null },
+      { first: undefined, valid_slugs: slugs },
+    ];
+    for (const object of objects) assert.equal(joinedText(jsonWithKeptLists(object)), JSON.stringify(object), JSON.stringify(object));
+  });
+
+  test('a frozen list is serialized once: every answer writes the same bytes; an object without one stays text', () => {
+    const slugs = Object.freeze(Array.from({ length: 1000 }, (_, i) => `post-${i}`));
+    const first = jsonWithKeptLists({ detail: 'one', valid_slugs: slugs });
+    const second = jsonWithKeptLists({ detail: 'two', valid_slugs: slugs });
+    assert.ok(Array.isArray(first) && Array.isArray(second));
+    assert.equal(first[1], second[1], 'the same buffer');
+    assert.equal(typeof jsonWithKeptLists({ detail: 'three', valid_slugs: [...slugs] }), 'string');
   });
 });
