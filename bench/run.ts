@@ -16,8 +16,10 @@
  * work's and how much the service's around it. The same runs are printed
  * again as each server's CPU time per answer (/proc/<pid>/stat): what an
  * answer cost, whether or not wrk kept the server busy, and how much of it
- * was the kernel's (the socket's work, the same for any server writing the
- * same bytes). The markdown mirror is also measured as a deployment serves
+ * was the kernel's (mostly the socket's work, about the same for servers
+ * writing the same bytes at the same pace; on loopback a slow server also
+ * pays there for waking a client that sleeps between its answers). The
+ * markdown mirror is also measured as a deployment serves
  * it past one process: the same URL from `vitrine export` through nginx
  * (bench/nginx.conf, one worker on the same core), the machine's ceiling.
  * Then a well-behaved client's latency while another address
