@@ -212,11 +212,37 @@ function pagination(catalog: Catalog, filters: BlogFilters, page: number, pages:
   const href = (n: number) => linkTo(catalog, blogHref({ ...filters, page: n }));
   return html`<nav class="pagination" aria-label="${w.pages}">
 ${page > 1 ? html`<a rel="prev" href="${href(page - 1)}">${w.newer}</a>` : ''}
-<ol>${Array.from({ length: pages }, (_, i) => i + 1).map((n) =>
-    n === page ? html`<li><a href="${href(n)}" aria-current="page">${n}</a></li>` : html`<li><a href="${href(n)}" aria-label="${w.page(n)}">${n}</a></li>`,
+<ol>${pageWindow(page, pages).map((n) =>
+    n === GAP
+      ? html`<li class="gap" aria-hidden="true">…</li>`
+      : n === page
+        ? html`<li><a href="${href(n)}" aria-current="page">${n}</a></li>`
+        : html`<li><a href="${href(n)}" aria-label="${w.page(n)}">${n}</a></li>`,
   )}</ol>
 ${page < pages ? html`<a rel="next" href="${href(page + 1)}">${w.older}</a>` : ''}
 </nav>`;
+}
+
+/** Where a pagination leaves pages out. */
+export const GAP = 0;
+
+/**
+ * The page numbers a pagination links: the first and the last, and the
+ * pages around the current one, GAP where pages are left out (a gap of one
+ * page shows that page instead). A blog of a thousand pages links a dozen,
+ * not a thousand; "older" and "newer" step through the rest.
+ */
+export function pageWindow(page: number, pages: number, around = 2): number[] {
+  const wanted = new Set([1, pages]);
+  for (let n = Math.max(1, page - around); n <= Math.min(pages, page + around); n += 1) wanted.add(n);
+  const shown: number[] = [];
+  for (const n of [...wanted].sort((a, b) => a - b)) {
+    const previous = shown.at(-1) ?? 0;
+    if (n - previous === 2) shown.push(n - 1);
+    else if (n - previous > 2) shown.push(GAP);
+    shown.push(n);
+  }
+  return shown;
 }
 
 /** One language's blog: its articles, newest first, a category at a time. */
