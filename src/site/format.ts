@@ -6,10 +6,9 @@ export function isoDay(timestamp: string): string {
   return timestamp.slice(0, 10);
 }
 
-// Intl's formatters are made once per locale: making one costs tens of microseconds, and every page
-// of a site asks for the same few.
+// Intl's formatters are made once per locale, and language names once per pair: making a formatter
+// costs tens of microseconds, and every page of a site asks for the same few.
 const longDates = rememberedByValue((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }));
-const languageNames = rememberedByValue((inLocale) => new Intl.DisplayNames([inLocale], { type: 'language' }));
 
 /** "5 August 2026" in English, "5 de agosto de 2026" in Portuguese: the reader's locale, UTC day. */
 export function longDate(timestamp: string, locale: string): string {
@@ -28,13 +27,19 @@ export function longDate(timestamp: string, locale: string): string {
  * "Auf Englisch lesen") and is written as that language writes it there.
  */
 export function languageName(locale: string, inLocale = locale): string {
+  // Locale tags hold no space: the pair is one key.
+  return languageNamesOf(`${locale} ${inLocale}`);
+}
+
+const languageNamesOf = rememberedByValue((pair) => {
+  const [locale = '', inLocale = locale] = pair.split(' ');
   try {
-    const name = languageNames(inLocale).of(locale) ?? locale;
+    const name = new Intl.DisplayNames([inLocale], { type: 'language' }).of(locale) ?? locale;
     return locale === inLocale ? name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1) : name;
   } catch {
     return locale;
   }
-}
+});
 
 /**
  * Cloudflare-style `x-markdown-tokens`: an estimate of the tokens a language
