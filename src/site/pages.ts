@@ -229,8 +229,8 @@ export const GAP = 0;
 /**
  * The page numbers a pagination links: the first and the last, and the
  * pages around the current one, GAP where pages are left out (a gap of one
- * page shows that page instead). A blog of a thousand pages links a dozen,
- * not a thousand; "older" and "newer" step through the rest.
+ * page shows that page instead). A blog of a thousand pages links nine at
+ * most, not a thousand; "older" and "newer" step through the rest.
  */
 export function pageWindow(page: number, pages: number, around = 2): number[] {
   const wanted = new Set([1, pages]);
