@@ -30,9 +30,9 @@ export class AnswerCache {
     return this.#caches(catalog).get(key);
   }
 
-  /** Keeps `answer` (an answer prepared ahead of requests), written from bytes from now on. */
+  /** Keeps `answer` (an answer prepared ahead of requests), written from bytes from now on, its compressed forms within the budget. */
   set(catalog: Catalog, key: string, answer: PreparedAnswer): void {
-    answer.keep();
+    answer.keep(this.budgetBytes - key.length);
     this.#caches(catalog).set(key, answer);
   }
 

@@ -71,6 +71,8 @@ export class PreparedAnswer {
   #body: Body;
   /** Kept for the requests to come (`keep`): its compressed forms are worth more work. */
   #kept = false;
+  /** While kept: the most bytes its representations may hold together (what its cache can give it). */
+  #keptBytes = Infinity;
   /** Whether a client that accepts a compressed coding gets one (RFC 9110 section 12.5.5: the answer then varies); decided once, read on every request. */
   readonly compressible: boolean;
 
@@ -105,9 +107,14 @@ export class PreparedAnswer {
    * From now on written from one buffer: an answer kept for the requests to
    * come is encoded (text) or joined (parts) once, not for each of them, and
    * its compressed forms, made once too, are worth a kept answer's effort.
+   * A form that would take its bytes past `maxBytes` (the room its cache has
+   * for it) is not kept: the answer is written as it is to clients that
+   * asked for that coding, rather than pushing every other answer out of the
+   * cache, itself last, and being made again on the next request.
    */
-  keep(): void {
+  keep(maxBytes = Infinity): void {
     this.#kept = true;
+    this.#keptBytes = maxBytes;
     // A form compressed for one request before is made again, with more effort, when next asked for.
     for (const [coding, representation] of this.#representations) {
       if (coding === 'identity') continue;
@@ -140,7 +147,8 @@ export class PreparedAnswer {
     let representation = this.#representations.get(coding);
     if (representation === undefined) {
       const body = compress(this.body, coding, this.#kept ? 'kept' : 'once');
-      representation = body.length < this.body.length ? this.#represent(coding, body) : null;
+      const fits = !this.#kept || this.#bytes + body.length <= this.#keptBytes;
+      representation = body.length < this.body.length && fits ? this.#represent(coding, body) : null;
       if (representation) this.#bytes += body.length;
       this.#representations.set(coding, representation);
     }
