@@ -5,16 +5,16 @@
  * stopped by the test.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FIXTURES, ROOT } from '../helper.js';
 import { freePort, RedisServer } from '../http/redis-server.js';
-import { get, nginxBinary } from './nginx.js';
+import { get, nginxBinary, startNginx } from './nginx.js';
 import type { ServerProcess } from '../process.js';
 import { startServer } from '../process.js';
 
@@ -66,17 +66,8 @@ describe('two instances and Redis behind nginx (deploy/nginx.conf)', { skip: NGI
       .replaceAll('@INSTANCE_A@', `127.0.0.1:${ports[0]}`)
       .replaceAll('@INSTANCE_B@', `127.0.0.1:${ports[1]}`)
       .replaceAll('@EXPORT@', exported);
-    await writeFile(path.join(prefix, 'nginx.conf'), conf);
-    nginx = spawn(NGINX!, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     proxy = `http://127.0.0.1:${listen}`;
-    for (let tries = 0; ; tries += 1) {
-      try {
-        if ((await get(`${proxy}/healthz`)).status === 200) break;
-      } catch (error) {
-        if (tries > 100) throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    nginx = await startNginx(prefix, conf, `${proxy}/healthz`);
   });
 
   after(async () => {

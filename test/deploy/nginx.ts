@@ -1,6 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import type { Agent } from 'node:http';
 import { request } from 'node:http';
+import path from 'node:path';
 
 /** nginx as Debian installs it, wherever PATH puts it; undefined when it is not installed. */
 export function nginxBinary(): string | undefined {
@@ -30,4 +33,31 @@ export function get(url: string, headers: Record<string, string> = {}, agent?: A
     req.setTimeout(10_000, () => req.destroy(new Error(`no answer from ${url} within 10 s`)));
     req.end();
   });
+}
+
+/**
+ * nginx in the foreground with the configuration `conf`, written as
+ * nginx.conf under `prefix`, once `ready` (a URL it serves) answers 200; the
+ * test stops it with SIGTERM. Fails after about five seconds without that
+ * answer.
+ */
+export async function startNginx(prefix: string, conf: string, ready: string): Promise<ChildProcess> {
+  const binary = nginxBinary();
+  if (binary === undefined) throw new Error('nginx is not installed');
+  const file = path.join(prefix, 'nginx.conf');
+  await writeFile(file, conf);
+  const nginx = spawn(binary, ['-p', prefix, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  for (let tries = 0; ; tries += 1) {
+    let failure: unknown = new Error(`${ready} did not answer 200 through nginx`);
+    try {
+      if ((await get(ready)).status === 200) return nginx;
+    } catch (error) {
+      failure = error;
+    }
+    if (tries > 100) {
+      nginx.kill('SIGTERM');
+      throw failure;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -6,15 +6,14 @@
  * loopback, bounded in requests and time, stopped by the test.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../helper.js';
 import { freePort } from '../http/redis-server.js';
-import { get, nginxBinary } from './nginx.js';
+import { get, nginxBinary, startNginx } from './nginx.js';
 import type { ServerProcess } from '../process.js';
 import { startServer } from '../process.js';
 
@@ -46,8 +45,8 @@ describe('a site mounted under /site behind nginx', { skip: NGINX === undefined 
     const prefix = path.join(work, 'nginx');
     await mkdir(path.join(prefix, 'logs'), { recursive: true });
     await chmod(work, 0o755);
-    await writeFile(
-      path.join(prefix, 'nginx.conf'),
+    nginx = await startNginx(
+      prefix,
       `daemon off;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/logs/error.log warn;
@@ -68,16 +67,8 @@ http {
   }
 }
 `,
+      `${base}/healthz`,
     );
-    nginx = spawn(NGINX!, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    for (let tries = 0; ; tries += 1) {
-      try {
-        if ((await get(`${base}/healthz`)).status === 200) break;
-      } catch (error) {
-        if (tries > 100) throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
   });
 
   after(async () => {

@@ -6,9 +6,9 @@
  * takes it, a site page's markdown twin to one that asks for markdown.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:http';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import type { ExportedAnswer } from '../../src/export.js';
 import { MANIFEST } from '../../src/export.js';
 import { FIXTURES, ROOT } from '../helper.js';
 import { freePort } from '../http/redis-server.js';
-import { nginxBinary } from './nginx.js';
+import { nginxBinary, startNginx } from './nginx.js';
 
 const NGINX = nginxBinary();
 
@@ -62,18 +62,8 @@ describe('an export served by nginx (bench/nginx.conf)', { skip: NGINX === undef
       .replaceAll('@PREFIX@', prefix)
       .replaceAll('@ROOT@', exported)
       .replaceAll('@PORT@', String(port));
-    await writeFile(path.join(prefix, 'nginx.conf'), conf);
-    nginx = spawn(NGINX!, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     origin = `http://127.0.0.1:${port}`;
-    for (let tries = 0; ; tries += 1) {
-      try {
-        await fetchBytes(`${origin}/`);
-        break;
-      } catch (error) {
-        if (tries > 100) throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    nginx = await startNginx(prefix, conf, `${origin}${manifest.find((answer) => answer.accept === undefined)!.url}`);
   });
 
   after(async () => {
