@@ -97,7 +97,7 @@ async function write(dir: string, url: string, file: string, answer: PreparedAns
   await writeFile(target, answer.body);
   const coded: Partial<Record<'gzip' | 'br', ExportedFile>> = {};
   for (const coding of ['gzip', 'br'] as const) {
-    const representation = answer.choose([coding]);
+    const representation = await answer.choose([coding]);
     if (representation.coding !== coding || representation.etag === undefined) continue;
     const suffix = coding === 'gzip' ? 'gz' : 'br';
     await writeFile(`${target}.${suffix}`, joined(representation.body));

@@ -8,7 +8,7 @@ import type { Coding } from './encoding.js';
 import { acceptedCodings } from './encoding.js';
 import type { HttpPolicy } from './policy.js';
 import { notModified, READ_METHODS } from './policy.js';
-import type { PreparedAnswer } from './prepared.js';
+import type { PreparedAnswer, Representation } from './prepared.js';
 import { joined, writeBody } from './prepared.js';
 import { internalError, PROBLEM_MEDIA_TYPE, ProblemError } from './problem.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
@@ -169,7 +169,19 @@ export class Pipeline {
   #write(request: Incoming, res: ServerResponse, prepared: PreparedAnswer, decision: RateLimitDecision | undefined, started: number, catalog?: Catalog, key?: string): void {
     const codings: readonly Coding[] = prepared.compressible ? acceptedCodings(request.headers) : IDENTITY;
     const before = prepared.bytes;
-    const representation = prepared.choose(codings);
+    const chosen = prepared.choose(codings);
+    if (chosen instanceof Promise) {
+      chosen.then(
+        (representation) => this.#send(request, res, prepared, representation, before, decision, started, catalog, key),
+        (error: unknown) => this.#fail(request, res, error, decision, started),
+      );
+    } else {
+      this.#send(request, res, prepared, chosen, before, decision, started, catalog, key);
+    }
+  }
+
+  /** Writes `representation` of `prepared`; `before`: its bytes before it was chosen (a form made for it counts in its cache). */
+  #send(request: Incoming, res: ServerResponse, prepared: PreparedAnswer, representation: Representation, before: number, decision: RateLimitDecision | undefined, started: number, catalog?: Catalog, key?: string): void {
     if (catalog && key !== undefined && prepared.bytes !== before) this.#options.cache.grown(catalog, key, prepared);
     const unchanged = prepared.status === 200 && (request.method === 'GET' || request.method === 'HEAD') && notModified(request.headers, representation.etag, prepared.lastModified);
     const zone = this.#options.policy.zoneHeaders(request.zone);
@@ -194,7 +206,7 @@ export class Pipeline {
     const request = new Incoming(this.#options.store.catalog, this.#options.zones, 'GET', path ?? '/', path === undefined ? { accept: PROBLEM_MEDIA_TYPE } : {}, '');
     const answer = this.#render(problem, request);
     const prepared = this.#options.policy.prepare(request, answer);
-    const representation = prepared.choose(IDENTITY);
+    const representation = prepared.identity;
     const headers = [...this.#options.policy.zoneHeaders(request.zone), ...representation.ok, 'connection', 'close'];
     let head = `HTTP/1.1 ${prepared.status} ${problem.title}\r\n`;
     for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { Coding } from './encoding.js';
-import { compress, MIN_COMPRESSED_BYTES } from './encoding.js';
+import type { Coding, Effort } from './encoding.js';
+import { compress, compressLater, LATER_BYTES, MIN_COMPRESSED_BYTES } from './encoding.js';
 
 /** RFC 9110 section 15.4.5: a 304 repeats the 200's validators and metadata, but says nothing of a body. */
 const NOT_MODIFIED_OMITS = new Set(['content-type', 'content-length', 'content-encoding']);
@@ -66,7 +66,8 @@ export interface Representation {
  * Its compressed forms are made on first request and kept with it.
  */
 export class PreparedAnswer {
-  readonly #representations = new Map<Coding, Representation | null>();
+  /** Per coding: its representation, null when it is not made (no smaller, or no room), or its compression under way. */
+  readonly #representations = new Map<Coding, Representation | null | Promise<Representation | null>>();
   #bytes: number;
   #body: Body;
   /** Kept for the requests to come (`keep`): its compressed forms are worth more work. */
@@ -118,7 +119,7 @@ export class PreparedAnswer {
     // A form compressed for one request before is made again, with more effort, when next asked for.
     for (const [coding, representation] of this.#representations) {
       if (coding === 'identity') continue;
-      if (representation) this.#bytes -= byteLength(representation.body);
+      if (representation && !(representation instanceof Promise)) this.#bytes -= byteLength(representation.body);
       this.#representations.delete(coding);
     }
     if (Buffer.isBuffer(this.#body)) return;
@@ -131,37 +132,69 @@ export class PreparedAnswer {
     return this.#bytes;
   }
 
-  /** The first of `codings` whose representation is smaller than the identity one; identity when none. */
-  choose(codings: readonly Coding[]): Representation {
+  /**
+   * The first of `codings` whose representation is smaller than the identity
+   * one; identity when none. A large body's first compression runs off the
+   * event loop (`compressLater`): the answer is then a promise, which every
+   * request for the same coding meanwhile shares.
+   */
+  choose(codings: readonly Coding[]): Representation | Promise<Representation> {
     if (this.compressible) {
-      for (const coding of codings) {
+      for (let i = 0; i < codings.length; i += 1) {
+        const coding = codings[i]!;
         if (coding === 'identity') break;
         const representation = this.#coded(coding);
+        if (representation instanceof Promise) return representation.then((made) => made ?? this.choose(codings.slice(i + 1)));
         if (representation) return representation;
       }
     }
-    return this.#representations.get('identity')!;
+    return this.identity;
   }
 
-  #coded(coding: Exclude<Coding, 'identity'>): Representation | null {
-    let representation = this.#representations.get(coding);
-    if (representation === undefined) {
-      const body = compress(this.body, coding, this.#kept ? 'kept' : 'once');
-      const fits = !this.#kept || this.#bytes + body.length <= this.#keptBytes;
-      representation = body.length < this.body.length && fits ? this.#represent(coding, body) : null;
-      if (representation) this.#bytes += body.length;
-      this.#representations.set(coding, representation);
-    }
+  /** The representation without a content coding. */
+  get identity(): Representation {
+    return this.#representations.get('identity') as Representation;
+  }
+
+  #coded(coding: Exclude<Coding, 'identity'>): Representation | null | Promise<Representation | null> {
+    const known = this.#representations.get(coding);
+    if (known !== undefined) return known;
+    const { body } = this;
+    const effort = this.#kept ? 'kept' : 'once';
+    if (body.length < LATER_BYTES) return this.#made(coding, compress(body, coding, effort), effort);
+    const pending = compressLater(body, coding, effort).then(
+      (compressed) => {
+        if (this.#representations.get(coding) === pending) return this.#made(coding, compressed, effort);
+        // keep() dropped it meanwhile (a form made for one request, not worth keeping): it still serves the requests that waited.
+        return compressed.length < body.length ? this.#represent(coding, compressed, effort) : null;
+      },
+      (error: unknown) => {
+        // The next request tries again.
+        if (this.#representations.get(coding) === pending) this.#representations.delete(coding);
+        throw error;
+      },
+    );
+    this.#representations.set(coding, pending);
+    return pending;
+  }
+
+  /** Records `coding`'s form when it is smaller and fits (see `keep`); null otherwise. */
+  #made(coding: Exclude<Coding, 'identity'>, compressed: Buffer, effort: Effort): Representation | null {
+    const fits = !this.#kept || this.#bytes + compressed.length <= this.#keptBytes;
+    const representation = compressed.length < this.body.length && fits ? this.#represent(coding, compressed, effort) : null;
+    if (representation) this.#bytes += compressed.length;
+    this.#representations.set(coding, representation);
     return representation;
   }
 
-  #represent(coding: Coding, body: Body): Representation {
+  /** `effort`: what a compressed `body` was made with (a form made for one request gets a weak validator). */
+  #represent(coding: Coding, body: Body, effort?: Effort): Representation {
     // A strong validator per coding (RFC 9110 section 8.8.3): the bytes differ. A form compressed for
     // one request (faster, other bytes than the kept form of the same coding) gets the weak validator
     // of the same tag (section 8.8.1): If-None-Match, which compares weakly, matches either; a strong
     // comparison matches neither with the other.
     const coded = this.etag === undefined || coding === 'identity' ? this.etag : `${this.etag.slice(0, -1)}-${coding}"`;
-    const etag = coded === undefined || coding === 'identity' || this.#kept ? coded : `W/${coded}`;
+    const etag = coded === undefined || coding === 'identity' || effort !== 'once' ? coded : `W/${coded}`;
     const ok: string[] = [];
     const notModified: string[] = [];
     for (const [name, value] of this.headers) {

@@ -66,15 +66,20 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   ].join('\n\n')}\n`;
 }
 
-/** /llms-full.txt: the whole content inline, each document its mirror, separated by rules. */
-export function llmsFullTxt(catalog: Catalog): string {
+/**
+ * /llms-full.txt: the whole content inline, each document its mirror,
+ * separated by rules; in pieces, one document each, made as they are read.
+ */
+export function* llmsFullTxt(catalog: Catalog): Iterable<string> {
   const { site } = catalog;
-  const documents = [
-    companyMarkdown(catalog.company),
-    ...pageRoutes(catalog).map((route) => contentPageMarkdown(catalog, route)),
-    ...registryOf(catalog).records.flatMap((d) => (d.kind === 'product' ? [productMarkdown(d.record)] : d.kind === 'post' ? [postMarkdown(d.record)] : [])),
-  ];
-  return `# ${site.name}\n\n> ${note(site.description)}\n\n${documents.map((d) => d.trim()).join('\n\n---\n\n')}\n`;
+  const rule = '\n\n---\n\n';
+  yield `# ${site.name}\n\n> ${note(site.description)}\n\n${companyMarkdown(catalog.company).trim()}`;
+  for (const route of pageRoutes(catalog)) yield `${rule}${contentPageMarkdown(catalog, route).trim()}`;
+  for (const d of registryOf(catalog).records) {
+    if (d.kind === 'product') yield `${rule}${productMarkdown(d.record).trim()}`;
+    else if (d.kind === 'post') yield `${rule}${postMarkdown(d.record).trim()}`;
+  }
+  yield '\n';
 }
 
 /** /sitemap.xml (sitemaps.org protocol 0.9): every site route with its last change. */

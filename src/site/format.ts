@@ -47,22 +47,19 @@ const languageNamesOf = rememberedByValue((pair) => {
  * token. It is a budget hint, not a tokenizer's count.
  */
 export function estimateTokens(text: string): number {
-  return Math.ceil(codePoints(text) / 4);
+  return tokensOf(characterCount(text));
+}
+
+/** The estimate for a text of `characters` code points (a text counted in pieces). */
+export function tokensOf(characters: number): number {
+  return Math.ceil(characters / 4);
 }
 
 /** How many characters (code points) `text` holds, as `[...text].length` counts them, without the array. */
-function codePoints(text: string): number {
-  let count = text.length;
-  for (let i = 0; i < text.length - 1; i += 1) {
-    const unit = text.charCodeAt(i);
-    // A high surrogate followed by a low one is one character written in two units.
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        count -= 1;
-        i += 1;
-      }
-    }
-  }
-  return count;
+export function characterCount(text: string): number {
+  // A high surrogate followed by a low one is one character written in two units; a lone one counts as one.
+  return SURROGATE.test(text) ? text.length - (text.match(SURROGATE_PAIRS)?.length ?? 0) : text.length;
 }
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;

@@ -15,6 +15,8 @@ import { MEDIA_PREFIX, paths, ROUTES } from '../model/routes.js';
 import { registryOf } from '../query/documents.js';
 import { searchSite } from '../query/queries.js';
 import { fold } from '../search/normalize.js';
+import { digestOf } from '../util/digest.js';
+import { pauseEverySlice } from '../util/pause.js';
 import { FAVICON_FILE, favicon, mediaKey, securityTxt, STYLESHEET, STYLESHEET_FILE, webManifest } from './assets.js';
 import { atomFeed, llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import { developerReference } from './developers.js';
@@ -22,7 +24,7 @@ import { developersHtml } from './developers-page.js';
 import { siteErrorRenderer } from './errors.js';
 import { wordsOf } from './i18n.js';
 import { blogHref, blogPage, parseBlogFilters, parseProductFilters, searchOffset, searchTerms } from './filters.js';
-import { estimateTokens } from './format.js';
+import { characterCount, tokensOf } from './format.js';
 import {
   blogMarkdown,
   companyMarkdown,
@@ -160,15 +162,40 @@ export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor
     }
   }
 
-  const text = (pattern: string, type: string, build: (catalog: Catalog) => string, headers?: (body: string) => Record<string, string>, cache?: CacheRule): Route => {
-    const built = perCatalog(build);
+  /**
+   * A document made of the whole Catalog, once per Catalog: written as UTF-8
+   * bytes, counted and digested once, its text not kept (llms-full.txt of
+   * 10,000 articles is 33 MB of bytes, twice that as a JavaScript string). A
+   * document built in pieces is built a slice at a time, answering the
+   * requests that arrive meanwhile; the requests for it wait for the one build.
+   * `tokens`: with the `x-markdown-tokens` estimate of its size.
+   */
+  const text = (pattern: string, type: string, build: (catalog: Catalog) => string | Iterable<string>, tokens = false): Route => {
+    const built = perCatalog(async (catalog): Promise<Answer> => {
+      const pause = pauseEverySlice();
+      // Each slice's pieces are written as one buffer: fewer, larger allocations than one a piece.
+      const parts: Buffer[] = [];
+      let slice = '';
+      let characters = 0;
+      const made = build(catalog);
+      for (const piece of typeof made === 'string' ? [made] : made) {
+        slice += piece;
+        if (tokens) characters += characterCount(piece);
+        const paused = pause();
+        if (paused) {
+          parts.push(Buffer.from(slice));
+          slice = '';
+          await paused;
+        }
+      }
+      parts.push(Buffer.from(slice));
+      const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+      return { ...answer(200, type, bytes, tokens ? { 'x-markdown-tokens': String(tokensOf(characters)) } : {}), digest: digestOf(bytes) };
+    });
     return {
       pattern,
       method: 'GET',
-      handle: ({ catalog }) => {
-        const body = built(catalog);
-        return { ...answer(200, type, body, headers?.(body)), ...(cache ? { cache } : {}) };
-      },
+      handle: ({ catalog }) => built(catalog),
       expand: () => [pattern],
     };
   };
@@ -313,8 +340,8 @@ export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor
     },
     // Markdown by content (llmstxt.org), served as text/plain so a browser shows it
     // rather than downloads it; the token estimate helps an agent budget the full one.
-    text(ROUTES.llmsTxt.pattern, 'text/plain; charset=utf-8', (catalog) => llmsTxt(catalog, quota), (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
-    text(ROUTES.llmsFullTxt.pattern, 'text/plain; charset=utf-8', llmsFullTxt, (body) => ({ 'x-markdown-tokens': String(estimateTokens(body)) })),
+    text(ROUTES.llmsTxt.pattern, 'text/plain; charset=utf-8', (catalog) => llmsTxt(catalog, quota), true),
+    text(ROUTES.llmsFullTxt.pattern, 'text/plain; charset=utf-8', llmsFullTxt, true),
     text(ROUTES.sitemap.pattern, 'application/xml; charset=utf-8', sitemapXml),
     text(ROUTES.robots.pattern, 'text/plain; charset=utf-8', robotsTxt),
     {

@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { request } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AnswerCache } from '../../src/http/answer-cache.js';
-import { PreparedAnswer } from '../../src/http/prepared.js';
-import { testCatalog } from '../helper.js';
+import { LATER_BYTES } from '../../src/http/encoding.js';
+import { joined, PreparedAnswer } from '../../src/http/prepared.js';
+import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
+import { copyFixture, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 
 /** A text answer of `bytes` bytes, of words drawn at random (it compresses to about two thirds), as a kept answer is prepared. */
 function textAnswer(bytes: number): PreparedAnswer {
@@ -24,7 +31,7 @@ test('a kept answer makes no compressed form that would not fit in the cache bes
   const before = large.bytes;
 
   for (let i = 0; i < 3; i += 1) {
-    const representation = large.choose(['br', 'gzip', 'identity']);
+    const representation = await large.choose(['br', 'gzip', 'identity']);
     assert.equal(representation.coding, 'identity', 'written as it is');
     assert.equal(large.bytes, before, 'no form kept with it');
     cache.grown(catalog, '/llms-full.txt', large);
@@ -39,7 +46,7 @@ test('with room in the cache, a kept answer keeps its compressed forms', async (
   const cache = new AnswerCache(1_000_000);
   cache.set(catalog, '/llms-full.txt', large);
   assert.equal(large.bytes, 60_000);
-  const representation = large.choose(['br', 'gzip', 'identity']);
+  const representation = await large.choose(['br', 'gzip', 'identity']);
   assert.equal(representation.coding, 'br');
   assert.ok(large.bytes > 60_000, 'the form counts with it');
   cache.grown(catalog, '/llms-full.txt', large);
@@ -47,7 +54,88 @@ test('with room in the cache, a kept answer keeps its compressed forms', async (
   assert.ok(cache.bytes(catalog) <= 1_000_000);
 });
 
-test('an answer made for one request is compressed for it, whatever its size', () => {
+test('an answer made for one request is compressed for it, whatever its size', async () => {
   const once = textAnswer(60_000);
-  assert.equal(once.choose(['br', 'identity']).coding, 'br');
+  assert.equal((await once.choose(['br', 'identity'])).coding, 'br');
 });
+
+test('a large body is compressed off the event loop, once per coding: the requests that wait share it, the next ones get it at once', async () => {
+  const large = textAnswer(LATER_BYTES + 1_000);
+  large.keep();
+  const first = large.choose(['br', 'identity']);
+  const second = large.choose(['br', 'identity']);
+  assert.ok(first instanceof Promise && second instanceof Promise, 'under way');
+  const [a, b] = await Promise.all([first, second]);
+  assert.equal(a, b, 'one compression');
+  assert.equal(a.coding, 'br');
+  assert.equal(a.etag, '"tag-br"', 'a kept form, strongly validated');
+  assert.deepEqual(brotliDecompressSync(joined(a.body)), large.body);
+  assert.equal(large.bytes, LATER_BYTES + 1_000 + joined(a.body).length, 'kept with it');
+  assert.equal(large.choose(['br', 'identity']), a, 'then chosen without waiting');
+});
+
+test('a large form compressed for one request serves the requests that waited for it when the answer is kept meanwhile, and is not kept', async () => {
+  const large = textAnswer(LATER_BYTES + 1_000);
+  const pending = large.choose(['gzip', 'identity']);
+  large.keep();
+  const once = await pending;
+  assert.equal(once.coding, 'gzip');
+  assert.equal(once.etag, 'W/"tag-gzip"', 'made at the fastest setting: its own bytes, a weak validator');
+  assert.deepEqual(gunzipSync(joined(once.body)), large.body);
+  assert.equal(large.bytes, LATER_BYTES + 1_000, 'not kept');
+  const kept = await large.choose(['gzip', 'identity']);
+  assert.equal(kept.etag, '"tag-gzip"', 'the kept form is made for the next request');
+  assert.deepEqual(gunzipSync(joined(kept.body)), large.body);
+});
+
+test('a large form that would not fit beside its answer gives way to the next coding the client accepts', async () => {
+  const large = textAnswer(LATER_BYTES + 1_000);
+  large.keep(LATER_BYTES + 1_100);
+  const representation = await large.choose(['br', 'gzip', 'identity']);
+  assert.equal(representation.coding, 'identity');
+  assert.equal(large.bytes, LATER_BYTES + 1_000);
+  assert.equal(large.choose(['br', 'gzip', 'identity']), large.identity, 'known not to fit: chosen without waiting');
+});
+
+test('over HTTP, a large document is the same text in every coding, whichever request started its compression', async () => {
+  const dir = await copyFixture(path.join(FIXTURES, 'minimal'));
+  // An article long enough to take /llms-full.txt past the size compressed off the event loop.
+  const paragraph = (n: number) => `Paragraph ${n}: the oven, the flour and the time each loaf needs, written out again for the ${n}th time.\n\n`;
+  await mkdir(path.join(dir, 'posts'), { recursive: true });
+  await writeFile(
+    path.join(dir, 'posts', 'long-read.md'),
+    `---\ntitle: A long read\nsummary: Every step, at length.\ncategory: Receitas\nlocale: pt-BR\npublished_at: 2026-02-01\nauthor: Ana\n---\n${Array.from({ length: 4_000 }, (_, n) => paragraph(n)).join('')}`,
+  );
+  const catalog = await testCatalog(dir);
+  const app = await listenTestApp({ catalog, limiter: new RateLimiter({ ...PUBLIC_READ, limit: 100_000 }, new MemoryStore()) });
+  try {
+    const plain = await raw(app.url, '/llms-full.txt', {});
+    assert.equal(plain.status, 200);
+    assert.ok(plain.body.length >= LATER_BYTES, `${plain.body.length} bytes`);
+    const asked = await Promise.all([...Array.from({ length: 3 }, () => raw(app.url, '/llms-full.txt', { 'accept-encoding': 'br' })), ...Array.from({ length: 3 }, () => raw(app.url, '/llms-full.txt', { 'accept-encoding': 'gzip' }))]);
+    const again = await Promise.all([raw(app.url, '/llms-full.txt', { 'accept-encoding': 'br' }), raw(app.url, '/llms-full.txt', { 'accept-encoding': 'gzip' })]);
+    for (const answer of [...asked, ...again]) {
+      const coding = answer.headers['content-encoding'];
+      assert.equal(answer.status, 200);
+      assert.ok(coding === 'br' || coding === 'gzip', String(coding));
+      assert.deepEqual(coding === 'br' ? brotliDecompressSync(answer.body) : gunzipSync(answer.body), plain.body);
+      assert.equal(Number(answer.headers['content-length']), answer.body.length);
+      assert.equal(answer.headers.etag, `${String(plain.headers.etag).slice(0, -1)}-${coding}"`);
+    }
+  } finally {
+    await app.server.close();
+  }
+});
+
+/** A request over a socket, sending exactly the headers given (fetch would add Accept-Encoding). */
+function raw(base: string, url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${url}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Service } from '../../src/http/service.js';
 import { loadCatalog } from '../../src/content/load.js';
 import type { Catalog } from '../../src/content/types.js';
+import { digestOf } from '../../src/util/digest.js';
 import { BASE_URL, buildTestApp, FIXTURES, useTestApp } from '../helper.js';
 import { mirrorPath, sitePaths } from './routes.js';
 
@@ -53,6 +54,10 @@ describe('GET /llms.txt', () => {
     for (const record of [catalog.company, ...catalog.pages, ...catalog.products, ...catalog.posts]) {
       assert.ok(response.body.includes(record.markdown.trim()), record.url);
     }
+    // Made in pieces, a slice at a time: still one text, counted and validated as a whole.
+    assert.match(response.body, /\S\n$/, 'one final newline');
+    assert.equal(response.headers['x-markdown-tokens'], String(Math.ceil([...response.body].length / 4)));
+    assert.equal(response.headers.etag, `"${digestOf(Buffer.from(response.body))}"`);
   });
 });
 
