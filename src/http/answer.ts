@@ -28,6 +28,13 @@ export interface Answer {
    * otherwise the body's own digest is.
    */
   readonly digest?: string;
+  /**
+   * The body in a content coding, made by its door without compressing it
+   * (see `gzipAround`), or undefined for a coding it does not make. An
+   * answer that has it is written in those codings only, never compressed
+   * for the request.
+   */
+  readonly coded?: (coding: 'br' | 'gzip') => Answer['body'] | undefined;
 }
 
 export type CacheRule = 'public' | 'immutable' | 'no-store';

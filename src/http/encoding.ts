@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import type { BrotliOptions, ZlibOptions } from 'node:zlib';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, crc32, deflateRawSync, gzip, gzipSync } from 'node:zlib';
 import { rememberedByValue } from '../util/remembered.js';
 
 /**
@@ -71,6 +71,42 @@ function brotliOptions(length: number, effort: Effort): BrotliOptions {
       [constants.BROTLI_PARAM_LGWIN]: windowBits(length),
     },
   };
+}
+
+/**
+ * `bytes` deflated once (RFC 1951, gzip's kept effort), to be the middle of
+ * gzip answers made around it by `gzipAround`: ended by a sync flush, so the
+ * stream stops at a byte boundary without a final block and more blocks may
+ * follow.
+ */
+export function deflateAhead(bytes: Buffer): Buffer {
+  return deflateRawSync(bytes, { ...gzipOptions('kept'), finishFlush: constants.Z_SYNC_FLUSH });
+}
+
+/**
+ * A gzip member (RFC 1952) of `head`, `middle` and `tail` in that order,
+ * made without compressing anything: `middle` goes as `deflated` (its
+ * `deflateAhead`), and the parts around it, which change with each answer
+ * (a JSON-RPC response's id), as stored blocks (RFC 1951 section 3.2.4). The
+ * only work over the middle's bytes is the member's CRC-32. Undefined when a
+ * part is too long for one stored block.
+ */
+export function gzipAround(head: Buffer, middle: Buffer, deflated: Buffer, tail: Buffer): readonly Buffer[] | undefined {
+  if (head.length > MAX_STORED_BYTES || tail.length > MAX_STORED_BYTES) return undefined;
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc32(tail, crc32(middle, crc32(head))), 0);
+  trailer.writeUInt32LE((head.length + middle.length + tail.length) % 2 ** 32, 4);
+  return [GZIP_HEADER, storedBlock(head.length, false), head, deflated, storedBlock(tail.length, true), tail, trailer];
+}
+
+/** ID1, ID2, CM (deflate), no flags, no modification time, XFL 0, OS unknown (RFC 1952 section 2.3.1). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]);
+
+const MAX_STORED_BYTES = 0xffff;
+
+/** A stored block's header, starting on a byte boundary: BFINAL, BTYPE 00 and padding in one byte, then LEN and its complement NLEN. */
+function storedBlock(length: number, final: boolean): Buffer {
+  return Buffer.from([final ? 1 : 0, length & 0xff, length >> 8, ~length & 0xff, (~length >> 8) & 0xff]);
 }
 
 /** Bodies shorter than this are sent as they are: compressing them saves less than a packet. */

@@ -182,7 +182,7 @@ export class HttpPolicy {
     }
     const lastModified = answer.headers['last-modified'] === undefined ? undefined : Date.parse(answer.headers['last-modified']);
     const shared = rule !== 'no-store';
-    return new PreparedAnswer(answer.status, headers, body, request.route, etag, shared, lastModified);
+    return new PreparedAnswer(answer.status, headers, body, request.route, etag, shared, lastModified, answer.coded);
   }
 
   /** The problem document of `problem`, as an answer (RFC 9457). */

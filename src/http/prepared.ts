@@ -70,6 +70,8 @@ export class PreparedAnswer {
   readonly #representations = new Map<Coding, Representation | null | Promise<Representation | null>>();
   #bytes: number;
   #body: Body;
+  /** Its door's own forms (Answer.coded), when it makes them: the only coded forms it has. */
+  readonly #codedByDoor: ((coding: Exclude<Coding, 'identity'>) => Body | undefined) | undefined;
   /** Kept for the requests to come (`keep`): its compressed forms are worth more work. */
   #kept = false;
   /** While kept: the most bytes its representations may hold together (what its cache can give it). */
@@ -90,7 +92,10 @@ export class PreparedAnswer {
     readonly shared: boolean,
     /** Its Last-Modified, epoch milliseconds, when its door gave one. */
     readonly lastModified?: number,
+    /** Its forms in content codings as its door makes them (Answer.coded): then nothing is compressed for it. */
+    coded?: (coding: Exclude<Coding, 'identity'>) => Body | undefined,
   ) {
+    this.#codedByDoor = coded;
     this.#body = body;
     this.#bytes = byteLength(body);
     this.compressible = isCompressible(status, this.#bytes, headers.find(([name]) => name === 'content-type')?.[1]);
@@ -116,9 +121,9 @@ export class PreparedAnswer {
   keep(maxBytes = Infinity): void {
     this.#kept = true;
     this.#keptBytes = maxBytes;
-    // A form compressed for one request before is made again, with more effort, when next asked for.
+    // A form compressed for one request before is made again, with more effort, when next asked for; its door's forms stay.
     for (const [coding, representation] of this.#representations) {
-      if (coding === 'identity') continue;
+      if (coding === 'identity' || this.#codedByDoor) continue;
       if (representation && !(representation instanceof Promise)) this.#bytes -= byteLength(representation.body);
       this.#representations.delete(coding);
     }
@@ -159,6 +164,8 @@ export class PreparedAnswer {
   #coded(coding: Exclude<Coding, 'identity'>): Representation | null | Promise<Representation | null> {
     const known = this.#representations.get(coding);
     if (known !== undefined) return known;
+    // Made by its door, as it makes them (deterministic bytes: a strong validator, as a kept form's).
+    if (this.#codedByDoor) return this.#made(coding, this.#codedByDoor(coding), 'kept');
     const { body } = this;
     const effort = this.#kept ? 'kept' : 'once';
     if (body.length < LATER_BYTES) return this.#made(coding, compress(body, coding, effort), effort);
@@ -179,10 +186,12 @@ export class PreparedAnswer {
   }
 
   /** Records `coding`'s form when it is smaller and fits (see `keep`); null otherwise. */
-  #made(coding: Exclude<Coding, 'identity'>, compressed: Buffer, effort: Effort): Representation | null {
-    const fits = !this.#kept || this.#bytes + compressed.length <= this.#keptBytes;
-    const representation = compressed.length < this.body.length && fits ? this.#represent(coding, compressed, effort) : null;
-    if (representation) this.#bytes += compressed.length;
+  #made(coding: Exclude<Coding, 'identity'>, compressed: Body | undefined, effort: Effort): Representation | null {
+    if (compressed === undefined) return null;
+    const length = byteLength(compressed);
+    const fits = !this.#kept || this.#bytes + length <= this.#keptBytes;
+    const representation = length < byteLength(this.#body) && fits ? this.#represent(coding, compressed, effort) : null;
+    if (representation) this.#bytes += length;
     this.#representations.set(coding, representation);
     return representation;
   }

@@ -11,12 +11,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../content/types.js';
 import type { Answer } from '../http/answer.js';
+import { gzipAround } from '../http/encoding.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Incoming } from '../http/request.js';
 import type { Log } from '../log.js';
 import { errorResponse, JSON_RPC, refusalAnswer, rpcAnswer } from './json-rpc.js';
 import { createMcpServer } from './server.js';
 import { TOOL_NAMES } from './tools.js';
+import type { RememberedResult } from './tool-results.js';
 import { rememberedReply, remember } from './tool-results.js';
 import { RequestReplyTransport } from './transport.js';
 import type { Message } from './messages.js';
@@ -72,7 +74,7 @@ interface Context extends Server {
  * notification or a response, which get none), or the reason it is no
  * JSON-RPC message this server can take.
  */
-type Outcome = { readonly reply: string | readonly Buffer[] } | { readonly refused: { readonly id: RequestId | null; readonly message: string } } | null;
+type Outcome = { readonly reply: string | readonly Buffer[]; readonly coded?: Answer['coded'] } | { readonly refused: { readonly id: RequestId | null; readonly message: string } } | null;
 
 async function handlePost(request: Incoming, server: Server, onToolCall: ToolCallObserver): Promise<Answer> {
   // The Streamable HTTP rules a client must follow before its message is read.
@@ -119,7 +121,7 @@ async function handlePost(request: Incoming, server: Server, onToolCall: ToolCal
   const outcome = pending instanceof Promise ? await pending : pending;
   if (outcome === null) return { status: 202, headers: {}, body: '', cache: 'no-store' };
   if ('refused' in outcome) return rpcAnswer(400, outcome.refused.id, JSON_RPC.INVALID_REQUEST, outcome.refused.message);
-  return replyAnswer(outcome.reply);
+  return { ...replyAnswer(outcome.reply), ...(outcome.coded ? { coded: outcome.coded } : {}) };
 }
 
 /**
@@ -169,7 +171,7 @@ function answerMessage(read: Message | undefined, context: Context): Outcome | P
     if (remembered !== undefined) {
       // Only successful results are remembered.
       if (read.message.method === 'tools/call') context.onToolCall(toolOf(read.message.params), 'ok');
-      return { reply: resultBody(read.message.id, remembered) };
+      return resultReply(read.message.id, remembered);
     }
   }
   return answerByServer(read, context);
@@ -196,7 +198,7 @@ async function answerByServer(read: Message, { transport, connected, catalog, ve
   if (!('result' in reply)) return { reply: JSON.stringify({ jsonrpc: '2.0', id: message.id, error: withoutPrefix(reply.error) }) };
   const json = JSON.stringify(reply.result);
   const kept = remember(catalog, message, version, reply.result, json);
-  return { reply: kept === undefined ? resultText(message.id, json) : resultBody(message.id, kept) };
+  return kept === undefined ? { reply: resultText(message.id, json) } : resultReply(message.id, kept);
 }
 
 /**
@@ -257,8 +259,23 @@ function toolOf(params: unknown): string {
  * so the kept result is written as it is, not copied into a new buffer for
  * each request (a tool's result is often several kilobytes).
  */
-export function resultBody(id: RequestId, result: Buffer): readonly Buffer[] {
-  return [Buffer.from(resultHead(id)), result, RESULT_END];
+export function resultBody(id: RequestId, result: RememberedResult): readonly [Buffer, Buffer, Buffer] {
+  return [Buffer.from(resultHead(id)), result.json, RESULT_END];
+}
+
+/**
+ * `resultBody`, and the same response in gzip made around the result
+ * deflated once (`gzipAround`): only the head with the id is new, and it
+ * goes uncompressed, so a client that takes compressed answers (every
+ * `fetch`) costs no compression per call. Brotli streams cannot be joined
+ * so: a client that accepts both gets gzip.
+ */
+function resultReply(id: RequestId, result: RememberedResult): Outcome {
+  const reply = resultBody(id, result);
+  const { deflated } = result;
+  if (deflated === undefined) return { reply };
+  const [head, json, end] = reply;
+  return { reply, coded: (coding) => (coding === 'gzip' ? gzipAround(head, json, deflated, end) : undefined) };
 }
 
 /** The same response as `resultBody`, from a result's JSON text not kept. */

@@ -1,6 +1,7 @@
 import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
+import { deflateAhead, MIN_COMPRESSED_BYTES } from '../http/encoding.js';
 import { LruCache } from '../util/lru.js';
 import { SeenKeys } from '../util/seen-keys.js';
 import type { McpProtocolVersion } from './versions.js';
@@ -27,8 +28,18 @@ const VERSIONED_METHODS = new Set(['tools/list', 'resources/list', 'resources/te
 export const REMEMBERED_RESULTS = 1_000;
 export const REMEMBERED_BYTES = 32 * 1024 * 1024;
 
+/**
+ * A remembered result: its JSON as UTF-8, and that JSON deflated once (when
+ * it is long enough to be worth compressing), the middle of every gzip
+ * answer that carries it.
+ */
+export interface RememberedResult {
+  readonly json: Buffer;
+  readonly deflated: Buffer | undefined;
+}
+
 // A key holds the request's parameters (a body may be megabytes): it counts against the bound with the result.
-const results = perCatalog(() => new LruCache<Buffer>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (json, key) => json.length + key.length));
+const results = perCatalog(() => new LruCache<RememberedResult>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (result, key) => result.json.length + (result.deflated?.length ?? 0) + key.length));
 const seen = perCatalog(() => new SeenKeys());
 
 /**
@@ -42,27 +53,28 @@ function keyOf(request: JSONRPCRequest, version: McpProtocolVersion): string | u
   return VERSIONED_METHODS.has(request.method) ? `${version}\0${key}` : key;
 }
 
-/** The serialized result (UTF-8 JSON) kept for a request like `request`, made under `version`, if any. */
-export function rememberedReply(catalog: Catalog, request: JSONRPCRequest, version: McpProtocolVersion): Buffer | undefined {
+/** The result kept for a request like `request`, made under `version`, if any. */
+export function rememberedReply(catalog: Catalog, request: JSONRPCRequest, version: McpProtocolVersion): RememberedResult | undefined {
   const key = keyOf(request, version);
   return key === undefined ? undefined : results(catalog).get(key);
 }
 
 /**
  * Offers the result the server gave `request` (`json`, its JSON text) to be
- * remembered: kept, and returned as the bytes kept, when the same request
+ * remembered: kept, and returned as kept, when the same request
  * was made before; undefined when it was not (or cannot be kept). A tool's
  * error result is not kept: an unexpected failure must be tried again, and a
  * caller's mistake is cheap to answer.
  */
-export function remember(catalog: Catalog, request: JSONRPCRequest, version: McpProtocolVersion, result: unknown, json: string): Buffer | undefined {
+export function remember(catalog: Catalog, request: JSONRPCRequest, version: McpProtocolVersion, result: unknown, json: string): RememberedResult | undefined {
   const key = keyOf(request, version);
   if (key === undefined) return undefined;
   if (typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true) return undefined;
   if (!seen(catalog).again(key)) return undefined;
   const bytes = Buffer.from(json);
-  results(catalog).set(key, bytes);
-  return bytes;
+  const remembered: RememberedResult = { json: bytes, deflated: bytes.length >= MIN_COMPRESSED_BYTES ? deflateAhead(bytes) : undefined };
+  results(catalog).set(key, remembered);
+  return remembered;
 }
 
 /** JSON with every object's keys sorted: equal values, equal text. */

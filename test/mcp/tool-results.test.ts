@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { constants, inflateRawSync } from 'node:zlib';
 import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../../src/content/types.js';
 import { remember, rememberedReply } from '../../src/mcp/tool-results.js';
@@ -15,8 +16,18 @@ test('a result is remembered the second time its request is made, and found from
   assert.equal(remember(catalog, request, '2025-06-18', RESULT, JSON.stringify(RESULT)), undefined, 'made once: nothing kept');
   assert.equal(rememberedReply(catalog, request, '2025-06-18'), undefined);
   const kept = remember(catalog, request, '2025-06-18', RESULT, JSON.stringify(RESULT));
-  assert.ok(kept !== undefined && kept.equals(Buffer.from(JSON.stringify(RESULT))));
-  assert.ok(rememberedReply(catalog, call({}), '2025-06-18')?.equals(kept));
+  assert.ok(kept !== undefined && kept.json.equals(Buffer.from(JSON.stringify(RESULT))));
+  assert.equal(kept.deflated, undefined, 'too short to be worth compressing');
+  assert.equal(rememberedReply(catalog, call({}), '2025-06-18'), kept);
+});
+
+test('a long result is remembered deflated as well, the middle of its gzip answers', () => {
+  const catalog = fresh();
+  const long = { content: [{ type: 'text', text: 'pão de queijo '.repeat(500) }], structuredContent: {} };
+  remember(catalog, call({}), '2025-06-18', long, JSON.stringify(long));
+  const kept = remember(catalog, call({}), '2025-06-18', long, JSON.stringify(long));
+  assert.ok(kept?.deflated !== undefined);
+  assert.ok(inflateRawSync(kept.deflated, { finishFlush: constants.Z_SYNC_FLUSH }).equals(kept.json));
 });
 
 test('a request whose parameters run to millions of characters is never remembered', () => {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import type { InjectOptions, Response as LightMyRequestResponse } from 'light-my-request';
 import type { App } from '../../src/app.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
@@ -391,6 +393,28 @@ describe('read-only answers kept per Catalog', () => {
       assert.equal(third.body, once.body.replace('"id":3,', '"id":5,'), 'a computed and a remembered result are the same bytes');
     } finally {
       await counted.server.close();
+    }
+  });
+
+  test('a remembered result goes to a client that takes gzip as gzip made around it: each id its own valid member, the same JSON', async () => {
+    const slug = app.store.catalog.posts[2]!.slug;
+    const plain = await post(call('plain', { slug }));
+    const asked: LightMyRequestResponse[] = [];
+    for (const id of [1, 'two', 'quote " and \\ backslash', 2 ** 40]) asked.push(await post(call(id, { slug }), { 'accept-encoding': 'gzip, deflate, br' }));
+    const remembered = asked.slice(1);
+    for (const [i, response] of remembered.entries()) {
+      const id = [`two`, 'quote " and \\ backslash', 2 ** 40][i];
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['content-encoding'], 'gzip', 'gzip, though br is accepted too: it is the coding made without compressing');
+      assert.equal(response.headers.vary, 'Accept-Encoding');
+      assert.equal(Number(response.headers['content-length']), response.rawPayload.length);
+      // Node's zlib and the gzip program both check the member's CRC-32 and length.
+      const json = gunzipSync(response.rawPayload).toString('utf8');
+      const viaGzip = spawnSync('gzip', ['-dc'], { input: response.rawPayload });
+      assert.equal(viaGzip.status, 0, String(viaGzip.stderr));
+      assert.equal(viaGzip.stdout.toString('utf8'), json);
+      assert.deepEqual(JSON.parse(json), { ...(plain.json() as object), id });
+      assert.ok(response.rawPayload.length < Buffer.byteLength(json) / 2, `${response.rawPayload.length} of ${Buffer.byteLength(json)} bytes`);
     }
   });
 
