@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Service } from '../src/http/service.js';
 import type { InjectOptions } from 'light-my-request';
@@ -92,4 +94,26 @@ export function useTestApp(receive: (app: { server: Service; catalog: Catalog })
     receive({ server, catalog: await testCatalog() });
   });
   after(() => server?.close());
+}
+
+/** What one HTTP exchange answered: the body as the bytes sent, the header lines as written. */
+export interface Exchange {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly rawHeaders: readonly string[];
+  readonly body: Buffer;
+}
+
+/** One HTTP request with exactly the headers given (fetch would add Accept-Encoding, and decode what comes back). */
+export function exchange(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -9,33 +9,17 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { IncomingHttpHeaders } from 'node:http';
-import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import type { ExportedAnswer } from '../../src/export.js';
 import { MANIFEST } from '../../src/export.js';
-import { FIXTURES, ROOT } from '../helper.js';
+import { exchange, FIXTURES, ROOT } from '../helper.js';
 import { freePort } from '../http/redis-server.js';
 import { nginxBinary, startNginx } from './nginx.js';
 
 const NGINX = nginxBinary();
-
-/** A GET with its body as the bytes sent (fetch() would decode a gzip body). */
-function fetchBytes(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; raw: string[]; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, raw: res.rawHeaders, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('an export served by nginx (bench/nginx.conf)', { skip: NGINX === undefined && 'nginx is not installed' }, () => {
   let work: string;
@@ -74,12 +58,12 @@ describe('an export served by nginx (bench/nginx.conf)', { skip: NGINX === undef
   test('every exported answer is served as its file, with its headers, its own Content-Type and ETag only', async () => {
     assert.ok(manifest.length > 20, `the export holds ${manifest.length} answers`);
     for (const answer of manifest) {
-      const got = await fetchBytes(`${origin}${answer.url}`, answer.accept ? { accept: answer.accept } : {});
+      const got = await exchange(`${origin}${answer.url}`, answer.accept ? { accept: answer.accept } : {});
       const label = `${answer.url}${answer.accept ? ` (Accept: ${answer.accept})` : ''}`;
       assert.equal(got.status, 200, label);
       assert.deepEqual(got.body, await readFile(path.join(exported, answer.file)), label);
       for (const [name, value] of answer.headers) assert.equal(got.headers[name.toLowerCase()], value, `${label}: ${name}`);
-      const named = (wanted: string) => got.raw.filter((name, i) => i % 2 === 0 && name.toLowerCase() === wanted).length;
+      const named = (wanted: string) => got.rawHeaders.filter((name, i) => i % 2 === 0 && name.toLowerCase() === wanted).length;
       assert.equal(named('content-type'), 1, `${label}: one Content-Type`);
       assert.equal(named('etag'), 1, `${label}: one ETag`);
     }
@@ -88,7 +72,7 @@ describe('an export served by nginx (bench/nginx.conf)', { skip: NGINX === undef
   test('a client that takes gzip gets the gzip twin, which holds the same bytes', async () => {
     const twin = manifest.find((answer) => answer.gzip !== undefined && answer.accept === undefined);
     assert.ok(twin, 'the export has a gzip twin');
-    const got = await fetchBytes(`${origin}${twin.url}`, { 'accept-encoding': 'gzip' });
+    const got = await exchange(`${origin}${twin.url}`, { 'accept-encoding': 'gzip' });
     assert.equal(got.status, 200);
     assert.equal(got.headers['content-encoding'], 'gzip');
     assert.deepEqual(gunzipSync(got.body), await readFile(path.join(exported, twin.file)));

@@ -1,37 +1,20 @@
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PreparedUrl } from '../../src/app.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
 import { readFile, writeFile } from 'node:fs/promises';
-import { copyFixture, FIXTURES, listenTestApp, ROOT, testCatalog, BASE_URL } from '../helper.js';
+import type { Exchange } from '../helper.js';
+import { copyFixture, exchange, FIXTURES, listenTestApp, ROOT, testCatalog, BASE_URL } from '../helper.js';
 
 /**
  * Answers kept for repeated requests are a stage of the one pipeline: the
  * same policy, the same headers, the same quota as a computed answer.
  */
 
-interface Raw {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
-}
-
-/** A request over a socket, sending exactly the headers given (fetch would add Accept-Encoding). */
-function raw(base: string, url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${url}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** A request to `base` + `url` with exactly the headers given. */
+const raw = (base: string, url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Exchange> => exchange(`${base}${url}`, headers, method);
 
 /** Headers of one exchange or one connection, and the quota's, which counts each request. */
 const PER_REQUEST = ['date', 'connection', 'keep-alive', 'ratelimit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-limit', 'ratelimit-policy'];

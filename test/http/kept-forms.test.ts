@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { request } from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -9,7 +7,7 @@ import { AnswerCache } from '../../src/http/answer-cache.js';
 import { LATER_BYTES } from '../../src/http/encoding.js';
 import { joined, PreparedAnswer } from '../../src/http/prepared.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
-import { copyFixture, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
+import { copyFixture, exchange, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 
 /** A text answer of `bytes` bytes, of words drawn at random (it compresses to about two thirds), as a kept answer is prepared. */
 function textAnswer(bytes: number): PreparedAnswer {
@@ -109,11 +107,11 @@ test('over HTTP, a large document is the same text in every coding, whichever re
   const catalog = await testCatalog(dir);
   const app = await listenTestApp({ catalog, limiter: new RateLimiter({ ...PUBLIC_READ, limit: 100_000 }, new MemoryStore()) });
   try {
-    const plain = await raw(app.url, '/llms-full.txt', {});
+    const plain = await exchange(`${app.url}/llms-full.txt`, {});
     assert.equal(plain.status, 200);
     assert.ok(plain.body.length >= LATER_BYTES, `${plain.body.length} bytes`);
-    const asked = await Promise.all([...Array.from({ length: 3 }, () => raw(app.url, '/llms-full.txt', { 'accept-encoding': 'br' })), ...Array.from({ length: 3 }, () => raw(app.url, '/llms-full.txt', { 'accept-encoding': 'gzip' }))]);
-    const again = await Promise.all([raw(app.url, '/llms-full.txt', { 'accept-encoding': 'br' }), raw(app.url, '/llms-full.txt', { 'accept-encoding': 'gzip' })]);
+    const asked = await Promise.all([...Array.from({ length: 3 }, () => exchange(`${app.url}/llms-full.txt`, { 'accept-encoding': 'br' })), ...Array.from({ length: 3 }, () => exchange(`${app.url}/llms-full.txt`, { 'accept-encoding': 'gzip' }))]);
+    const again = await Promise.all([exchange(`${app.url}/llms-full.txt`, { 'accept-encoding': 'br' }), exchange(`${app.url}/llms-full.txt`, { 'accept-encoding': 'gzip' })]);
     for (const answer of [...asked, ...again]) {
       const coding = answer.headers['content-encoding'];
       assert.equal(answer.status, 200);
@@ -126,16 +124,3 @@ test('over HTTP, a large document is the same text in every coding, whichever re
     await app.server.close();
   }
 });
-
-/** A request over a socket, sending exactly the headers given (fetch would add Accept-Encoding). */
-function raw(base: string, url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${url}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
