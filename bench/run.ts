@@ -11,9 +11,10 @@
  * computed rows of the API, the repeated MCP call and the counted kept rows
  * also measure their work alone (bench/work-only.ts: the query and its JSON,
  * the MCP endpoint's reading of the call and its remembered result, or the
- * client's address and quota and the kept answer's lookup, in a bare
- * node:http server), which shows how much of the gap to bare Node is the
- * work's and how much the service's around it. The same runs are printed
+ * kept answer's lookup, with the client's address and quota where the quota
+ * counts, in a bare node:http server), which shows how much of the gap to
+ * bare Node is the work's and the contract's, and how much the service's
+ * around them. The same runs are printed
  * again as each server's CPU time per answer (/proc/<pid>/stat): what an
  * answer cost, whether or not wrk kept the server busy, and how much of it
  * was the kernel's (mostly the socket's work, about the same for servers
@@ -463,7 +464,7 @@ interface Row {
   readonly p99?: number;
   /** Requests sent before the row, so that its client has spent its quota. */
   readonly spend?: number;
-  /** The row's work alone, measured too (bench/work-only.ts): the query and its JSON (a remembered MCP result; a kept answer's quota and lookup), and node:http, without the service. */
+  /** The row's work alone, measured too (bench/work-only.ts): the query and its JSON (a remembered MCP result; a kept answer's lookup), the quota's count where it counts, and node:http, without the service. */
   readonly work?: 'search' | 'posts' | 'mcp' | 'kept';
   /** The row's URL is a file of `vitrine export`: measured from it through nginx too. */
   readonly exported?: true;
@@ -562,7 +563,7 @@ async function main(): Promise<void> {
     console.log(`\n${new Date().toISOString()}  ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${os.type()} ${os.release()}`);
     console.log(`wrk -t1 -c${CONNECTIONS} -d${DURATION}, server on core 0, wrk on core 1, median of ${ROUNDS} rounds alternating vitrine and bare Node`);
     console.log(`vitrine: npm start's bundle, quota 600 per 60 s, TRUST_PROXY=loopback; bare Node writes the answer vitrine gave the row's first request`);
-    console.log(`work alone: the row's query and its JSON (for MCP, the call read and its remembered result; for a kept answer, the answer's lookup, and where the quota counts, the client's address and its quota) answered by a bare node:http server (bench/work-only.ts), the most the service could answer with its work as it is\n`);
+    console.log(`work alone: the row's query and its JSON (for MCP, the call read and its remembered result; for a kept answer, the answer's lookup), and where the quota counts, the client's address and its quota, answered by a bare node:http server (bench/work-only.ts), the most the service could answer with its work as it is\n`);
 
     const results: string[][] = [['row', 'vitrine req/s', 'p99 ms', 'node req/s', 'p99 ms', 'x node', 'target', 'work alone req/s', 'x node']];
     const cpuRows: string[][] = [['row', 'vitrine us', 'kernel', 'node us', 'kernel', 'x node', 'work alone us', 'x node']];

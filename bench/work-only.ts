@@ -1,11 +1,18 @@
 /**
- * The work of a computed row without the service around it: a bare
- * node:http server that answers each request with vitrine's own reading of
- * the query, its query and its JSON (src/http/request.ts, src/model,
- * src/query, src/util/json.ts) over the same content, and nothing else: no
- * route table, no quota, no ETag, no negotiation, no log. The headers are
+ * The work of a row without the service around it: a bare node:http server
+ * that does what the row's answer needs, with vitrine's own modules, and
+ * nothing else: no route table, no ETag, no negotiation, no log. Where the
+ * quota counts the row's answers, every row's work includes what the
+ * contract asks of each counted request (src/http): the client's address
+ * read as TRUST_PROXY says, its request counted in the quota (in memory, the
+ * service's policy), and the five RateLimit headers. The other headers are
  * the ones vitrine wrote for the row's first request (captured by
- * bench/run.ts into FILE), with each answer's own Content-Length.
+ * bench/run.ts into FILE), with each answer's own Content-Length; the status
+ * is that answer's, whatever the quota decides.
+ *
+ * For a computed row (`search`, `posts`), the work is vitrine's reading of
+ * the query, its query and its JSON (src/http/request.ts, src/model,
+ * src/query, src/util/json.ts) over the same content.
  *
  * For the repeated MCP call (`mcp`), the work is the endpoint's own for a
  * result it remembers (src/mcp): the body read and parsed as JSON-RPC, the
@@ -13,17 +20,12 @@
  * around the request's id. The result is the one vitrine gave the row's
  * first request, remembered as the endpoint remembers it.
  *
- * For a kept answer (`kept`), the work is what every request the quota
- * counts needs before the kept bytes go out (src/http): the client's
- * address read as TRUST_PROXY says, its request counted in the quota (in
- * memory, the service's policy), the answer found under its URL and the five
- * RateLimit headers written with the answer's own. The answer is the one
- * vitrine gave the row's first request, written whatever the quota decides
- * (for a client over its quota, vitrine's 429).
+ * For a kept answer (`kept`), the work is finding the answer under its URL
+ * (vitrine's 429, for a client over its quota).
  *
  * What it answers a second is the most the service could answer for that
- * row with its query as it is: between it and bare Node is the query's own
- * cost, between the service and it what the service does around the query.
+ * row with its work as it is: between it and bare Node is the work's own
+ * cost, between the service and it what the service does around the work.
  *
  * Usage: node work-only.mjs ROW FILE PORT [URL], ROW one of `search`,
  * `posts`, `mcp`, `kept` (URL: the row's, under which a kept answer is
@@ -57,10 +59,27 @@ const catalog = await loadCatalog({ dir, baseUrl });
 await warmSearchIndex(catalog);
 
 const captured = JSON.parse(readFileSync(file, 'utf8')) as CapturedAnswer;
-// The captured headers but Content-Length, which is each answer's own.
-const headers: string[] = [];
+
+const config = loadConfig(process.env);
+const policy = quotaPolicy(config);
+const limiter = new RateLimiter(policy);
+const clientAddress = clientAddressOf(config.trustProxy);
+
+// The captured headers but Content-Length (each answer's own) and the quota's (each request's own).
+const own: string[] = [];
+let counted = false;
 for (let i = 0; i < captured.headers.length; i += 2) {
-  if (captured.headers[i]!.toLowerCase() !== 'content-length') headers.push(captured.headers[i]!, captured.headers[i + 1]!);
+  const name = captured.headers[i]!.toLowerCase();
+  if (name.startsWith('ratelimit')) counted = true;
+  else if (name !== 'content-length') own.push(captured.headers[i]!, captured.headers[i + 1]!);
+}
+
+/** The headers of the answer to `request` but its Content-Length: where the quota counts, the request is counted and its RateLimit headers written. */
+function headersFor(request: IncomingMessage): string[] {
+  if (!counted) return own;
+  const decision = limiter.count(clientAddress(request));
+  if (decision instanceof Promise) throw new Error('work-only: the quota counts in memory here');
+  return pushRateLimitHeaders([...own], policy, decision);
 }
 
 const WORK: Record<string, (url: string) => unknown> = {
@@ -71,7 +90,7 @@ const WORK: Record<string, (url: string) => unknown> = {
 /** The computed rows: the query of the URL, as JSON. */
 function answerQuery(work: (url: string) => unknown, request: IncomingMessage, response: ServerResponse): void {
   const { body } = answerJson(work(request.url ?? '/'));
-  response.writeHead(200, [...headers, 'Content-Length', String(byteLength(body))]);
+  response.writeHead(200, [...headersFor(request), 'Content-Length', String(byteLength(body))]);
   writeBody(response, body);
 }
 
@@ -104,41 +123,24 @@ function answerCall(request: IncomingMessage, response: ServerResponse, result: 
     const version = requestVersion({ requestInfo: { headers: request.headers } });
     const remembered = rememberedReply(catalog, read.message, version) ?? remember(catalog, read.message, version, result, resultJson);
     const body = remembered === undefined ? resultText(read.message.id, resultJson) : resultBody(read.message.id, remembered);
-    response.writeHead(200, [...headers, 'Content-Length', String(byteLength(body))]);
+    response.writeHead(200, [...headersFor(request), 'Content-Length', String(byteLength(body))]);
     writeBody(response, body);
   });
 }
 
-/**
- * A kept answer: the client's address, its request counted, the answer found
- * under the request's URL, written with the quota's headers. The captured
- * answer is kept under the row's URL with its headers but the quota's. An
- * answer that reports no quota (the site, its mirrors) is not counted, as
- * the service counts none: its work is the lookup alone.
- */
+/** A kept answer: found under the request's URL, the captured answer kept under the row's URL. */
 function keptAnswerer(): (request: IncomingMessage, response: ServerResponse) => void {
-  const config = loadConfig(process.env);
-  const policy = quotaPolicy(config);
-  const limiter = new RateLimiter(policy);
-  const clientAddress = clientAddressOf(config.trustProxy);
-  const own: string[] = [];
-  let counted = false;
-  for (let i = 0; i < captured.headers.length; i += 2) {
-    if (!captured.headers[i]!.toLowerCase().startsWith('ratelimit')) own.push(captured.headers[i]!, captured.headers[i + 1]!);
-    else counted = true;
-  }
-  const kept = new LruCache<{ readonly headers: string[]; readonly body: Buffer }>(Infinity, Infinity, (answer) => answer.body.length);
-  kept.set(rowUrl, { headers: own, body: Buffer.from(captured.body, 'base64') });
+  const kept = new LruCache<Buffer>(Infinity, Infinity, (body) => body.length);
+  kept.set(rowUrl, Buffer.from(captured.body, 'base64'));
   return (request, response) => {
-    const decision = counted ? limiter.count(clientAddress(request)) : undefined;
-    if (decision instanceof Promise) throw new Error('work-only: the quota counts in memory here');
-    const answer = kept.get(request.url ?? '/');
-    if (answer === undefined) {
+    const headers = headersFor(request);
+    const body = kept.get(request.url ?? '/');
+    if (body === undefined) {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end(`not the row's URL (${rowUrl})`);
       return;
     }
-    response.writeHead(captured.status, decision ? pushRateLimitHeaders([...answer.headers], policy, decision) : answer.headers);
-    response.end(answer.body);
+    response.writeHead(captured.status, [...headers, 'Content-Length', String(body.length)]);
+    response.end(body);
   };
 }
 
