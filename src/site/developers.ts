@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { MINIMUM_NOTICE_DAYS } from '../config.js';
 import type { Catalog } from '../content/types.js';
 import { CACHE_POLICY, EXPOSED_HEADERS } from '../http/policy.js';
+import { MIN_COMPRESSED_BYTES } from '../http/encoding.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { quotaPolicy } from '../http/rate-limit.js';
 import { completersFor } from '../model/completions.js';
@@ -399,6 +400,7 @@ function cachingSection(catalog: Catalog): ReferenceSection {
     `Every successful read answers ${code(`Cache-Control: ${CACHE_POLICY}`)}: five minutes fresh, then served stale for up to a day while a cache revalidates. Each carries a strong ${code('ETag')} (its weak form, ${code('W/')}, on a compressed answer made for one request, whose bytes differ); send it back in ${code('If-None-Match')} and an unchanged resource answers ${code('304 Not Modified')} with no body.`,
     fence('sh', `curl -s -D - -o /dev/null ${url}   # note the ETag header\ncurl -s -D - -o /dev/null -H 'If-None-Match: "<that ETag>"' ${url}   # 304`),
     `Errors, ${code('429')} and ${code('5xx')} answer ${code('Cache-Control: no-store')}. A ${code('304')} counts against the quota like any response, so revalidating is cheap but not free.`,
+    `Text answers of ${MIN_COMPRESSED_BYTES / 1024} KiB or more come compressed when ${code('Accept-Encoding')} allows it, brotli before gzip, with ${code('Vary: Accept-Encoding')}. The MCP endpoint answers a result it has given before in gzip whenever gzip is accepted: it is kept compressed, so asking for it again costs neither side a compression.`,
   ].join('\n\n');
   return { id: 'caching', title: 'Caching', body };
 }
