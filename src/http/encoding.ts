@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { promisify } from 'node:util';
+import { pipeline } from 'node:stream/promises';
 import type { BrotliOptions, ZlibOptions } from 'node:zlib';
-import { brotliCompress, brotliCompressSync, constants, crc32, deflateRawSync, gzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, crc32, createBrotliCompress, createGzip, deflateRawSync, gzipSync } from 'node:zlib';
 import { rememberedByValue } from '../util/remembered.js';
 
 /**
@@ -41,8 +41,15 @@ export function compress(body: Buffer, coding: Exclude<Coding, 'identity'>, effo
  * requests meanwhile. For bodies of LATER_BYTES and more, whose compression
  * would hold every other client for milliseconds to seconds.
  */
-export function compressLater(body: Buffer, coding: Exclude<Coding, 'identity'>, effort: Effort): Promise<Buffer> {
-  return coding === 'gzip' ? gzipLater(body, { ...gzipOptions(effort), chunkSize: LATER_CHUNK_BYTES }) : brotliLater(body, { ...brotliOptions(body.length, effort), chunkSize: LATER_CHUNK_BYTES });
+export async function compressLater(body: Buffer | readonly Buffer[], coding: Exclude<Coding, 'identity'>, effort: Effort): Promise<Buffer> {
+  const length = Buffer.isBuffer(body) ? body.length : body.reduce((sum, part) => sum + part.length, 0);
+  const stream = coding === 'gzip' ? createGzip({ ...gzipOptions(effort), chunkSize: LATER_CHUNK_BYTES }) : createBrotliCompress({ ...brotliOptions(length, effort), chunkSize: LATER_CHUNK_BYTES });
+  const compressed: Buffer[] = [];
+  // A body in parts is compressed part after part, never joined.
+  await pipeline(Buffer.isBuffer(body) ? [body] : body, stream, async (made: AsyncIterable<Buffer>) => {
+    for await (const chunk of made) compressed.push(chunk);
+  });
+  return Buffer.concat(compressed);
 }
 
 /**
@@ -54,9 +61,6 @@ export const LATER_BYTES = 128 * 1024;
 
 /** Output handed back from the threads at a time: fewer, larger hand-overs than zlib's default 16 KiB. */
 const LATER_CHUNK_BYTES = 128 * 1024;
-
-const gzipLater = promisify<Buffer, ZlibOptions, Buffer>(gzip);
-const brotliLater = promisify<Buffer, BrotliOptions, Buffer>(brotliCompress);
 
 function gzipOptions(effort: Effort): ZlibOptions {
   return { level: effort === 'kept' ? 6 : 1 };

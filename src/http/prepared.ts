@@ -113,6 +113,9 @@ export class PreparedAnswer {
    * From now on written from one buffer: an answer kept for the requests to
    * come is encoded (text) or joined (parts) once, not for each of them, and
    * its compressed forms, made once too, are worth a kept answer's effort.
+   * A body of LATER_BYTES or more in parts stays in its parts (large ones,
+   * written as they are), since joining it would copy megabytes while every
+   * other request waits.
    * A form that would take its bytes past `maxBytes` (the room its cache has
    * for it) is not kept: the answer is written as it is to clients that
    * asked for that coding, rather than pushing every other answer out of the
@@ -127,7 +130,7 @@ export class PreparedAnswer {
       if (representation && !(representation instanceof Promise)) this.#bytes -= byteLength(representation.body);
       this.#representations.delete(coding);
     }
-    if (Buffer.isBuffer(this.#body)) return;
+    if (Buffer.isBuffer(this.#body) || (typeof this.#body !== 'string' && this.#bytes >= LATER_BYTES)) return;
     this.#body = joined(this.#body);
     this.#representations.set('identity', this.#represent('identity', this.#body));
   }
@@ -166,14 +169,16 @@ export class PreparedAnswer {
     if (known !== undefined) return known;
     // Made by its door, as it makes them (deterministic bytes: a strong validator, as a kept form's).
     if (this.#codedByDoor) return this.#made(coding, this.#codedByDoor(coding), 'kept');
-    const { body } = this;
     const effort = this.#kept ? 'kept' : 'once';
-    if (body.length < LATER_BYTES) return this.#made(coding, compress(body, coding, effort), effort);
+    const length = byteLength(this.#body);
+    if (length < LATER_BYTES) return this.#made(coding, compress(this.body, coding, effort), effort);
+    // A text is encoded once here (the parts of a large body are compressed as they are).
+    const body = typeof this.#body === 'string' ? this.body : this.#body;
     const pending = compressLater(body, coding, effort).then(
       (compressed) => {
         if (this.#representations.get(coding) === pending) return this.#made(coding, compressed, effort);
         // keep() dropped it meanwhile (a form made for one request, not worth keeping): it still serves the requests that waited.
-        return compressed.length < body.length ? this.#represent(coding, compressed, effort) : null;
+        return compressed.length < length ? this.#represent(coding, compressed, effort) : null;
       },
       (error: unknown) => {
         // The next request tries again.

@@ -95,6 +95,19 @@ test('a large form that would not fit beside its answer gives way to the next co
   assert.equal(large.choose(['br', 'gzip', 'identity']), large.identity, 'known not to fit: chosen without waiting');
 });
 
+test('a large body in parts is kept in its parts and compressed part after part, never joined', async () => {
+  const whole = textAnswer(LATER_BYTES * 3).body;
+  const parts = [whole.subarray(0, LATER_BYTES), whole.subarray(LATER_BYTES, 2 * LATER_BYTES + 7), whole.subarray(2 * LATER_BYTES + 7)];
+  const large = new PreparedAnswer(200, [['content-type', 'text/plain; charset=utf-8']], parts, '/llms-full.txt', '"tag"', true);
+  large.keep();
+  assert.equal(large.identity.body, parts, 'written from its parts');
+  const [br, gzip] = await Promise.all([large.choose(['br']), large.choose(['gzip'])]);
+  assert.deepEqual(brotliDecompressSync(joined(br.body)), whole);
+  assert.deepEqual(gunzipSync(joined(gzip.body)), whole);
+  assert.equal(large.identity.body, parts, 'still its parts');
+  assert.equal(large.bytes, whole.length + joined(br.body).length + joined(gzip.body).length);
+});
+
 test('over HTTP, a large document is the same text in every coding, whichever request started its compression', async () => {
   const dir = await copyFixture(path.join(FIXTURES, 'minimal'));
   // An article long enough to take /llms-full.txt past the size compressed off the event loop.
