@@ -272,10 +272,14 @@ export function resultBody(id: RequestId, result: RememberedResult): readonly [B
  */
 function resultReply(id: RequestId, result: RememberedResult): Outcome {
   const reply = resultBody(id, result);
-  const { deflated } = result;
-  if (deflated === undefined) return { reply };
   const [head, json, end] = reply;
-  return { reply, coded: (coding) => (coding === 'gzip' ? gzipAround(head, json, deflated, end) : undefined) };
+  return {
+    reply,
+    coded: (coding) => {
+      const deflated = coding === 'gzip' ? result.deflated : undefined;
+      return deflated === undefined ? undefined : gzipAround(head, json, deflated, end);
+    },
+  };
 }
 
 /** The same response as `resultBody`, from a result's JSON text not kept. */

@@ -29,17 +29,39 @@ export const REMEMBERED_RESULTS = 1_000;
 export const REMEMBERED_BYTES = 32 * 1024 * 1024;
 
 /**
- * A remembered result: its JSON as UTF-8, and that JSON deflated once (when
- * it is long enough to be worth compressing), the middle of every gzip
- * answer that carries it.
+ * A remembered result: its JSON as UTF-8, and that JSON deflated once, the
+ * middle of every gzip answer that carries it. Deflated when first asked
+ * for (a client that takes gzip made the call again), not when kept: a call
+ * made twice, or only by clients that take no compression, never pays for
+ * it.
  */
-export interface RememberedResult {
-  readonly json: Buffer;
-  readonly deflated: Buffer | undefined;
+export class RememberedResult {
+  #deflated: Buffer | undefined;
+
+  constructor(
+    readonly json: Buffer,
+    /** Told when the result grows (its deflated form made): its cache counts the bytes. */
+    readonly grown: (result: RememberedResult) => void,
+  ) {}
+
+  /** The JSON deflated (`deflateAhead`); undefined when it is too short to be worth compressing. */
+  get deflated(): Buffer | undefined {
+    if (this.json.length < MIN_COMPRESSED_BYTES) return undefined;
+    if (this.#deflated === undefined) {
+      this.#deflated = deflateAhead(this.json);
+      this.grown(this);
+    }
+    return this.#deflated;
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.json.length + (this.#deflated?.length ?? 0);
+  }
 }
 
 // A key holds the request's parameters (a body may be megabytes): it counts against the bound with the result.
-const results = perCatalog(() => new LruCache<RememberedResult>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (result, key) => result.json.length + (result.deflated?.length ?? 0) + key.length));
+const results = perCatalog(() => new LruCache<RememberedResult>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (result, key) => result.bytes + key.length));
 const seen = perCatalog(() => new SeenKeys());
 
 /**
@@ -71,9 +93,9 @@ export function remember(catalog: Catalog, request: JSONRPCRequest, version: Mcp
   if (key === undefined) return undefined;
   if (typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true) return undefined;
   if (!seen(catalog).again(key)) return undefined;
-  const bytes = Buffer.from(json);
-  const remembered: RememberedResult = { json: bytes, deflated: bytes.length >= MIN_COMPRESSED_BYTES ? deflateAhead(bytes) : undefined };
-  results(catalog).set(key, remembered);
+  const kept = results(catalog);
+  const remembered = new RememberedResult(Buffer.from(json), (result) => kept.resize(key, result));
+  kept.set(key, remembered);
   return remembered;
 }
 

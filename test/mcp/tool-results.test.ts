@@ -21,13 +21,19 @@ test('a result is remembered the second time its request is made, and found from
   assert.equal(rememberedReply(catalog, call({}), '2025-06-18'), kept);
 });
 
-test('a long result is remembered deflated as well, the middle of its gzip answers', () => {
+test('a long result is deflated once when first asked for, the middle of its gzip answers, and counted with it', () => {
   const catalog = fresh();
   const long = { content: [{ type: 'text', text: 'pão de queijo '.repeat(500) }], structuredContent: {} };
   remember(catalog, call({}), '2025-06-18', long, JSON.stringify(long));
   const kept = remember(catalog, call({}), '2025-06-18', long, JSON.stringify(long));
-  assert.ok(kept?.deflated !== undefined);
-  assert.ok(inflateRawSync(kept.deflated, { finishFlush: constants.Z_SYNC_FLUSH }).equals(kept.json));
+  assert.ok(kept !== undefined);
+  assert.equal(kept.bytes, kept.json.length, 'not deflated when kept');
+  const deflated = kept.deflated;
+  assert.ok(deflated !== undefined);
+  assert.ok(inflateRawSync(deflated, { finishFlush: constants.Z_SYNC_FLUSH }).equals(kept.json));
+  assert.equal(kept.deflated, deflated, 'once');
+  assert.equal(kept.bytes, kept.json.length + deflated.length);
+  assert.equal(rememberedReply(catalog, call({}), '2025-06-18'), kept);
 });
 
 test('a request whose parameters run to millions of characters is never remembered', () => {
