@@ -130,10 +130,14 @@ function ms(value: string): number {
   return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
 }
 
-/** wrk against `url`; with `server`, the pid of the process answering, the CPU time it spent meanwhile too. */
-function wrk(url: string, script: string, duration = DURATION, connections = CONNECTIONS, server?: number): Run {
+/**
+ * wrk against `url`; with `server`, the pid of the process answering, the
+ * CPU time it spent meanwhile too. `first`: the script's request counter
+ * starts after it (see `script`).
+ */
+function wrk(url: string, script: string, duration = DURATION, connections = CONNECTIONS, server?: number, first = 0): Run {
   const before = server === undefined ? undefined : cpuTimes(server);
-  const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${duration}`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${duration}`, '--latency', '-s', script, url, '--', String(first)], { encoding: 'utf8' });
   const after = server === undefined ? undefined : cpuTimes(server);
   const systemUs = before && after ? after.system - before.system : NaN;
   const cpuUs = before && after ? after.user - before.user + systemUs : NaN;
@@ -180,7 +184,10 @@ interface Shape {
  * A wrk script. `client`: the X-Forwarded-For of each request (a Lua
  * expression over the request counter `n`), or none. `make`: a Lua
  * expression returning the path (GET) or the JSON body (POST) of request
- * `n`, or none for the fixed shape. Words come from `words`.
+ * `n`, or none for the fixed shape. Words come from `words`. The counter
+ * starts after wrk's script argument (`wrk ... -- FIRST`): a row's rounds
+ * go on where the last one stopped, so a row of new URLs sends none twice
+ * and one of word pairs repeats a pair only after every other.
  */
 function script(shape: Shape, options: { client?: string; make?: string; words?: readonly string[] }): string {
   const headers = Object.entries(shape.headers)
@@ -193,6 +200,7 @@ function script(shape: Shape, options: { client?: string; make?: string; words?:
   return `words = { ${words.map((w) => JSON.stringify(w)).join(', ')} }
 local function div(a, b) return math.floor(a / b) end
 n = 0
+init = function(args) n = tonumber(args[1]) or 0 end
 request = function()
   n = n + 1
   local word = words[n % #words + 1]
@@ -591,7 +599,11 @@ async function main(): Promise<void> {
       const pids: Record<ServerName, number | undefined> = { vitrine: vitrine.pid, node: bare.pid, work: alone ? alone.pid : undefined, nginx: nginx?.worker };
       for (let round = 0; round < ROUNDS; round += 1) {
         const order = round % 2 === 0 ? servers : [...servers].reverse();
-        for (const server of order) runs[server].push(wrk(`http://127.0.0.1:${PORTS[server]}/`, file, DURATION, CONNECTIONS, pids[server]));
+        for (const server of order) {
+          // Past every request of the server's earlier rounds (wrk counts answers; a connection may have sent one more).
+          const first = runs[server].reduce((sum, run) => sum + run.requests + CONNECTIONS, 0);
+          runs[server].push(wrk(`http://127.0.0.1:${PORTS[server]}/`, file, DURATION, CONNECTIONS, pids[server], first));
+        }
       }
       await stop(bare);
       if (alone) await stop(alone);
