@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FIXTURES, ROOT } from '../helper.js';
-import { freePort } from '../http/redis-server.js';
+import { freePort } from '../ports.js';
 import { startServer, vitrine } from '../process.js';
 
 const MINIMAL = path.join(FIXTURES, 'minimal');

@@ -47,7 +47,13 @@ export async function startNginx(prefix: string, conf: string, ready: string): P
   const file = path.join(prefix, 'nginx.conf');
   await writeFile(file, conf);
   const nginx = spawn(binary, ['-p', prefix, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let said = '';
+  nginx.stderr?.setEncoding('utf8').on('data', (chunk: string) => (said += chunk));
+  let exited: number | null | undefined;
+  nginx.once('exit', (code) => (exited = code));
   for (let tries = 0; ; tries += 1) {
+    // nginx that could not start (a port taken meanwhile, say) says why on its standard error.
+    if (exited !== undefined) throw new Error(`nginx exited (${String(exited)}) before ${ready} answered: ${said.trim()}`);
     let failure: unknown = new Error(`${ready} did not answer 200 through nginx`);
     try {
       if ((await get(ready)).status === 200) return nginx;

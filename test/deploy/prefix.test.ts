@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../helper.js';
-import { freePort } from '../http/redis-server.js';
+import { freePort } from '../ports.js';
 import { get, nginxBinary, startNginx } from './nginx.js';
 import type { ServerProcess } from '../process.js';
 import { startServer } from '../process.js';

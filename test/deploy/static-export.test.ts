@@ -16,7 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ExportedAnswer } from '../../src/export.js';
 import { MANIFEST } from '../../src/export.js';
 import { exchange, FIXTURES, ROOT } from '../helper.js';
-import { freePort } from '../http/redis-server.js';
+import { freePort } from '../ports.js';
 import { nginxBinary, startNginx } from './nginx.js';
 
 const NGINX = nginxBinary();

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '../ports.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
@@ -41,15 +40,6 @@ export function useServedDocument(prefix: string): ServedDocument {
   return served;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
 
 /** Compiler diagnostics as `file:line: message`, one a line. */
 export const describeDiagnostics = (diagnostics: readonly ts.Diagnostic[]) =>

@@ -4,8 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '../ports.js';
 
 export class RedisServer {
   #process: ChildProcess | undefined;
@@ -81,16 +80,4 @@ export class RedisServer {
     child.kill('SIGTERM');
     await exited;
   }
-}
-
-/** A port of 127.0.0.1 that nothing listened on a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -11,7 +11,8 @@ import { FallbackStore, RedisStore } from '../../src/http/redis-store.js';
 import type { QuotaLogger } from '../../src/http/redis-store.js';
 import { buildTestApp, listenTestApp } from '../helper.js';
 import { assertExactQuotaUnderConcurrency, burst, get, range, remainingValues } from './burst.js';
-import { freePort, RedisServer } from './redis-server.js';
+import { RedisServer } from './redis-server.js';
+import { freePort } from '../ports.js';
 
 /** Every line a store logs, by level. */
 class RecordingLogger implements QuotaLogger {
