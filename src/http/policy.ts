@@ -4,7 +4,8 @@ import Negotiator from 'negotiator';
 import type { Deprecation } from '../config.js';
 import { API_VERSION } from '../version.js';
 import type { Answer, CacheRule } from './answer.js';
-import { byteLength, isCompressible, joined, PreparedAnswer } from './prepared.js';
+import type { Body } from './prepared.js';
+import { byteLength, isCompressible, PreparedAnswer } from './prepared.js';
 import { PROBLEM_MEDIA_TYPE, PROBLEM_TYPE, ProblemError, problemDocument } from './problem.js';
 import type { RateLimitDecision, RateLimitPolicy } from './rate-limit.js';
 import { pushRateLimitHeaders } from './rate-limit.js';
@@ -173,7 +174,7 @@ export class HttpPolicy {
     if (link !== undefined) headers.push(['link', link]);
     const rule = ok ? (answer.cache ?? 'public') : 'no-store';
     headers.push(['cache-control', CACHE_CONTROL[rule]]);
-    const etag = ok ? (answer.digest === undefined ? strongEtag(typeof body === 'string' ? body : joined(body)) : `"${answer.digest}"`) : undefined;
+    const etag = ok ? (answer.digest === undefined ? strongEtag(body) : `"${answer.digest}"`) : undefined;
     if (etag !== undefined) headers.push(['etag', etag]);
     if (isCompressible(answer.status, byteLength(body), answer.headers['content-type'])) {
       const vary = headers.findIndex(([name]) => name === 'vary');
@@ -216,7 +217,7 @@ function deprecationHeaders(deprecation: Deprecation): string[] {
 }
 
 /** A strong validator (RFC 9110 section 8.8.3): changes whenever one byte does. */
-export function strongEtag(body: string | Buffer): string {
+export function strongEtag(body: Body): string {
   return `"${digestOf(body)}"`;
 }
 
