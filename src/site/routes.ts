@@ -188,7 +188,7 @@ export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor
           await paused;
         }
       }
-      parts.push(Buffer.from(slice));
+      if (slice !== '' || parts.length === 0) parts.push(Buffer.from(slice));
       // Kept in its slices, written one after the other: joining 33 MB would hold every other request meanwhile.
       const bytes = parts.length === 1 ? parts[0]! : parts;
       return { ...answer(200, type, bytes, tokens ? { 'x-markdown-tokens': String(tokensOf(characters)) } : {}), digest: digestOf(bytes) };
