@@ -42,7 +42,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CapturedAnswer } from './bare-node.js';
 import { generateCorpus } from './corpus.js';
-import { nginxBinary } from '../test/deploy/nginx.js';
+import { nginxBinary, startNginx } from '../test/deploy/nginx.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = '5s';
@@ -351,8 +351,6 @@ interface Nginx {
  * BASE_URL, so its files are vitrine's answers byte for byte.
  */
 async function exportThroughNginx(work: string, env: Readonly<Record<string, string>>): Promise<Nginx> {
-  const binary = nginxBinary();
-  if (binary === undefined) throw new Error('nginx is not installed');
   // nginx's worker runs as an unprivileged user: it must be able to reach the export.
   await chmod(work, 0o755);
   const exportDir = path.join(work, 'export');
@@ -363,9 +361,7 @@ async function exportThroughNginx(work: string, env: Readonly<Record<string, str
     .replaceAll('@PREFIX@', prefix)
     .replaceAll('@ROOT@', exportDir)
     .replaceAll('@PORT@', String(PORTS.nginx));
-  await writeFile(path.join(prefix, 'nginx.conf'), conf);
-  const master = start(binary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')]);
-  await waitFor(`http://127.0.0.1:${PORTS.nginx}/`);
+  const master = await startNginx(prefix, conf, `http://127.0.0.1:${PORTS.nginx}/`, 0);
   // proc(5): the children of the master's main thread; bench/nginx.conf starts one worker.
   const worker = Number(spawnSync('cat', [`/proc/${master.pid}/task/${master.pid}/children`], { encoding: 'utf8' }).stdout.trim().split(' ')[0]);
   if (!Number.isInteger(worker) || worker <= 0) throw new Error('nginx started no worker');
@@ -380,7 +376,6 @@ async function servesSameBytes(shape: Shape, captured: CapturedAnswer): Promise<
 
 // --- cold start and memory ------------------------------------------------------------
 
-/** From process spawn to the first answer, and resident memory once the answers prepared ahead are ready. */
 /**
  * Runs the service on `contentDir` until it has made every picture file the
  * content offers (or found each kept in IMAGE_CACHE_DIR from a previous run),
@@ -401,6 +396,7 @@ async function makePicturesFirst(contentDir: string): Promise<number> {
   }
 }
 
+/** From process spawn to the first answer, and resident memory once the answers prepared ahead are ready. */
 async function coldStart(contentDir: string, probe: string): Promise<{ ms: number; rss: number }> {
   const started = performance.now();
   const { child, logged } = serveWithLog(contentDir);

@@ -39,14 +39,17 @@ export function get(url: string, headers: Record<string, string> = {}, agent?: A
  * nginx in the foreground with the configuration `conf`, written as
  * nginx.conf under `prefix`, once `ready` (a URL it serves) answers 200; the
  * test stops it with SIGTERM. Fails after about five seconds without that
- * answer.
+ * answer. With `core`, nginx and its workers run on that CPU only (taskset),
+ * as a benchmark pins the servers it compares.
  */
-export async function startNginx(prefix: string, conf: string, ready: string): Promise<ChildProcess> {
+export async function startNginx(prefix: string, conf: string, ready: string, core?: number): Promise<ChildProcess> {
   const binary = nginxBinary();
   if (binary === undefined) throw new Error('nginx is not installed');
   const file = path.join(prefix, 'nginx.conf');
   await writeFile(file, conf);
-  const nginx = spawn(binary, ['-p', prefix, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const command = [binary, '-p', prefix, '-c', file];
+  if (core !== undefined) command.unshift('taskset', '-c', String(core));
+  const nginx = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
   let said = '';
   nginx.stderr?.setEncoding('utf8').on('data', (chunk: string) => (said += chunk));
   let exited: number | null | undefined;
