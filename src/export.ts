@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PreparedUrl } from './app.js';
 import type { PreparedAnswer } from './http/prepared.js';
-import { joined } from './http/prepared.js';
+import { eachAtOnce } from './util/at-once.js';
 
 /**
  * `vitrine export DIR`: every GET answer the routes declare, as files, so a
@@ -44,6 +44,12 @@ export const MANIFEST = 'vitrine-manifest.json';
 /** The nginx include of the answers the quota does not count (the site, its mirrors, the documents). */
 export const UNCOUNTED_LOCATIONS = 'nginx-uncounted-locations.conf';
 const MARKDOWN_DIR = '_markdown';
+/**
+ * Answers written at once: each is three files and two compressions on
+ * libuv's threads, so a few keep those threads busy while the event loop
+ * hands out the next.
+ */
+const WRITTEN_AT_ONCE = 8;
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
   'application/json': 'json',
@@ -64,12 +70,14 @@ export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, dir: s
   // A URL some other URL lives under is a folder on disk: its answer is that folder's index file.
   const parents = new Set(urls.flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
   parents.add('/');
-  const manifest: ExportedAnswer[] = [];
-  for (const { url, scopeHeaders, answer, markdown } of answers) {
+  // Per answer, in the answers' order, whichever is written first.
+  const written: ExportedAnswer[][] = [];
+  await eachAtOnce(answers.entries(), WRITTEN_AT_ONCE, async ([index, { url, scopeHeaders, answer, markdown }]) => {
     const file = fileOf(url, answer, parents);
-    manifest.push(await write(dir, url, file, answer, scopeHeaders));
-    if (markdown) manifest.push({ ...(await write(dir, url, `${MARKDOWN_DIR}/${file}`, markdown, scopeHeaders)), accept: 'text/markdown' });
-  }
+    const [own, mirror] = await Promise.all([write(dir, url, file, answer, scopeHeaders), markdown && write(dir, url, `${MARKDOWN_DIR}/${file}`, markdown, scopeHeaders)]);
+    written[index] = mirror ? [own, { ...mirror, accept: 'text/markdown' }] : [own];
+  });
+  const manifest = written.flat();
   await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
   await writeFile(path.join(dir, '_headers'), netlifyHeaders(manifest));
   await writeFile(path.join(dir, 'nginx-locations.conf'), nginxLocations(manifest));
@@ -94,16 +102,16 @@ async function write(dir: string, url: string, file: string, answer: PreparedAns
   await mkdir(path.dirname(target), { recursive: true });
   // Served from these files from now on: kept, so its compressed forms get a kept answer's effort.
   answer.keep();
-  await writeFile(target, answer.body);
   const coded: Partial<Record<'gzip' | 'br', ExportedFile>> = {};
-  for (const coding of ['gzip', 'br'] as const) {
-    const representation = await answer.choose([coding]);
-    if (representation.coding !== coding || representation.etag === undefined) continue;
+  const writeCoded = async (coding: 'gzip' | 'br'): Promise<void> => {
+    const representation = await answer.coded(coding);
+    if (representation === null || representation.etag === undefined) return;
     const suffix = coding === 'gzip' ? 'gz' : 'br';
-    await writeFile(`${target}.${suffix}`, joined(representation.body));
+    await writeFile(`${target}.${suffix}`, representation.body);
     coded[coding] = { file: `${file}.${suffix}`, etag: representation.etag };
-  }
-  return { url, file, headers: [...scopeHeaders, ...answer.headers], ...coded };
+  };
+  await Promise.all([writeFile(target, answer.body), writeCoded('gzip'), writeCoded('br')]);
+  return { url, file, headers: [...scopeHeaders, ...answer.headers], ...(coded.gzip ? { gzip: coded.gzip } : {}), ...(coded.br ? { br: coded.br } : {}) };
 }
 
 /** Netlify / Cloudflare Pages `_headers`: a URL line, then its headers indented. */

@@ -21,6 +21,7 @@ import { catalogFrom, MessageCatalogError, overrideCatalog, referenceCatalogFile
 import type { imageRef } from './schemas.js';
 import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema, SLUG } from './schemas.js';
 import { checkSearch, stemmerProblems } from './search-words.js';
+import { eachAtOnce } from '../util/at-once.js';
 import { closest, withSuggestion } from './suggest.js';
 import type { BodyPicture, Catalog, Company, Image, ImageVariant, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site, SiteIcons, TranslationLink } from './types.js';
 
@@ -431,15 +432,10 @@ class MediaLibrary {
    */
   async decodeAll(): Promise<void> {
     const pictures = [...this.#byFile].flatMap(([file, found]) => ('problem' in found || found.media.media_type === 'image/svg+xml' || found.media.media_type === 'image/x-icon' ? [] : [[file, found] as const]));
-    const next = () => pictures.shift();
-    const worker = async () => {
-      for (let item = next(); item; item = next()) {
-        const [file, found] = item;
-        const problem = await decodeProblem(found.bytes, found.digest, { maxPixels: this.settings.maxPixels, ...(this.settings.cacheDir === undefined ? {} : { cacheDir: this.settings.cacheDir }) });
-        if (problem !== undefined) this.folder.report(file, undefined, problem);
-      }
-    };
-    await Promise.all(Array.from({ length: DECODING_AT_ONCE }, worker));
+    await eachAtOnce(pictures, DECODING_AT_ONCE, async ([file, found]) => {
+      const problem = await decodeProblem(found.bytes, found.digest, { maxPixels: this.settings.maxPixels, ...(this.settings.cacheDir === undefined ? {} : { cacheDir: this.settings.cacheDir }) });
+      if (problem !== undefined) this.folder.report(file, undefined, problem);
+    });
   }
 
   /** The file's facts, or what is wrong with it. */

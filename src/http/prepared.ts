@@ -164,14 +164,25 @@ export class PreparedAnswer {
     return this.#representations.get('identity') as Representation;
   }
 
-  #coded(coding: Exclude<Coding, 'identity'>): Representation | null | Promise<Representation | null> {
+  /**
+   * `coding`'s representation (null when it is not smaller or does not fit),
+   * compressed on libuv's threads whatever the body's size: for making the
+   * forms of many answers at once (the export), where the event loop has
+   * nothing to do but hand out the work.
+   */
+  async coded(coding: Exclude<Coding, 'identity'>): Promise<Representation | null> {
+    return this.compressible ? this.#coded(coding, true) : null;
+  }
+
+  /** `later`: compressed off the event loop even when the body is small. */
+  #coded(coding: Exclude<Coding, 'identity'>, later = false): Representation | null | Promise<Representation | null> {
     const known = this.#representations.get(coding);
     if (known !== undefined) return known;
     // Made by its door, as it makes them (deterministic bytes: a strong validator, as a kept form's).
     if (this.#codedByDoor) return this.#made(coding, this.#codedByDoor(coding), 'kept');
     const effort = this.#kept ? 'kept' : 'once';
     const length = byteLength(this.#body);
-    if (length < LATER_BYTES) return this.#made(coding, compress(this.body, coding, effort), effort);
+    if (length < LATER_BYTES && !later) return this.#made(coding, compress(this.body, coding, effort), effort);
     // A text is encoded once here (the parts of a large body are compressed as they are).
     const body = typeof this.#body === 'string' ? this.body : this.#body;
     const pending = compressLater(body, coding, effort).then(

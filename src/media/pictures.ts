@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { default as sharpFunction, Sharp } from 'sharp';
 import type { Catalog, MadeMedia, MediaBytes } from '../content/types.js';
 import type { PictureFormat, Rendition } from './variants.js';
+import { eachAtOnce } from '../util/at-once.js';
 
 /**
  * The files made from the content's pictures (src/media/variants.ts says
@@ -148,22 +149,22 @@ export class PictureMaker {
   async makeAll(catalog: Catalog, options: MakeAllOptions = {}): Promise<{ made: number; kept: number; failed: number }> {
     const queue = madeFiles(catalog);
     const counts = { made: 0, kept: 0, failed: 0 };
-    const worker = async () => {
-      for (let media = queue.shift(); media && (options.while?.() ?? true); media = queue.shift()) {
-        const file = this.#fileOf(media.made);
-        if (await exists(file)) counts.kept += 1;
-        else {
-          try {
-            await this.#make(file, media);
-            counts.made += 1;
-          } catch {
-            counts.failed += 1;
-          }
+    function* wanted(): Generator<MadeFile> {
+      for (let media = queue.shift(); media && (options.while?.() ?? true); media = queue.shift()) yield media;
+    }
+    await eachAtOnce(wanted(), options.parallel ?? 1, async (media) => {
+      const file = this.#fileOf(media.made);
+      if (await exists(file)) counts.kept += 1;
+      else {
+        try {
+          await this.#make(file, media);
+          counts.made += 1;
+        } catch {
+          counts.failed += 1;
         }
-        await options.pause?.();
       }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, options.parallel ?? 1) }, worker));
+      await options.pause?.();
+    });
     return counts;
   }
 

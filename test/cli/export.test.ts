@@ -57,6 +57,14 @@ describe('vitrine export OUT', () => {
         assert.equal(Object.fromEntries(answer.headers)['content-type'], response.headers['content-type'], answer.url);
         if (answer.gzip) assert.ok(gunzipSync(await readFile(path.join(local, answer.gzip.file))).equals(body), answer.url);
         if (answer.br) assert.ok(brotliDecompressSync(await readFile(path.join(local, answer.br.file))).equals(body), answer.url);
+        // One strong validator, one set of bytes: a compressed file is the form the service writes under the same tag.
+        for (const coding of ['gzip', 'br'] as const) {
+          const form = answer[coding];
+          if (!form) continue;
+          const served = await app.server.inject({ method: 'GET', url: answer.url, headers: { ...headers, 'accept-encoding': coding } });
+          assert.equal(served.headers.etag, form.etag, `${answer.url} in ${coding}`);
+          assert.ok(served.rawPayload.equals(await readFile(path.join(local, form.file))), `${answer.url} in ${coding}`);
+        }
       }
       // The command loaded the same content on its own: a file with the same
       // bytes has the same validator, and one whose bytes differ (the health
