@@ -70,9 +70,16 @@ export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, dir: s
   // A URL some other URL lives under is a folder on disk: its answer is that folder's index file.
   const parents = new Set(urls.flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
   parents.add('/');
-  // Per answer, in the answers' order, whichever is written first.
+  // The site's pages, mirrors and documents: what a proxy in front of running instances may serve
+  // itself, since the quota counts none of them (deploy/nginx.conf).
+  const uncounted = new Set(answers.filter((entry) => !entry.counted).map((entry) => entry.url));
+  // Per answer, in the answers' order, whichever is written first; each answer let go once written (with its compressed forms).
   const written: ExportedAnswer[][] = [];
-  await eachAtOnce(answers.entries(), WRITTEN_AT_ONCE, async ([index, { url, scopeHeaders, answer, markdown }]) => {
+  let taken = 0;
+  function* inOrder(): Generator<readonly [number, PreparedUrl]> {
+    for (let entry = answers.shift(); entry; entry = answers.shift()) yield [taken++, entry];
+  }
+  await eachAtOnce(inOrder(), WRITTEN_AT_ONCE, async ([index, { url, scopeHeaders, answer, markdown }]) => {
     const file = fileOf(url, answer, parents);
     const [own, mirror] = await Promise.all([write(dir, url, file, answer, scopeHeaders), markdown && write(dir, url, `${MARKDOWN_DIR}/${file}`, markdown, scopeHeaders)]);
     written[index] = mirror ? [own, { ...mirror, accept: 'text/markdown' }] : [own];
@@ -81,9 +88,6 @@ export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, dir: s
   await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
   await writeFile(path.join(dir, '_headers'), netlifyHeaders(manifest));
   await writeFile(path.join(dir, 'nginx-locations.conf'), nginxLocations(manifest));
-  // The site's pages, mirrors and documents only: what a proxy in front of running instances may serve
-  // itself, since the quota counts none of them (deploy/nginx.conf).
-  const uncounted = new Set(answers.filter((entry) => !entry.counted).map((entry) => entry.url));
   await writeFile(path.join(dir, UNCOUNTED_LOCATIONS), nginxLocations(manifest.filter((answer) => uncounted.has(answer.url))));
   return manifest;
 }
@@ -134,11 +138,12 @@ const quoted = (value: string) => `"${value.replace(/["\\$]/g, (c) => (c === '$'
  * (`$vitrine_markdown`, a map in bench/nginx.conf).
  */
 function nginxLocations(manifest: readonly ExportedAnswer[]): string {
+  const withMarkdown = new Set(manifest.filter((answer) => answer.accept).map((answer) => answer.url));
   const blocks = manifest.map((answer) => {
     const name = answer.accept ? `/${MARKDOWN_DIR}${answer.url === '/' ? '/' : answer.url}` : answer.url;
     const lines = [`location = ${quoted(name)} {`];
     if (answer.accept) lines.push('    internal;');
-    else if (manifest.some((other) => other.accept && other.url === answer.url)) {
+    else if (withMarkdown.has(answer.url)) {
       lines.push(`    if ($vitrine_markdown) { rewrite ^ ${quoted(`/${MARKDOWN_DIR}${answer.url === '/' ? '/' : answer.url}`)} last; }`);
     }
     for (const [header, value] of answer.headers) {
