@@ -16,6 +16,7 @@ import type { Metrics } from './metrics.js';
 import { pathOf } from './http/request.js';
 import type { DoorDescriptor } from './http/door.js';
 import { Zones } from './http/door.js';
+import type { Route } from './http/router.js';
 import { Router } from './http/router.js';
 import { Service } from './http/service.js';
 import type { Log } from './log.js';
@@ -66,6 +67,8 @@ export interface App {
    * pictures' files, which are not made then.
    */
   readonly prepareAll: (catalog: Catalog, skipFailures?: boolean, ahead?: boolean) => AsyncIterable<PreparedUrl>;
+  /** The URLs prepareAll goes through, without preparing their answers (those that are no 200 included). */
+  readonly declaredUrls: (catalog: Catalog) => readonly string[];
   readonly cache: AnswerCache;
   /** What server.ts serves on METRICS_PORT; undefined when it is not set. */
   readonly metrics: Metrics | undefined;
@@ -150,16 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
    * `ahead`: only the routes whose answers are worth preparing ahead of requests (not the pictures).
    */
   async function* prepareAll(catalog: Catalog, skipFailures = false, ahead = false): AsyncIterable<PreparedUrl> {
-    for (const route of router.routes) {
-      if (ahead && route.preparedAhead === false) continue;
-      let urls: readonly string[];
-      try {
-        urls = route.expand?.(catalog) ?? [];
-      } catch (error) {
-        if (!skipFailures) throw error;
-        log.error({ err: error, route: route.pattern }, 'listing the answers to prepare ahead failed');
-        continue;
-      }
+    for (const [route, urls] of declared(catalog, skipFailures, ahead)) {
       for (const url of urls) {
         let answer: PreparedAnswer;
         let markdown: PreparedAnswer | undefined;
@@ -175,6 +169,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
         const zone = zones.of(pathOf(url));
         yield { url, scopeHeaders: pairs(policy.zoneHeaders(zone)), counted: zone.counted, answer, ...(markdown && !markdown.body.equals(answer.body) ? { markdown } : {}) };
       }
+    }
+  }
+
+  /** Each route (with `ahead`, each worth preparing ahead) and the URLs it declares over `catalog`; `skipFailures` as prepareAll's. */
+  function* declared(catalog: Catalog, skipFailures: boolean, ahead: boolean): Generator<readonly [Route, readonly string[]]> {
+    for (const route of router.routes) {
+      if (ahead && route.preparedAhead === false) continue;
+      let urls: readonly string[];
+      try {
+        urls = route.expand?.(catalog) ?? [];
+      } catch (error) {
+        if (!skipFailures) throw error;
+        log.error({ err: error, route: route.pattern }, 'listing the answers to prepare ahead failed');
+        continue;
+      }
+      yield [route, urls];
     }
   }
 
@@ -243,7 +253,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await warmCatalog(store.catalog);
   }
 
-  return { server, store, log, router, zones, warmCatalog, prepareAll, cache, metrics, pictures, makePictures };
+  return { server, store, log, router, zones, warmCatalog, prepareAll, declaredUrls: (catalog: Catalog) => [...declared(catalog, false, false)].flatMap(([, urls]) => urls), cache, metrics, pictures, makePictures };
 }
 
 /** Each answer goes to the access log and to the metrics. */

@@ -62,24 +62,27 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   'application/atom+xml': 'xml',
 };
 
-/** Writes `answers` under `dir` and returns the manifest it wrote. */
-export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, dir: string): Promise<ExportedAnswer[]> {
-  const answers: PreparedUrl[] = [];
-  for await (const entry of prepared) answers.push(entry);
-  const urls = answers.map((entry) => entry.url);
-  // A URL some other URL lives under is a folder on disk: its answer is that folder's index file.
-  const parents = new Set(urls.flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
+/**
+ * Writes `prepared` under `dir` as it comes, each answer let go once written
+ * (the memory an export takes is the content's and a few answers', however
+ * many there are), and returns the manifest it wrote. `urls`: every URL
+ * `prepared` may hold, listed first, since a URL that others live under is
+ * a folder on disk and its answer that folder's index file.
+ */
+export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, urls: Iterable<string>, dir: string): Promise<ExportedAnswer[]> {
+  const parents = new Set([...urls].flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
   parents.add('/');
   // The site's pages, mirrors and documents: what a proxy in front of running instances may serve
   // itself, since the quota counts none of them (deploy/nginx.conf).
-  const uncounted = new Set(answers.filter((entry) => !entry.counted).map((entry) => entry.url));
-  // Per answer, in the answers' order, whichever is written first; each answer let go once written (with its compressed forms).
+  const uncounted = new Set<string>();
+  // Per answer, in the order they come, whichever is written first.
   const written: ExportedAnswer[][] = [];
   let taken = 0;
-  function* inOrder(): Generator<readonly [number, PreparedUrl]> {
-    for (let entry = answers.shift(); entry; entry = answers.shift()) yield [taken++, entry];
+  async function* inOrder(): AsyncGenerator<readonly [number, PreparedUrl]> {
+    for await (const entry of prepared) yield [taken++, entry];
   }
-  await eachAtOnce(inOrder(), WRITTEN_AT_ONCE, async ([index, { url, scopeHeaders, answer, markdown }]) => {
+  await eachAtOnce(inOrder(), WRITTEN_AT_ONCE, async ([index, { url, scopeHeaders, counted, answer, markdown }]) => {
+    if (!counted) uncounted.add(url);
     const file = fileOf(url, answer, parents);
     const [own, mirror] = await Promise.all([write(dir, url, file, answer, scopeHeaders), markdown && write(dir, url, `${MARKDOWN_DIR}/${file}`, markdown, scopeHeaders)]);
     written[index] = mirror ? [own, { ...mirror, accept: 'text/markdown' }] : [own];

@@ -60,3 +60,31 @@ test('at least one worker, and nothing to do is done at once', async () => {
   assert.deepEqual(seen, ['a', 'b']);
   await eachAtOnce([], 4, async () => assert.fail('no item'));
 });
+
+test('takes the items of an async iterable as they come, each once, and its failure is the failure', async () => {
+  async function* made(): AsyncGenerator<number> {
+    for (let item = 1; item <= 6; item += 1) {
+      await turn();
+      yield item;
+    }
+  }
+  const done: number[] = [];
+  await eachAtOnce(made(), 3, async (item) => {
+    await turn();
+    done.push(item);
+  });
+  assert.deepEqual(done.sort((a, b) => a - b), [1, 2, 3, 4, 5, 6]);
+
+  async function* failing(): AsyncGenerator<number> {
+    yield 1;
+    throw new Error('could not make 2');
+  }
+  const seen: number[] = [];
+  await assert.rejects(
+    eachAtOnce(failing(), 2, async (item) => {
+      seen.push(item);
+    }),
+    /could not make 2/,
+  );
+  assert.deepEqual(seen, [1]);
+});
