@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { paths, routeAt } from '../model/routes.js';
-import { hasPageRoute, pageRouteSlugs } from '../query/documents.js';
+import { hasPageRoute, pageRouteSlugs } from '../documents/registry.js';
 import { parseYaml, splitFrontMatter } from './front-matter.js';
 import type { ContentProblem, PictureSettings } from './load.js';
 import { ContentError, loadCatalog } from './load.js';

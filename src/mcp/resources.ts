@@ -4,10 +4,11 @@ import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplat
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../log.js';
 import { perCatalog } from '../content/per-catalog.js';
-import { registryOf, updatedAt } from '../query/documents.js';
+import { registryOf } from '../documents/registry.js';
+import { updatedAt } from '../query/updated-at.js';
 import { pageSlugs, postSlugs, productSlugs } from '../query/queries.js';
-import type { MirrorRecord } from '../content/mirror.js';
-import { mirrorMarkdown } from '../content/mirror.js';
+import type { MirrorRecord } from '../documents/record-markdown.js';
+import { mirrorMarkdown } from '../documents/record-markdown.js';
 import type { Catalog } from '../content/types.js';
 import type { Completer, Completers } from './completions.js';
 import { completersFor } from './completions.js';

@@ -1,7 +1,7 @@
 import { cnpjProblem } from '../content/cnpj.js';
 import { hasVatPrefix, leiProblem, vatNumber } from '../content/identifiers.js';
-import type { MirrorRecord } from '../content/mirror.js';
-import { mirrorMarkdown } from '../content/mirror.js';
+import type { MirrorRecord } from '../documents/record-markdown.js';
+import { mirrorMarkdown } from '../documents/record-markdown.js';
 import type { Catalog, Identifier } from '../content/types.js';
 import { addressLine } from '../i18n/address.js';
 import { shippedCatalogFor } from '../i18n/catalog.js';

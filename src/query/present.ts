@@ -1,6 +1,6 @@
 import type { Catalog, Company, Image, Page, Post, Product } from '../content/types.js';
 import type * as shapes from '../model/shapes.js';
-import { updatedAt } from './documents.js';
+import { updatedAt } from './updated-at.js';
 import { nextOffset } from './pagination.js';
 
 /**

@@ -11,7 +11,7 @@ import { clip, QueryError } from './errors.js';
 import type { Collection } from './pagination.js';
 import { pageLinks, paginate } from './pagination.js';
 import { pageSummary, postSummary, productSummary } from './present.js';
-import { updatedAt } from './documents.js';
+import { updatedAt } from './updated-at.js';
 import { LruCache } from '../util/lru.js';
 
 /**

@@ -1,11 +1,11 @@
 import type { Address, Catalog, Image, Post, Product } from '../content/types.js';
-import { longDate } from './format.js';
+import { longDate } from '../documents/format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
-import type { Words } from './i18n.js';
-import { siteLocale, wordsOf } from './i18n.js';
+import type { Words } from '../documents/words.js';
+import { siteLocale, wordsOf } from '../documents/words.js';
 import type { BodyPictureHtml, Heading } from './render-markdown.js';
-import { linkTo } from './site-map.js';
+import { linkTo } from '../documents/site-map.js';
 import { channelUri } from '../content/channels.js';
 import { addressLines } from '../i18n/address.js';
 import { MEDIA_TYPES, MODERN_FORMATS } from '../media/variants.js';

@@ -1,18 +1,18 @@
 import type { Catalog } from '../content/types.js';
 import { MCP_PATH, paths, ROUTES, urlOf } from '../model/routes.js';
-import { registryOf } from '../query/documents.js';
+import { registryOf } from '../documents/registry.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { mcpServerIdentity, versionsInWords } from '../model/protocol.js';
-import { languageName } from './format.js';
+import { languageName } from '../documents/format.js';
 import { escapeHtml } from './html.js';
 import { messages } from '../i18n/catalog.js';
-import { wordsOf } from './i18n.js';
+import { wordsOf } from '../documents/words.js';
 import { identifierLabel } from '../i18n/identifiers.js';
 import { addressLine } from '../i18n/address.js';
-import { companyMarkdown, contentPageMarkdown, linkText, postMarkdown, productMarkdown } from './mirrors.js';
+import { companyMarkdown, contentPageMarkdown, linkText, postMarkdown, productMarkdown } from '../documents/markdown.js';
 import { renderMarkdown } from './render-markdown.js';
 import { largeImage } from './structured-data.js';
-import { pageRoutes, siteUrls } from './site-map.js';
+import { pageRoutes, siteUrls } from '../documents/site-map.js';
 
 /** Documents for crawlers and agents: llms.txt, llms-full.txt, the sitemap, robots.txt and the feeds. */
 

@@ -1,16 +1,16 @@
 import { markdown } from '../content/markdown.js';
 import type { Catalog } from '../content/types.js';
 import { bodyPicture, pageHero } from './components.js';
-import type { ReferenceSection } from './developers.js';
-import { referenceIds } from './developers.js';
+import type { ReferenceSection } from '../documents/developers.js';
+import { referenceIds } from '../documents/developers.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
 import { routeDocument } from './layout.js';
 import { pageSeo } from './seo.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
-import type { PageRoute } from './site-map.js';
-import type { Words } from './i18n.js';
-import { wordsOf } from './i18n.js';
+import type { PageRoute } from '../documents/site-map.js';
+import type { Words } from '../documents/words.js';
+import { wordsOf } from '../documents/words.js';
 
 /** /developers as HTML: the content's page, then the generated reference, with a sticky contents list. */
 

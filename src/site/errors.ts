@@ -7,11 +7,11 @@ import type { Incoming } from '../http/request.js';
 import { clip } from '../query/errors.js';
 import { html } from './html.js';
 import { layout } from './layout.js';
-import { linkText } from './mirrors.js';
+import { linkText } from '../documents/markdown.js';
 import { htmlAnswer, markdownAnswer, preferredErrorFormat, VARY } from './negotiate.js';
-import type { Words } from './i18n.js';
-import { localeOfPath, siteLocale, wordsOf } from './i18n.js';
-import { headerNavigation, linkTo, sitePath } from './site-map.js';
+import type { Words } from '../documents/words.js';
+import { localeOfPath, siteLocale, wordsOf } from '../documents/words.js';
+import { headerNavigation, linkTo, sitePath } from '../documents/site-map.js';
 
 /**
  * Site-scope failures (unknown routes, 405s, bad filters) as a page a person

@@ -1,10 +1,11 @@
-import type { Catalog, Post, Product } from '../content/types.js';
+import type { Catalog, Post } from '../content/types.js';
 import { ProblemError } from '../http/problem.js';
 import { forReaders } from './errors.js';
-import type { Words } from './i18n.js';
-import { wordsOf } from './i18n.js';
+import type { Words } from '../documents/words.js';
+import { wordsOf } from '../documents/words.js';
 import { blogPage as blogPageParam, postFilters, productFilters, searchQuery } from '../model/queries.js';
-import { oneValue, postsMatching, productsMatching, productsShownIn } from '../query/queries.js';
+import type { BlogFilters, ProductFilters } from '../documents/lists.js';
+import { filterPosts, POSTS_PER_PAGE } from '../documents/lists.js';
 
 /**
  * The query strings of the listing and search pages, read as a form's: they
@@ -27,25 +28,6 @@ function refused(detail: string, hint: string, extensions: Record<string, unknow
 }
 
 export type SiteQuery = Readonly<Record<string, string | string[] | undefined>>;
-
-/** Articles per page of /blog. */
-export const POSTS_PER_PAGE = 10;
-
-/** A state of one locale's blog: its articles, one category or all, one page of them. */
-export interface BlogFilters {
-  /** The blog's path (`/blog`, `/pt-BR/blog`). */
-  readonly path: string;
-  /** The blog's locale: it lists that locale's articles. */
-  readonly locale: string;
-  readonly category?: string;
-  /** 1-based. */
-  readonly page: number;
-}
-
-export interface ProductFilters {
-  readonly status?: string;
-  readonly tag?: string;
-}
 
 function single(query: SiteQuery, name: string, { path, w }: QueryPlace): string | undefined {
   const value = query[name];
@@ -88,15 +70,6 @@ export function parseProductFilters(query: SiteQuery, catalog: Catalog, route: {
   const status = oneOf(query, 'status', productFilters.status.values(catalog), place);
   const tag = oneOf(query, 'tag', productFilters.tag.values(catalog), place);
   return { ...(status ? { status } : {}), ...(tag ? { tag } : {}) };
-}
-
-export function filterPosts(catalog: Catalog, filters: BlogFilters): readonly Post[] {
-  return postsMatching(catalog, { category: oneValue(filters.category), locale: [filters.locale] });
-}
-
-/** The products a reader of `locale` is shown (each in that language where it is translated) that match the filters. */
-export function filterProducts(catalog: Catalog, filters: ProductFilters, locale: string): readonly Product[] {
-  return productsMatching(catalog, { status: oneValue(filters.status), tag: oneValue(filters.tag) }, productsShownIn(catalog, locale));
 }
 
 export interface BlogPage {

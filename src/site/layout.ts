@@ -1,12 +1,12 @@
-import type { PageRoute } from './site-map.js';
+import type { PageRoute } from '../documents/site-map.js';
 import type { Catalog } from '../content/types.js';
 import { STYLESHEET_PATH, FAVICON_PATH } from './assets.js';
 import { picture, postalAddress } from './components.js';
-import { languageName } from './format.js';
+import { languageName } from '../documents/format.js';
 import type { Html, Interpolation } from './html.js';
 import { html } from './html.js';
-import { wordsOf, siteLocale } from './i18n.js';
-import { headerNavigation, href, legalNavigation, linkTo, navigationRoute, routeTranslations } from './site-map.js';
+import { wordsOf, siteLocale } from '../documents/words.js';
+import { headerNavigation, href, legalNavigation, linkTo, navigationRoute, routeTranslations } from '../documents/site-map.js';
 import { paths, ROUTES } from '../model/routes.js';
 
 /**

@@ -3,7 +3,7 @@ import Negotiator from 'negotiator';
 import type { Answer } from '../http/answer.js';
 import { answer } from '../http/answer.js';
 import { rememberedByValue } from '../util/remembered.js';
-import { estimateTokens } from './format.js';
+import { estimateTokens } from '../documents/format.js';
 import { CONTENT_SECURITY_POLICY } from './layout.js';
 
 /**

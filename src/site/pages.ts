@@ -18,19 +18,20 @@ import {
   tableOfContents,
   tagList,
 } from './components.js';
-import type { BlogFilters, ProductFilters } from './filters.js';
-import { blogHref, blogPage, filterProducts } from './filters.js';
-import { languageName, longDate } from './format.js';
+import type { BlogFilters, ProductFilters } from '../documents/lists.js';
+import { filterProducts } from '../documents/lists.js';
+import { blogHref, blogPage } from './filters.js';
+import { languageName, longDate } from '../documents/format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
-import type { Words } from './i18n.js';
-import { siteLocale, wordsOf } from './i18n.js';
+import type { Words } from '../documents/words.js';
+import { siteLocale, wordsOf } from '../documents/words.js';
 import type { Document } from './layout.js';
 import { feedPath, layout, routeDocument } from './layout.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
 import { pageSeo, postSeo, productSeo } from './seo.js';
-import type { PageRoute } from './site-map.js';
-import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from './site-map.js';
+import type { PageRoute } from '../documents/site-map.js';
+import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from '../documents/site-map.js';
 import { ROUTES } from '../model/routes.js';
 import { searchQuery } from '../model/queries.js';
 import { productsShownIn } from '../query/queries.js';

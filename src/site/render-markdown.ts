@@ -2,7 +2,7 @@ import type { Token } from 'markdown-it';
 import { markdown } from '../content/markdown.js';
 import type { Html } from './html.js';
 import { escapeHtml, trustedHtml } from './html.js';
-import type { Words } from './i18n.js';
+import type { Words } from '../documents/words.js';
 
 /**
  * Markdown to HTML for the site, with the project's one parser (raw HTML off,

@@ -12,19 +12,19 @@ import { quotaPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
 import type { PictureMaker } from '../media/pictures.js';
 import { MEDIA_PREFIX, paths, ROUTES } from '../model/routes.js';
-import { registryOf } from '../query/documents.js';
+import { registryOf } from '../documents/registry.js';
 import { searchSite } from '../query/queries.js';
 import { fold } from '../search/normalize.js';
 import { digestOf } from '../util/digest.js';
 import { pauseEverySlice } from '../util/pause.js';
 import { FAVICON_FILE, favicon, mediaKey, securityTxt, STYLESHEET, STYLESHEET_FILE, webManifest } from './assets.js';
 import { atomFeed, llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
-import { developerReference } from './developers.js';
+import { developerReference } from '../documents/developers.js';
 import { developersHtml } from './developers-page.js';
 import { siteErrorRenderer } from './errors.js';
-import { wordsOf } from './i18n.js';
+import { wordsOf } from '../documents/words.js';
 import { blogHref, blogPage, parseBlogFilters, parseProductFilters, searchOffset, searchTerms } from './filters.js';
-import { characterCount, tokensOf } from './format.js';
+import { characterCount, tokensOf } from '../documents/format.js';
 import {
   blogMarkdown,
   companyMarkdown,
@@ -37,12 +37,12 @@ import {
   productMarkdown,
   productsMarkdown,
   searchMarkdown,
-} from './mirrors.js';
+} from '../documents/markdown.js';
 import type { SiteFormat } from './negotiate.js';
 import { htmlAnswer, markdownAnswer, preferredFormat } from './negotiate.js';
 import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, postHtml, productHtml, productsHtml, searchHtml } from './pages.js';
-import type { PageRoute } from './site-map.js';
-import { pageRoute, pageRoutes, sitePath } from './site-map.js';
+import type { PageRoute } from '../documents/site-map.js';
+import { pageRoute, pageRoutes, sitePath } from '../documents/site-map.js';
 
 function notFound(what: string, hint: string): ProblemError {
   return new ProblemError('not_found', { detail: what, hint });

@@ -3,8 +3,8 @@ import type { Html } from './html.js';
 import { html } from './html.js';
 import type { Crumb, PostNode, ProductNode, WebPageType } from './structured-data.js';
 import { breadcrumbNode, jsonLd, organizationNode, postNode, productNode, shareMeta, webPageNode, websiteNode } from './structured-data.js';
-import type { PageRoute } from './site-map.js';
-import { pageRoute, routeTranslations } from './site-map.js';
+import type { PageRoute } from '../documents/site-map.js';
+import { pageRoute, routeTranslations } from '../documents/site-map.js';
 
 /**
  * What a page tells link previews and search engines about itself: its share

@@ -1,5 +1,5 @@
 import { channelUri } from '../content/channels.js';
-import { updatedAt } from '../query/documents.js';
+import { updatedAt } from '../query/updated-at.js';
 import type {
   AboutPageLeaf,
   BlogPostingLeaf,

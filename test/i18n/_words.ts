@@ -1,7 +1,7 @@
 import type { Site } from '../../src/content/types.js';
 import { shippedCatalogFor } from '../../src/i18n/catalog.js';
-import type { Words } from '../../src/site/i18n.js';
-import { wordsOf } from '../../src/site/i18n.js';
+import type { Words } from '../../src/documents/words.js';
+import { wordsOf } from '../../src/documents/words.js';
 
 /** The frame's words of a site in `locale` alone, with the engine's catalog of that locale or its language. */
 export function wordsIn(locale: string): Words {

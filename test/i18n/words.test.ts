@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fieldLabel, statusWords } from '../../src/site/components.js';
-import type { Words } from '../../src/site/i18n.js';
+import type { Words } from '../../src/documents/words.js';
 import { shippedCatalogFor } from '../../src/i18n/catalog.js';
 import { wordsIn } from './_words.js';
 

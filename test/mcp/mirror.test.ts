@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { mirrorMarkdown } from '../../src/content/mirror.js';
+import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
 import { BASE_URL, FIXTURES, testCatalog } from '../helper.js';
 
 /** src/content/mirror.ts: the text of every MCP resource and /md/ file. */

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../../src/app.js';
-import { mirrorMarkdown } from '../../src/content/mirror.js';
+import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROMPT_SUMMARIES } from '../../src/mcp/prompts.js';
 import { messages } from '../../src/i18n/catalog.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { estimateTokens, languageName, longDate } from '../../src/site/format.js';
+import { estimateTokens, languageName, longDate } from '../../src/documents/format.js';
 
 test('the token estimate counts characters as code points: an emoji or a CJK character written in two UTF-16 units is one', () => {
   const texts = ['', 'a', 'abcd', 'abcde', 'ação', '😀', 'a😀b', '𠮷野家', '\ud83d', 'x\ud83d', '\ude00y', '\ud83d\ud83d\ude00', 'é'.repeat(9), `${'😀'.repeat(7)}z`];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Service } from '../../src/http/service.js';
-import { mirrorMarkdown } from '../../src/content/mirror.js';
+import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
 import type { Catalog } from '../../src/content/types.js';
 import { BASE_URL, listenTestApp, testCatalog } from '../helper.js';
 import { mirrorPath, sitePaths } from './routes.js';

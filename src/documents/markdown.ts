@@ -1,16 +1,16 @@
 import { mirrorName, ROUTES, urlOf } from '../model/routes.js';
 import { productsShownIn } from '../query/queries.js';
-import { mirrorMarkdown } from '../content/mirror.js';
+import { mirrorMarkdown } from './record-markdown.js';
 import type { Catalog, Company, Post, Product } from '../content/types.js';
 import { referenceMarkdown } from './developers.js';
 import type { ReferenceSection } from './developers.js';
 import type { SearchResult } from '../search/index.js';
-import type { BlogFilters, ProductFilters } from './filters.js';
-import { filterPosts, filterProducts } from './filters.js';
+import type { BlogFilters, ProductFilters } from './lists.js';
+import { filterPosts, filterProducts } from './lists.js';
 import { isoDay } from './format.js';
 import type { PageRoute } from './site-map.js';
-import type { Words } from './i18n.js';
-import { wordsOf } from './i18n.js';
+import type { Words } from './words.js';
+import { wordsOf } from './words.js';
 import { latestPosts, pageRoute, pageRoutes, sitePath } from './site-map.js';
 
 /**

@@ -1,6 +1,7 @@
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog, Company, Page, Post, Product, Site } from '../content/types.js';
 import { mirrorName, paths } from '../model/routes.js';
+import { updatedAt } from '../query/updated-at.js';
 
 /**
  * The document registry: every document the service publishes, of every
@@ -41,21 +42,6 @@ export function hasPageRoute(site: Pick<Site, 'default_locale' | 'locales' | 'pa
   if (!site.locales.includes(locale)) return false;
   if (locale === site.default_locale) return translated || pageRouteSlugs(site).includes(slug);
   return translated || EVERY_LOCALE.includes(slug);
-}
-
-/**
- * When a record last changed, for sync clients, sitemaps and MCP resources:
- * the content's own date; an article without one changed when it was
- * published; a product without one is dated by the loading of the content
- * it came in, so a sync client fetches it again after a reload and never
- * misses a change.
- */
-export function updatedAt(record: Post | Page): string;
-export function updatedAt(record: Product | Post | Page, catalog: Pick<Catalog, 'loaded_at'>): string;
-export function updatedAt(record: Product | Post | Page, catalog?: Pick<Catalog, 'loaded_at'>): string {
-  if (record.updated_at !== undefined) return record.updated_at;
-  // A page's date is required by the loader; only a product falls back to the load.
-  return 'published_at' in record ? record.published_at : (catalog?.loaded_at ?? '');
 }
 
 /** A page route: a slug in a locale, with the content page when there is one. */

@@ -1,9 +1,10 @@
 import { hrefOf, hrefOfUrl } from '../model/routes.js';
-import { pageRouteSlugs, registryOf, updatedAt } from '../query/documents.js';
+import { pageRouteSlugs, registryOf } from './registry.js';
+import { updatedAt } from '../query/updated-at.js';
 import type { Catalog, Page, Post } from '../content/types.js';
 import { pagesIn } from '../query/queries.js';
-import type { Words } from './i18n.js';
-import { wordsOf } from './i18n.js';
+import type { Words } from './words.js';
+import { wordsOf } from './words.js';
 
 /**
  * The site's routes, each with its `/md/` mirror, derived from the Catalog:

@@ -1,7 +1,7 @@
 import { addressLine } from '../i18n/address.js';
 import { messages } from '../i18n/catalog.js';
 import { identifierLabel } from '../i18n/identifiers.js';
-import type { Company, Image, Page, Post, Product } from './types.js';
+import type { Company, Image, Page, Post, Product } from '../content/types.js';
 
 /**
  * The markdown mirror of a record: the text served under `/md/` and as the
