@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { ContentStore } from './content/store.js';
 import type { Catalog } from './content/types.js';
 import { discoveryDoor } from './discovery/routes.js';
+import { createDocuments } from './documents/documents.js';
 import { AnswerCache } from './http/answer-cache.js';
 import { clientAddressOf } from './http/client-address.js';
 import { pauseEverySlice } from './util/pause.js';
@@ -114,12 +115,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
       : new (await import('./metrics.js')).Metrics({ store, quotaStore: () => limiter.storeState(), redis: config.redisUrl !== undefined });
   // What the site's pictures are made into, kept in IMAGE_CACHE_DIR: made when first asked for, or ahead by `makePictures`.
   const pictures = new PictureMaker(config.imageCacheDir, (error, file) => log.warn({ err: error, file }, 'a made picture could not be kept in IMAGE_CACHE_DIR; it will be made again'));
+  // Every published document described once, for every door.
+  const documents = createDocuments(config);
   // The doors, each mounted from its own descriptor: its routes, the areas of the paths it owns, how it words a failure.
   const doors: readonly DoorDescriptor[] = [
     apiDoor({ limiter, deprecation: config.deprecation }),
-    mcpDoor(config, log, metrics && ((tool, outcome) => metrics.toolCalled(tool, outcome))),
+    mcpDoor(config, log, documents, metrics && ((tool, outcome) => metrics.toolCalled(tool, outcome))),
     discoveryDoor(limiter.policy),
-    siteDoor(config, pictures),
+    siteDoor(config, pictures, documents),
   ];
   const router = new Router().add(...doors.flatMap((door) => door.routes));
   const zones = new Zones(doors);

@@ -2,6 +2,7 @@ import type { Catalog } from '../content/types.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { serverIcons } from '../model/icons.js';
 import { PROMPT_SUMMARIES } from '../model/prompts.js';
+import { documentTemplates, MARKDOWN_MIME_TYPE, uriTemplate } from '../documents/templates.js';
 import { mcpServerIdentity } from '../model/protocol.js';
 import { TOOL_LINES } from '../model/tools.js';
 import { API_VERSION } from '../version.js';
@@ -123,11 +124,8 @@ export function mcpServerCard(catalog: Catalog) {
     })),
     resources: {
       description: 'Every product, article and page and the company record as text/markdown; each URI is its /md/ mirror URL.',
-      templates: [
-        { uriTemplate: `${base}/md/products/{slug}.md`, name: 'product', title: 'Product', mimeType: 'text/markdown' },
-        { uriTemplate: `${base}/md/blog/{slug}.md`, name: 'post', title: 'Article', mimeType: 'text/markdown' },
-        { uriTemplate: `${base}/md/{slug}.md`, name: 'page', title: 'Page', mimeType: 'text/markdown' },
-      ],
+      // The templates resources/templates/list answers, from the same declaration.
+      templates: documentTemplates(catalog).map((template) => ({ uriTemplate: uriTemplate(catalog, template), name: template.name, title: template.title, mimeType: MARKDOWN_MIME_TYPE })),
     },
     documentationUrl: urlOf(base, paths.developers(catalog.site)),
   };

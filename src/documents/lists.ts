@@ -1,5 +1,5 @@
 import type { Catalog, Post, Product } from '../content/types.js';
-import { oneValue, postsMatching, productsMatching, productsShownIn } from '../query/queries.js';
+import { postsMatching, productsMatching, productsShownIn } from '../query/queries.js';
 
 /**
  * What the listing pages show (the product list, one locale's blog): their
@@ -17,21 +17,23 @@ export interface BlogFilters {
   readonly path: string;
   /** The blog's locale: it lists that locale's articles. */
   readonly locale: string;
-  readonly category?: string;
+  /** Any of these categories (as the content writes them). */
+  readonly category?: readonly string[];
   /** 1-based. */
   readonly page: number;
 }
 
 export interface ProductFilters {
-  readonly status?: string;
-  readonly tag?: string;
+  /** Any of these statuses, and any of these tags (as the content writes them). */
+  readonly status?: readonly string[];
+  readonly tag?: readonly string[];
 }
 
 export function filterPosts(catalog: Catalog, filters: BlogFilters): readonly Post[] {
-  return postsMatching(catalog, { category: oneValue(filters.category), locale: [filters.locale] });
+  return postsMatching(catalog, { category: filters.category, locale: [filters.locale] });
 }
 
 /** The products a reader of `locale` is shown (each in that language where it is translated) that match the filters. */
 export function filterProducts(catalog: Catalog, filters: ProductFilters, locale: string): readonly Product[] {
-  return productsMatching(catalog, { status: oneValue(filters.status), tag: oneValue(filters.tag) }, productsShownIn(catalog, locale));
+  return productsMatching(catalog, { status: filters.status, tag: filters.tag }, productsShownIn(catalog, locale));
 }

@@ -1,7 +1,7 @@
-import { mirrorName, ROUTES, urlOf } from '../model/routes.js';
+import { ROUTES, urlOf } from '../model/routes.js';
 import { productsShownIn } from '../query/queries.js';
 import { mirrorMarkdown } from './record-markdown.js';
-import type { Catalog, Company, Post, Product } from '../content/types.js';
+import type { Catalog, Post, Product } from '../content/types.js';
 import { referenceMarkdown } from './developers.js';
 import type { ReferenceSection } from './developers.js';
 import type { SearchResult } from '../search/index.js';
@@ -11,7 +11,9 @@ import { isoDay } from './format.js';
 import type { PageRoute } from './site-map.js';
 import type { Words } from './words.js';
 import { wordsOf } from './words.js';
-import { latestPosts, pageRoute, pageRoutes, sitePath } from './site-map.js';
+import { latestPosts, pageRoute } from './site-map.js';
+import { fieldLabel } from './labels.js';
+import { addressLine } from '../i18n/address.js';
 
 /**
  * The markdown mirror of every site route. Products, posts, pages and the
@@ -58,7 +60,7 @@ export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
 export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
   const products = filterProducts(catalog, filters, route.locale);
   const w = wordsOf(catalog, route.locale);
-  const active = [filters.status && `status ${filters.status}`, filters.tag && `tag ${filters.tag}`].filter(Boolean).join(', ');
+  const active = [filters.status && `status ${filters.status.join(', ')}`, filters.tag && `tag ${filters.tag.join(', ')}`].filter(Boolean).join(', ');
   return join(
     pageMirror(catalog, route),
     `## ${active ? `${w.products} (${active})` : w.allProducts}\n\n${w.productCount(products.length, catalog.products.length)}${
@@ -73,7 +75,7 @@ export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFi
   const w = wordsOf(catalog, route.locale);
   return join(
     pageMirror(catalog, route),
-    `## ${filters.category ? `${w.articles} (${filters.category})` : w.allArticles}\n\n${w.articleCount(posts.length)}${
+    `## ${filters.category ? `${w.articles} (${filters.category.join(', ')})` : w.allArticles}\n\n${w.articleCount(posts.length)}${
       posts.length ? `\n\n${posts.map((p) => postLine(p, w)).join('\n')}` : ''
     }`,
   );
@@ -102,48 +104,43 @@ export function contentPageMarkdown(catalog: Catalog, route: PageRoute): string 
   return join(pageMirror(catalog, route));
 }
 
-export function productMarkdown(product: Product): string {
-  return mirrorMarkdown(product);
+export function contactMarkdown(catalog: Catalog, route: PageRoute): string {
+  const { company } = catalog;
+  const w = wordsOf(catalog, route.locale);
+  const channels = [...Object.entries(company.contact).map(([name, value]) => `- ${fieldLabel(name, w)}: ${value}`), `- ${w.address}: ${addressLine(company.address, route.locale)}`];
+  const profiles = Object.entries(company.profiles).map(([name, url]) => `- [${linkText(fieldLabel(name, w))}](${url})`);
+  return join(pageMirror(catalog, route), `## ${w.channels}\n\n${channels.join('\n')}`, profiles.length > 0 && `### ${w.elsewhere}\n\n${profiles.join('\n')}`);
 }
 
-export function postMarkdown(post: Post): string {
-  return mirrorMarkdown(post);
+/** What a listing page shows besides its own text: the filters of its list, the search asked. */
+export interface PageState {
+  readonly products?: ProductFilters;
+  readonly blog?: BlogFilters;
+  readonly search?: { readonly query: string; readonly result: SearchResult | undefined };
 }
-
-export function companyMarkdown(company: Company): string {
-  return mirrorMarkdown(company);
-}
-
-export type MirrorFile =
-  | { readonly kind: 'page'; readonly route: PageRoute }
-  | { readonly kind: 'product'; readonly product: Product }
-  | { readonly kind: 'post'; readonly post: Post }
-  | { readonly kind: 'company' };
 
 /**
- * Every file under /md/, by its path below /md/. The routes look a request up
- * in this map and nowhere else: no path is ever joined onto a folder, so no
- * request can read outside the content, however it is encoded.
+ * The markdown of a page route in `state` (without one, as its /md/ file
+ * and MCP resource give it): its own text, then what the page adds to it on
+ * the site (the lists of the home, product and blog pages, the reference of
+ * the developer page, the contact channels), so a reader of the markdown
+ * misses nothing a reader of the page is shown.
  */
-export function mirrorFiles(catalog: Catalog): ReadonlyMap<string, MirrorFile> {
-  const files = new Map<string, MirrorFile>();
-  for (const route of pageRoutes(catalog)) files.set(route.markdownPath.slice('/md/'.length), { kind: 'page', route });
-  for (const of of catalog.productsByLocale.values()) for (const product of of.products) files.set(mirrorName(sitePath(catalog, product.markdown_url)), { kind: 'product', product });
-  for (const post of catalog.posts) files.set(`blog/${post.slug}.md`, { kind: 'post', post });
-  files.set('company.md', { kind: 'company' });
-  return files;
-}
-
-/** The site page a mirror file stands for. */
-export function mirrorCanonical(catalog: Catalog, file: MirrorFile): string {
-  switch (file.kind) {
-    case 'page':
-      return `${catalog.base_url}${file.route.path}`;
-    case 'product':
-      return file.product.url;
-    case 'post':
-      return file.post.url;
-    case 'company':
-      return catalog.company.url;
+export function pageMarkdown(catalog: Catalog, route: PageRoute, reference: () => readonly ReferenceSection[], state: PageState = {}): string {
+  switch (route.slug) {
+    case 'index':
+      return homeMarkdown(catalog, route);
+    case 'products':
+      return productsMarkdown(catalog, route, state.products ?? {});
+    case 'blog':
+      return blogMarkdown(catalog, route, state.blog ?? { path: route.path, locale: route.locale, page: 1 });
+    case 'search':
+      return searchMarkdown(catalog, route, state.search?.query ?? '', state.search?.result);
+    case 'developers':
+      return developersMarkdown(catalog, route, reference());
+    case 'contact':
+      return contactMarkdown(catalog, route);
+    default:
+      return contentPageMarkdown(catalog, route);
   }
 }

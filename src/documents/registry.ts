@@ -53,6 +53,8 @@ export interface PageDocument {
   readonly markdownPath: string;
   /** The content page, when the content has one (listing pages and other locales' home, blog and search may have none). */
   readonly page?: Page;
+  /** When it last changed: its page's date, or for a list, its newest record's; none for a page of neither. */
+  readonly updatedAt?: string;
 }
 
 export type RecordDocument =
@@ -88,26 +90,6 @@ export interface Registry {
 
 function buildRegistry(catalog: Catalog): Registry {
   const { site } = catalog;
-  const pages: PageDocument[] = [];
-  const bySlug = new Map<string, PageDocument>();
-  for (const locale of site.locales) {
-    const content = catalog.pagesByLocale.get(locale)?.bySlug;
-    for (const slug of pageRouteSlugs(site)) {
-      const key = `${locale} ${slug}`;
-      const page = content?.get(slug);
-      if (!hasPageRoute(site, slug, locale, page !== undefined)) continue;
-      const document: PageDocument = {
-        kind: 'page',
-        slug,
-        locale,
-        path: paths.page(site, slug, locale),
-        markdownPath: paths.pageMirror(site, slug, locale),
-        ...(page ? { page } : {}),
-      };
-      pages.push(document);
-      bySlug.set(key, document);
-    }
-  }
   const records: RecordDocument[] = [
     { kind: 'company', record: catalog.company, locale: site.default_locale, path: paths.company(), markdownPath: paths.companyMirror() },
     ...[...catalog.productsByLocale.values()].flatMap((of) =>
@@ -129,6 +111,36 @@ function buildRegistry(catalog: Catalog): Registry {
       updatedAt: updatedAt(record, catalog),
     })),
   ];
+  const pages: PageDocument[] = [];
+  const bySlug = new Map<string, PageDocument>();
+  const newest = (dates: readonly (string | undefined)[]) => dates.filter((date): date is string => date !== undefined).sort().at(-1);
+  // A list changed when the newest record it lists did: the product list of any locale, a locale's blog.
+  const listed = (slug: string, locale: string) =>
+    slug === 'products'
+      ? newest(records.map((d) => (d.kind === 'product' ? d.updatedAt : undefined)))
+      : slug === 'blog'
+        ? newest(records.map((d) => (d.kind === 'post' && d.locale === locale ? d.updatedAt : undefined)))
+        : undefined;
+  for (const locale of site.locales) {
+    const content = catalog.pagesByLocale.get(locale)?.bySlug;
+    for (const slug of pageRouteSlugs(site)) {
+      const key = `${locale} ${slug}`;
+      const page = content?.get(slug);
+      if (!hasPageRoute(site, slug, locale, page !== undefined)) continue;
+      const changed = newest([page && updatedAt(page, catalog), listed(slug, locale)]);
+      const document: PageDocument = {
+        kind: 'page',
+        slug,
+        locale,
+        path: paths.page(site, slug, locale),
+        markdownPath: paths.pageMirror(site, slug, locale),
+        ...(page ? { page } : {}),
+        ...(changed ? { updatedAt: changed } : {}),
+      };
+      pages.push(document);
+      bySlug.set(key, document);
+    }
+  }
   const locales = [site.default_locale, ...site.locales.filter((locale) => locale !== site.default_locale)];
   const contentPages = locales.flatMap((locale) => (catalog.pagesByLocale.get(locale)?.pages ?? []).flatMap((page) => bySlug.get(`${locale} ${page.slug}`) ?? []));
   const feeds: FeedDocument[] = site.locales.map((locale) => ({ kind: 'feed', locale, path: paths.feed(locale) }));

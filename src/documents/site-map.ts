@@ -1,6 +1,5 @@
 import { hrefOf, hrefOfUrl } from '../model/routes.js';
 import { pageRouteSlugs, registryOf } from './registry.js';
-import { updatedAt } from '../query/updated-at.js';
 import type { Catalog, Page, Post } from '../content/types.js';
 import { pagesIn } from '../query/queries.js';
 import type { Words } from './words.js';
@@ -79,7 +78,7 @@ export function pageRoutes(catalog: Catalog, locale?: string): PageRoute[] {
 }
 
 /** The same page in every other locale it exists in. */
-export function routeTranslations(catalog: Catalog, route: PageRoute): PageRoute[] {
+export function routeTranslations(catalog: Catalog, route: Pick<PageRoute, 'slug' | 'locale'>): PageRoute[] {
   return catalog.site.locales.flatMap((locale) => (locale === route.locale ? [] : (pageRoute(catalog, route.slug, locale) ?? [])));
 }
 
@@ -138,26 +137,18 @@ export interface SiteUrl {
 
 /** Every site route with its last change (the registry's `updated_at`): the pages, each product and each post. */
 export function siteUrls(catalog: Catalog): SiteUrl[] {
-  const { records } = registryOf(catalog);
-  const latest = (dates: readonly (string | undefined)[]) =>
-    dates.filter((date): date is string => date !== undefined).sort().at(-1);
-  const listingLastmod = (slug: string, locale: string) =>
-    slug === 'products'
-      ? latest(records.map((d) => (d.kind === 'product' ? d.updatedAt : undefined)))
-      : slug === 'blog'
-        ? latest(records.map((d) => (d.kind === 'post' && d.locale === locale ? d.updatedAt : undefined)))
-        : undefined;
+  const registry = registryOf(catalog);
   const alternates = (versions: readonly { locale: string; url: string }[]) =>
     versions.length > 1 ? { alternates: versions.map((v) => ({ hreflang: v.locale, href: v.url })) } : {};
   // The search page's results are not indexed (noindex): it is no sitemap URL.
-  const pages = pageRoutes(catalog)
+  const pages = registry.pages
     .filter((route) => route.slug !== 'search')
     .map((route) => {
-      const lastmod = latest([route.page && updatedAt(route.page, catalog), listingLastmod(route.slug, route.locale)]);
+      const lastmod = route.updatedAt;
       const versions = [route, ...routeTranslations(catalog, route)].map((r) => ({ locale: r.locale, url: `${catalog.base_url}${r.path}` }));
       return { loc: `${catalog.base_url}${route.path}`, ...(lastmod ? { lastmod } : {}), ...alternates(versions) };
     });
-  const recordUrls = records.flatMap((d) => {
+  const recordUrls = registry.records.flatMap((d) => {
     if (d.kind === 'product') return [{ loc: d.record.url, lastmod: d.updatedAt }];
     if (d.kind === 'post') return [{ loc: d.record.url, lastmod: d.updatedAt, ...alternates([d.record, ...d.record.translations]) }];
     return [];

@@ -17,6 +17,8 @@ import type { Incoming } from '../http/request.js';
 import type { Log } from '../log.js';
 import { errorResponse, JSON_RPC, refusalAnswer, rpcAnswer } from './json-rpc.js';
 import { createMcpServer } from './server.js';
+import { resourceMethods } from './resources.js';
+import type { Documents } from '../documents/documents.js';
 import { TOOL_NAMES } from './tools.js';
 import type { RememberedResult } from './tool-results.js';
 import { rememberedReply, remember } from './tool-results.js';
@@ -48,10 +50,11 @@ export const MAX_BODY_BYTES = MCP_MAX_BODY_BYTES;
 /** What a tools/call came to: counted by the metrics. */
 export type ToolCallObserver = (tool: string, outcome: 'ok' | 'tool_error' | 'error') => void;
 
-export function mcpEndpoint(log: Log, onToolCall: ToolCallObserver = () => {}): (request: Incoming) => Promise<Answer> {
+export function mcpEndpoint(log: Log, documents: Documents, onToolCall: ToolCallObserver = () => {}): (request: Incoming) => Promise<Answer> {
+  const resources = resourceMethods(documents);
   const serverFor = perCatalog((catalog: Catalog) => {
     const transport = new RequestReplyTransport();
-    const connected = createMcpServer(catalog, log).connect(transport);
+    const connected = createMcpServer(catalog, log, resources).connect(transport);
     return { transport, connected };
   });
   return (request) => handlePost(request, serverFor(request.catalog), onToolCall);

@@ -4,11 +4,10 @@ import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplat
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../log.js';
 import { perCatalog } from '../content/per-catalog.js';
-import { registryOf } from '../documents/registry.js';
-import { updatedAt } from '../query/updated-at.js';
-import { pageSlugs, postSlugs, productSlugs } from '../query/queries.js';
-import type { MirrorRecord } from '../documents/record-markdown.js';
-import { mirrorMarkdown } from '../documents/record-markdown.js';
+import type { Documents } from '../documents/documents.js';
+import type { DocumentTemplate } from '../documents/templates.js';
+import { DOCUMENT_TEMPLATES, documentTemplates, MARKDOWN_MIME_TYPE, uriTemplate } from '../documents/templates.js';
+import { MARKDOWN_PREFIX, urlOf } from '../model/routes.js';
 import type { Catalog } from '../content/types.js';
 import type { Completer, Completers } from './completions.js';
 import { completersFor } from './completions.js';
@@ -22,8 +21,6 @@ import { namesEverySlug, slugCount } from './slugs.js';
  * its `/md/` mirror URL and its text the mirror itself, so a client may read
  * it over MCP or fetch the URL and get the same bytes.
  */
-
-export const MARKDOWN_MIME_TYPE = 'text/markdown';
 
 /** Resources per `resources/list` page; the rest follow `nextCursor` (MCP 2025-06-18, "Pagination"). */
 export const RESOURCE_PAGE_SIZE = 50;
@@ -52,93 +49,44 @@ interface Entry {
   readonly text: string;
 }
 
-interface Kind {
-  /** Template name, and the prefix of each resource name (`product/<slug>`). */
-  readonly name: 'product' | 'post' | 'page' | 'translated-page';
-  readonly title: string;
-  readonly description: string;
-  /** The `/md/` path of a record with slug `{slug}`. */
-  readonly path: string;
-  readonly slugs: (catalog: Catalog, locale?: string) => readonly string[];
-  /** For a template under a locale (`{locale}`): the locales it has. */
-  readonly locales?: (catalog: Catalog) => readonly string[];
-  /** Completes the template's `slug` (completion/complete with a `ref/resource`). */
-  readonly complete: (completers: Completers) => Completer;
-}
-
-const KINDS: readonly Kind[] = [
-  {
-    name: 'product',
-    title: 'Product',
-    description: 'A product by slug, as markdown: status, tags, links, then the problem it solves and how it works.',
-    path: '/md/products/{slug}.md',
-    slugs: productSlugs,
-    complete: (c) => c.productSlug,
-  },
-  {
-    name: 'post',
-    title: 'Article',
-    description: 'A blog article by slug, as markdown: date, author, category, locale, translations, then the full text.',
-    path: '/md/blog/{slug}.md',
-    slugs: postSlugs,
-    complete: (c) => c.postSlug,
-  },
-  {
-    name: 'page',
-    title: 'Page',
-    description: 'An institutional page by slug (index is the home page), as markdown, in the site\u2019s default language.',
-    path: '/md/{slug}.md',
-    slugs: pageSlugs,
-    complete: (c) => c.pageSlug,
-  },
-  {
-    name: 'translated-page',
-    title: 'Translated page',
-    description: 'An institutional page in another language than the default, by locale and slug, as markdown.',
-    path: '/md/{locale}/{slug}.md',
-    slugs: (catalog, locale) => (locale === undefined ? [] : (catalog.pagesByLocale.get(locale)?.pages.map((p) => p.slug) ?? [])),
-    complete: (c) => c.pageSlug,
-    locales: (catalog) => catalog.site.locales.filter((l) => l !== catalog.site.default_locale && catalog.pagesByLocale.has(l)),
-  },
-];
-
 interface Table {
   readonly entries: readonly Entry[];
   readonly byUri: ReadonlyMap<string, Entry>;
 }
 
+/** The completer of a template's `{slug}`. */
+function completerOf(template: DocumentTemplate): (completers: Completers) => Completer {
+  switch (template.slug) {
+    case 'product':
+      return (c) => c.productSlug;
+    case 'post':
+      return (c) => c.postSlug;
+    case 'page':
+      return (c) => c.pageSlug;
+  }
+}
+
 /**
- * The resources of `catalog`, read from its document registry and built once
- * per Catalog: the company record, every product, the pages of every locale
- * (the default one's first), every article.
+ * The resources of `catalog`: every document the documents layer lists,
+ * each under its /md/ URL with the text that URL answers, built once per
+ * Catalog.
  */
-const tableOf = perCatalog((catalog): Table => {
-  const entries: Entry[] = [];
-  const registry = registryOf(catalog);
-  const add = (name: string, title: string, description: string | undefined, lastModified: string | undefined, record: MirrorRecord) => {
-    const text = mirrorMarkdown(record);
-    entries.push({
+const tablesOf = (documents: Documents) =>
+  perCatalog((catalog): Table => {
+    const entries = documents.listed(catalog).map(({ document, name, title, description, updatedAt, text }): Entry => ({
       resource: {
-        uri: record.markdown_url,
+        uri: urlOf(catalog.base_url, document.markdownPath),
         name,
         title,
         ...(description ? { description } : {}),
         mimeType: MARKDOWN_MIME_TYPE,
         size: Buffer.byteLength(text),
-        ...(lastModified ? { annotations: { lastModified } } : {}),
+        ...(updatedAt ? { annotations: { lastModified: updatedAt } } : {}),
       },
       text,
-    });
-  };
-  const { company, site } = catalog;
-  add('company', `${company.legal_name} (company record)`, `Registration record of ${company.trade_name}: legal name, identifiers, address, contact channels and profiles.`, undefined, company);
-  for (const d of registry.records) if (d.kind === 'product') add(`product/${d.record.slug}`, d.record.name, d.record.summary, d.updatedAt, d.record);
-  for (const { page, locale, slug } of registry.contentPages) {
-    add(locale === site.default_locale ? `page/${slug}` : `page/${locale}/${slug}`, page!.title, page!.description, updatedAt(page!, catalog), page!);
-  }
-  for (const d of registry.records) if (d.kind === 'post') add(`post/${d.record.slug}`, d.record.title, d.record.summary, d.updatedAt, d.record);
-  return { entries, byUri: new Map(entries.map((entry) => [entry.resource.uri, entry])) };
-});
+    }));
+    return { entries, byUri: new Map(entries.map((entry) => [entry.resource.uri, entry])) };
+  });
 
 /** Opaque to clients; here the position of the next resource. */
 function encodeCursor(offset: number): string {
@@ -155,39 +103,56 @@ function decodeCursor(cursor: string, total: number): number {
   return offset;
 }
 
-/** One page of resources; with `icons` (MCP 2025-11-25 clients), each resource carries them. */
-export function listResources(catalog: Catalog, cursor: string | undefined, icons?: readonly Icon[]): ListResourcesResult {
-  const { entries } = tableOf(catalog);
-  const offset = cursor === undefined ? 0 : decodeCursor(cursor, entries.length);
-  const end = offset + RESOURCE_PAGE_SIZE;
+/** The resource methods over the documents layer: list, templates, read. */
+export interface ResourceMethods {
+  list(catalog: Catalog, cursor: string | undefined, icons?: readonly Icon[]): ListResourcesResult;
+  templates(catalog: Catalog, icons?: readonly Icon[]): ResourceTemplate[];
+  read(catalog: Catalog, uri: string): ReadResourceResult;
+}
+
+export function resourceMethods(documents: Documents): ResourceMethods {
+  const tableOf = tablesOf(documents);
   return {
-    resources: [...withIcons(entries.slice(offset, end).map((entry) => entry.resource), icons)],
-    ...(end < entries.length ? { nextCursor: encodeCursor(end) } : {}),
+    /** One page of resources; with `icons` (MCP 2025-11-25 clients), each resource carries them. */
+    list(catalog, cursor, icons) {
+      const { entries } = tableOf(catalog);
+      const offset = cursor === undefined ? 0 : decodeCursor(cursor, entries.length);
+      const end = offset + RESOURCE_PAGE_SIZE;
+      return {
+        resources: [...withIcons(entries.slice(offset, end).map((entry) => entry.resource), icons)],
+        ...(end < entries.length ? { nextCursor: encodeCursor(end) } : {}),
+      };
+    },
+    templates(catalog, icons) {
+      const templates = documentTemplates(catalog).map((template) => ({
+        uriTemplate: uriTemplate(catalog, template),
+        name: template.name,
+        title: template.title,
+        description: template.description,
+        mimeType: MARKDOWN_MIME_TYPE,
+      }));
+      return [...withIcons(templates, icons)];
+    },
+    /** A listed document's text, or any other document's that has a mirror (the search page's). */
+    read(catalog, uri) {
+      const text = tableOf(catalog).byUri.get(uri)?.text ?? unlisted(catalog, uri);
+      if (text !== undefined) return { contents: [{ uri, mimeType: MARKDOWN_MIME_TYPE, text }] };
+      throw notFound(catalog, uri);
+    },
   };
-}
 
-export function resourceTemplates(catalog: Catalog, icons?: readonly Icon[]): ResourceTemplate[] {
-  const templates = KINDS.map((kind) => ({
-    uriTemplate: `${catalog.base_url}${kind.path}`,
-    name: kind.name,
-    title: kind.title,
-    description: kind.description,
-    mimeType: MARKDOWN_MIME_TYPE,
-  }));
-  return [...withIcons(templates, icons)];
-}
-
-export function readResource(catalog: Catalog, uri: string): ReadResourceResult {
-  const entry = tableOf(catalog).byUri.get(uri);
-  if (entry) return { contents: [{ uri, mimeType: MARKDOWN_MIME_TYPE, text: entry.text }] };
-  throw notFound(catalog, uri);
+  function unlisted(catalog: Catalog, uri: string): string | undefined {
+    const prefix = `${catalog.base_url}${MARKDOWN_PREFIX}/`;
+    const document = uri.startsWith(prefix) ? documents.mirror(catalog, uri.slice(prefix.length)) : undefined;
+    return document && documents.markdown(catalog, document);
+  }
 }
 
 /** Names the template the URI looks like and its valid slugs (src/mcp/slugs.ts), so the caller can correct it. */
 function notFound(catalog: Catalog, uri: string): RpcError {
   const shown = uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
-  for (const kind of KINDS) {
-    const template = `${catalog.base_url}${kind.path}`;
+  for (const kind of documentTemplates(catalog)) {
+    const template = uriTemplate(catalog, kind);
     const [prefix = '', suffix = ''] = template.split('{slug}');
     const middle = uri.startsWith(prefix.split('{locale}')[0]!) && uri.endsWith(suffix) ? uri.slice(0, uri.length - suffix.length) : undefined;
     if (middle === undefined) continue;
@@ -207,7 +172,7 @@ function notFound(catalog: Catalog, uri: string): RpcError {
     }
     if (slug === '' || slug.includes('/')) continue;
     const valid = kind.slugs(catalog, locale);
-    const what = locale === undefined ? kind.name : `page in ${locale}`;
+    const what = locale === undefined ? kind.slug : `${kind.slug} in ${locale}`;
     const every = namesEverySlug(valid);
     const slugs = every ? `Valid slugs: ${valid.join(', ')}.` : `${slugCount(valid)} resources/list names every resource; completion/complete completes the template's slug.`;
     return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no ${what} has the slug "${slug.slice(0, 100)}". ${slugs}`, {
@@ -229,16 +194,17 @@ function notFound(catalog: Catalog, uri: string): RpcError {
  * the list and read methods are then answered here, from the table built
  * once per Catalog, with the pagination and errors described above.
  */
-export function registerResources(mcp: McpServer, catalog: Catalog, log: Log): void {
-  for (const kind of KINDS) {
+export function registerResources(mcp: McpServer, catalog: Catalog, methods: ResourceMethods, log: Log): void {
+  // Every form is registered, for completion/complete; which ones a site has is read when they are listed, not when the server is made.
+  for (const kind of DOCUMENT_TEMPLATES) {
     // The completers are built on the first completion, not with the server.
-    const complete = (typed: string) => kind.complete(completersFor(catalog))(typed);
+    const complete = (typed: string) => completerOf(kind)(completersFor(catalog))(typed);
     const locales = kind.locales && ((typed: string) => kind.locales!(catalog).filter((locale) => locale.toLowerCase().startsWith(typed.toLowerCase())));
     mcp.registerResource(
       kind.name,
-      new SdkResourceTemplate(`${catalog.base_url}${kind.path}`, { list: undefined, complete: { slug: complete, ...(locales ? { locale: locales } : {}) } }),
+      new SdkResourceTemplate(uriTemplate(catalog, kind), { list: undefined, complete: { slug: complete, ...(locales ? { locale: locales } : {}) } }),
       { title: kind.title, description: kind.description, mimeType: MARKDOWN_MIME_TYPE },
-      (uri) => readResource(catalog, uri.href),
+      (uri) => methods.read(catalog, uri.href),
     );
   }
   const server = mcp.server;
@@ -256,14 +222,14 @@ export function registerResources(mcp: McpServer, catalog: Catalog, log: Log): v
     };
   server.setRequestHandler(
     ListResourcesRequestSchema,
-    guarded((request, extra) => listResources(catalog, request.params?.cursor, iconsFor(catalog, extra))),
+    guarded((request, extra) => methods.list(catalog, request.params?.cursor, iconsFor(catalog, extra))),
   );
   server.setRequestHandler(
     ListResourceTemplatesRequestSchema,
-    guarded((_request, extra) => ({ resourceTemplates: resourceTemplates(catalog, iconsFor(catalog, extra)) })),
+    guarded((_request, extra) => ({ resourceTemplates: methods.templates(catalog, iconsFor(catalog, extra)) })),
   );
   server.setRequestHandler(
     ReadResourceRequestSchema,
-    guarded((request) => readResource(catalog, request.params.uri)),
+    guarded((request) => methods.read(catalog, request.params.uri)),
   );
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { Documents } from '../documents/documents.js';
 import type { Answer } from '../http/answer.js';
 import type { DoorDescriptor, ErrorRenderer } from '../http/door.js';
 import { ROUTES } from '../model/routes.js';
@@ -15,10 +16,10 @@ import { MCP_REFUSALS, mcpProblemRefusal } from '../model/protocol.js';
  * `Allow: POST` and a JSON-RPC error body: a stateless server has no event
  * stream to GET and no session to DELETE.
  */
-export function mcpDoor(config: Config, log: Log, onToolCall?: Endpoint.ToolCallObserver): DoorDescriptor {
+export function mcpDoor(config: Config, log: Log, documents: Documents, onToolCall?: Endpoint.ToolCallObserver): DoorDescriptor {
   // The SDK side (src/mcp/endpoint.ts) is evaluated on the first POST.
   let endpoint: Promise<(request: Incoming) => Promise<Answer>> | undefined;
-  const load = () => (endpoint ??= import('./endpoint.js').then((module: typeof Endpoint) => module.mcpEndpoint(log, onToolCall)));
+  const load = () => (endpoint ??= import('./endpoint.js').then((module: typeof Endpoint) => module.mcpEndpoint(log, documents, onToolCall)));
   const baseOrigin = new URL(config.baseUrl).origin;
   const ownOrigins = ownPageOrigins(baseOrigin);
 

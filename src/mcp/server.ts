@@ -4,10 +4,12 @@ import type { Implementation, InitializeResult } from '@modelcontextprotocol/sdk
 import { InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../log.js';
 import type { Catalog } from '../content/types.js';
+import { PROMPT_SUMMARIES } from '../model/prompts.js';
 import { mcpServerIdentity } from '../model/protocol.js';
 import type { Icon } from './icons.js';
 import { iconsFor, serverIcons, withIcons } from './icons.js';
 import { registerPrompts } from './prompts.js';
+import type { ResourceMethods } from './resources.js';
 import { registerResources } from './resources.js';
 import { answerToolCalls, toolDefinitions } from './tools.js';
 import { ICONS_SINCE, negotiatedVersion, versionAtLeast } from './versions.js';
@@ -39,7 +41,7 @@ export function instructions(catalog: Catalog): string {
     `${title} (${name}; MCP ${protocolVersions.join(', ')}): the read-only, public content of ${site.name} (${site.description}): its products, blog articles (locales: ${site.locales.join(', ')}), institutional pages and company registration record. Nothing here needs a credential or changes anything.`,
     'To find something by subject, call search_content (filter by kind, locale and publication date; sort by relevance or -published_at), then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products or list_posts: they answer what you choose by, a page at a time (call again with offset = next_offset for the next one); the get_ tools answer one record whole, with its markdown text. For the legal name, registration identifiers (each with verified: whether this server checked its check digits), address and contact channels, call get_company_info.',
     'Every product, article and page and the company record is also a text/markdown resource whose URI is its /md/ mirror URL (resources/list, resources/read).',
-    'Prompts: describe_company (locale), quote_article (topic, locale) and verify_company_registration (locale, identifier).',
+    `Prompts: ${PROMPT_SUMMARIES.map((prompt) => `${prompt.name} (${prompt.arguments.map((argument) => argument.name).join(', ')})`).join(', ')}.`,
     'Pricing and contractual terms are not published here.',
   ].join('\n\n');
 }
@@ -71,7 +73,7 @@ function iconsOrNone(log: Log, read: () => readonly Icon[] | undefined): readonl
  * content reload reaches the very next call, and the Catalog's schemas,
  * definitions and completions are built once, not per request.
  */
-export function createMcpServer(catalog: Catalog, log: Log): McpServer {
+export function createMcpServer(catalog: Catalog, log: Log, resources: ResourceMethods): McpServer {
   const serverInfo = serverInfoOf(catalog);
   const text = instructions(catalog);
   const server = new McpServer(serverInfo, { instructions: text, jsonSchemaValidator: SCHEMA_VALIDATOR });
@@ -84,7 +86,7 @@ export function createMcpServer(catalog: Catalog, log: Log): McpServer {
     tools: [...withIcons(toolDefinitions(catalog), iconsOrNone(log, () => iconsFor(catalog, extra)))],
   }));
   answerToolCalls(server.server, catalog, log);
-  registerResources(server, catalog, log);
+  registerResources(server, catalog, resources, log);
   registerPrompts(server, catalog, log);
   // Replaces the SDK's `listChanged: true`, which registering resources and
   // prompts declares (it would announce changes of registrations made

@@ -4,6 +4,7 @@ import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
 import type { Words } from '../documents/words.js';
 import { siteLocale, wordsOf } from '../documents/words.js';
+import { statusWords } from '../documents/labels.js';
 import type { BodyPictureHtml, Heading } from './render-markdown.js';
 import { linkTo } from '../documents/site-map.js';
 import { channelUri } from '../content/channels.js';
@@ -11,37 +12,6 @@ import { addressLines } from '../i18n/address.js';
 import { MEDIA_TYPES, MODERN_FORMATS } from '../media/variants.js';
 
 /** Pieces of markup several pages share. */
-
-/** "coming-soon" -> "Coming soon". */
-export function statusLabel(status: string): string {
-  const words = status.replace(/[-_]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A product status in words of `w`. */
-export function statusWords(status: string, w: Words): string {
-  return w.statuses[status] ?? statusLabel(status);
-}
-
-/** Names networks and channels as their owners write them; anything else "early_access" -> "Early access". */
-const PROPER_NAMES: Readonly<Record<string, string>> = {
-  linkedin: 'LinkedIn',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  x: 'X',
-  twitter: 'X (Twitter)',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  mastodon: 'Mastodon',
-  bluesky: 'Bluesky',
-  whatsapp: 'WhatsApp',
-};
-
-export function fieldLabel(name: string, w?: Words): string {
-  return PROPER_NAMES[name] ?? w?.channelNames[name] ?? statusLabel(name);
-}
 
 export function statusBadge(status: string, w: Words): Html {
   return html`<span class="badge badge-${status}">${statusWords(status, w)}</span>`;

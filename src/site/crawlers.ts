@@ -9,7 +9,8 @@ import { messages } from '../i18n/catalog.js';
 import { wordsOf } from '../documents/words.js';
 import { identifierLabel } from '../i18n/identifiers.js';
 import { addressLine } from '../i18n/address.js';
-import { companyMarkdown, contentPageMarkdown, linkText, postMarkdown, productMarkdown } from '../documents/markdown.js';
+import { contentPageMarkdown, linkText } from '../documents/markdown.js';
+import { mirrorMarkdown } from '../documents/record-markdown.js';
 import { renderMarkdown } from './render-markdown.js';
 import { largeImage } from './structured-data.js';
 import { pageRoutes, siteUrls } from '../documents/site-map.js';
@@ -73,11 +74,10 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
 export function* llmsFullTxt(catalog: Catalog): Iterable<string> {
   const { site } = catalog;
   const rule = '\n\n---\n\n';
-  yield `# ${site.name}\n\n> ${note(site.description)}\n\n${companyMarkdown(catalog.company).trim()}`;
+  yield `# ${site.name}\n\n> ${note(site.description)}\n\n${mirrorMarkdown(catalog.company).trim()}`;
   for (const route of pageRoutes(catalog)) yield `${rule}${contentPageMarkdown(catalog, route).trim()}`;
   for (const d of registryOf(catalog).records) {
-    if (d.kind === 'product') yield `${rule}${productMarkdown(d.record).trim()}`;
-    else if (d.kind === 'post') yield `${rule}${postMarkdown(d.record).trim()}`;
+    if (d.kind === 'product' || d.kind === 'post') yield `${rule}${mirrorMarkdown(d.record).trim()}`;
   }
   yield '\n';
 }

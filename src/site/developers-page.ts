@@ -7,6 +7,7 @@ import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
 import { routeDocument } from './layout.js';
 import { pageSeo } from './seo.js';
+import { routeContext } from '../documents/page-context.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
 import type { PageRoute } from '../documents/site-map.js';
 import type { Words } from '../documents/words.js';
@@ -57,5 +58,5 @@ ${intro ? html`<div class="prose">${intro.html}</div>` : ''}
 </div>
 <aside class="aside">${contents(sections, pageHeadings, w)}</aside>
 </div>`;
-  return routeDocument(catalog, route, main, { head: pageSeo(catalog, route) });
+  return routeDocument(catalog, route, main, { head: pageSeo(routeContext(catalog, route), route) });
 }

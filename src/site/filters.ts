@@ -3,6 +3,7 @@ import { ProblemError } from '../http/problem.js';
 import { forReaders } from './errors.js';
 import type { Words } from '../documents/words.js';
 import { wordsOf } from '../documents/words.js';
+import type { ChoicesParam } from '../model/params.js';
 import { blogPage as blogPageParam, postFilters, productFilters, searchQuery } from '../model/queries.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
 import { filterPosts, POSTS_PER_PAGE } from '../documents/lists.js';
@@ -35,13 +36,23 @@ function single(query: SiteQuery, name: string, { path, w }: QueryPlace): string
   return value === undefined || value === '' ? undefined : value;
 }
 
-function oneOf(query: SiteQuery, name: string, allowed: readonly string[], place: QueryPlace): string | undefined {
+/**
+ * The values of an enumerated filter, read by the parameter the API reads
+ * it with (src/model/queries.ts), so the site and the API accept and refuse
+ * the same values (case and accents forgiven, several separated by commas);
+ * then kept to `allowed` where the page lists fewer than the API (one
+ * locale's categories). A refusal is worded for the page's reader.
+ */
+function valuesOf(query: SiteQuery, name: string, param: ChoicesParam, catalog: Catalog, place: QueryPlace, allowed: readonly string[] = param.values(catalog)): readonly string[] | undefined {
   const value = single(query, name, place);
-  if (value !== undefined && !allowed.includes(value)) {
-    const shown = value.length > 100 ? `${value.slice(0, 100)}…` : value;
+  if (value === undefined) return undefined;
+  const shown = value.length > 100 ? `${value.slice(0, 100)}…` : value;
+  const refuse = (): never => {
     throw refused(place.w.noSuchValue(name, shown), place.w.chooseOneOf(allowed.join(', '), place.path), { parameter: name, accepted: allowed });
-  }
-  return value;
+  };
+  const values = param.read(value, name, catalog, refuse);
+  if (values.some((one) => !allowed.includes(one))) refuse();
+  return values;
 }
 
 /**
@@ -52,8 +63,11 @@ function oneOf(query: SiteQuery, name: string, allowed: readonly string[], place
 export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { path: string; locale: string }): BlogFilters & { moveTo?: string } {
   const { path } = blog;
   const place = { path, w: wordsOf(catalog, blog.locale) };
-  const moveTo = oneOf(query, 'locale', postFilters.locale.values(catalog), place);
-  const category = oneOf(query, 'category', moveTo === undefined ? (catalog.site.post_categories[blog.locale] ?? []) : postFilters.category.values(catalog), place);
+  const locales = valuesOf(query, 'locale', postFilters.locale, catalog, place);
+  if (locales !== undefined && locales.length > 1) throw refused(place.w.repeatedParameter('locale', locales.length), place.w.giveOnce(path, 'locale'), { parameter: 'locale' });
+  const moveTo = locales?.[0];
+  const categories = moveTo === undefined ? (catalog.site.post_categories[blog.locale] ?? []) : undefined;
+  const category = valuesOf(query, 'category', postFilters.category, catalog, place, categories);
   const rawPage = single(query, 'page', place);
   const page =
     rawPage === undefined
@@ -67,8 +81,8 @@ export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { pat
 /** The filters of the product list at `route` (its path and locale). */
 export function parseProductFilters(query: SiteQuery, catalog: Catalog, route: { path: string; locale: string }): ProductFilters {
   const place = { path: route.path, w: wordsOf(catalog, route.locale) };
-  const status = oneOf(query, 'status', productFilters.status.values(catalog), place);
-  const tag = oneOf(query, 'tag', productFilters.tag.values(catalog), place);
+  const status = valuesOf(query, 'status', productFilters.status, catalog, place);
+  const tag = valuesOf(query, 'tag', productFilters.tag, catalog, place);
   return { ...(status ? { status } : {}), ...(tag ? { tag } : {}) };
 }
 
@@ -96,7 +110,7 @@ export function blogPage(catalog: Catalog, filters: BlogFilters): BlogPage {
 /** The URL of a blog state; page 1 and absent filters are left out, so each state has one URL. */
 export function blogHref(filters: BlogFilters): string {
   const query = new URLSearchParams();
-  if (filters.category) query.set('category', filters.category);
+  if (filters.category) query.set('category', filters.category.join(','));
   if (filters.page > 1) query.set('page', String(filters.page));
   const search = query.toString();
   return search ? `${filters.path}?${search}` : filters.path;
@@ -118,9 +132,11 @@ export function searchTerms(query: SiteQuery, place: QueryPlace): string | undef
 }
 
 /** How many of the best hits a later page of results skips. */
-export function searchOffset(query: SiteQuery, place: QueryPlace): number {
+export function searchOffset(query: SiteQuery, place: QueryPlace, catalog: Catalog): number {
   const raw = single(query, 'offset', place);
-  if (raw === undefined) return 0;
-  if (!/^\d{1,6}$/.test(raw)) throw refused(place.w.badOffset(raw.slice(0, 20)), place.w.badOffsetHint(place.path), { parameter: 'offset', accepted: 'a whole number from 0' });
-  return Number(raw);
+  if (raw === undefined) return searchQuery.offset.default;
+  // The API's own reading of the parameter: the site's search takes what the API's does.
+  return searchQuery.offset.read(raw, 'offset', catalog, () => {
+    throw refused(place.w.badOffset(raw.slice(0, 20)), place.w.badOffsetHint(place.path), { parameter: 'offset', accepted: searchQuery.offset.accepted() });
+  });
 }

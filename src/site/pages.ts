@@ -4,7 +4,6 @@ import {
   bodyPicture,
   cardLoading,
   channelLink,
-  fieldLabel,
   pageHero,
   picture,
   postalAddress,
@@ -14,10 +13,10 @@ import {
   productCard,
   productTagHref,
   statusBadge,
-  statusWords,
   tableOfContents,
   tagList,
 } from './components.js';
+import { fieldLabel, statusWords } from '../documents/labels.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
 import { filterProducts } from '../documents/lists.js';
 import { blogHref, blogPage } from './filters.js';
@@ -30,6 +29,7 @@ import type { Document } from './layout.js';
 import { feedPath, layout, routeDocument } from './layout.js';
 import { AnchorIds, renderMarkdown } from './render-markdown.js';
 import { pageSeo, postSeo, productSeo } from './seo.js';
+import { recordContext, routeContext } from '../documents/page-context.js';
 import type { PageRoute } from '../documents/site-map.js';
 import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from '../documents/site-map.js';
 import { ROUTES } from '../model/routes.js';
@@ -58,7 +58,7 @@ ${toc ? html`<aside class="aside">${toc}</aside>` : ''}
 
 /** A page route's document, with its share card and structured data. */
 function pageDocument(catalog: Catalog, route: PageRoute, main: Html, more: Partial<Document> = {}): string {
-  return routeDocument(catalog, route, main, { head: pageSeo(catalog, route), feeds: feeds(catalog, route.locale), ...more });
+  return routeDocument(catalog, route, main, { head: pageSeo(routeContext(catalog, route), route), feeds: feeds(catalog, route.locale), ...more });
 }
 
 /**
@@ -145,7 +145,7 @@ ${
 export function productsHtml(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
   const w = wordsOf(catalog, route.locale);
   const products = filterProducts(catalog, filters, route.locale);
-  const active = [filters.status && statusWords(filters.status, w), filters.tag].filter(Boolean).join(', ');
+  const active = [...(filters.status ?? []).map((status) => statusWords(status, w)), ...(filters.tag ?? [])].join(', ');
   const list = html`<section class="band" aria-labelledby="product-list"><div class="container">
 <h2 id="product-list">${active ? w.productsFiltered(active) : w.allProducts}</h2>
 ${active ? html`<p class="result-count">${w.productCount(products.length, catalog.products.length)} <a href="${linkTo(catalog, route.path)}">${w.showAll}</a></p>` : ''}
@@ -156,8 +156,8 @@ ${products.length === 0 ? html`<p>${w.noProduct} <a href="${linkTo(catalog, rout
 }
 
 export function productHtml(catalog: Catalog, product: Product): string {
-  const { locale } = product;
-  const w = wordsOf(catalog, locale);
+  const page = recordContext(catalog, { locale: product.locale, url: product.url, title: product.name, list: 'products' });
+  const { locale, words: w } = page;
   const body = renderMarkdown(product.markdown, w, { picture: bodyPicture(catalog) });
   const toc = tableOfContents(body.headings, w);
   const links = Object.entries(product.links);
@@ -189,7 +189,7 @@ ${toc ? html`<aside class="aside">${toc}</aside>` : ''}
     translations: product.translations.map((t) => ({ locale: t.locale, href: t.url, title: t.title })),
     current: products?.path ?? '/products',
     main,
-    head: productSeo(catalog, product),
+    head: productSeo(page, product),
   });
 }
 
@@ -201,7 +201,7 @@ function filterForm(catalog: Catalog, filters: BlogFilters, w: Words): Html {
 <div class="field"><label for="filter-category">${w.category}</label>
 <select id="filter-category" name="category">
 ${option('', w.allCategories, !filters.category)}
-${categories.map((c) => option(c, c, filters.category === c))}
+${categories.map((c) => option(c, c, filters.category?.length === 1 && filters.category[0] === c))}
 </select></div>
 <div class="field field-actions"><button type="submit">${w.filter}</button>
 ${filters.category ? html`<a href="${linkTo(catalog, filters.path)}">${w.clearFilters}</a>` : ''}</div>
@@ -270,7 +270,8 @@ ${pagination(catalog, filters, result.page, result.pages, w)}
 }
 
 export function postHtml(catalog: Catalog, post: Post): string {
-  const w = wordsOf(catalog, post.locale);
+  const page = recordContext(catalog, { locale: post.locale, url: post.url, title: post.title, list: 'blog' });
+  const w = page.words;
   const here = siteLocale(catalog, post.locale);
   const body = renderMarkdown(post.markdown, w, { picture: bodyPicture(catalog) });
   const blog = pageRoute(catalog, 'blog', post.locale);
@@ -301,7 +302,7 @@ ${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'c
     current: blog?.path ?? here.pagePath('blog'),
     main,
     feeds: feeds(catalog, post.locale),
-    head: postSeo(catalog, post),
+    head: postSeo(page, post),
   });
 }
 

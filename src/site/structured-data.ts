@@ -26,6 +26,7 @@ import type {
 } from 'schema-dts';
 import { vatNumber } from '../content/identifiers.js';
 import type { Address, Catalog, Company, IdentifierScheme, Image, MediaFile, Post, Product } from '../content/types.js';
+import type { Crumb } from '../documents/page-context.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
 
@@ -425,7 +426,7 @@ export function productNode(catalog: Catalog, product: Product): ProductNode {
     url: product.url,
     image: product.image && imageObject(product.image),
     applicationCategory: 'BusinessApplication',
-    inLanguage: catalog.site.default_locale,
+    inLanguage: product.locale,
     publisher: organization,
     provider: organization,
     dateModified: product.updated_at,
@@ -462,11 +463,6 @@ export function postNode(catalog: Catalog, post: Post): PostNode {
   };
 }
 
-/** One step of a breadcrumb trail: its name and absolute URL. */
-export interface Crumb {
-  readonly name: string;
-  readonly url: string;
-}
 
 /**
  * The trail from the home page to the page at `url`

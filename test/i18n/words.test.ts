@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fieldLabel, statusWords } from '../../src/site/components.js';
+import { fieldLabel, statusWords } from '../../src/documents/labels.js';
 import type { Words } from '../../src/documents/words.js';
 import { shippedCatalogFor } from '../../src/i18n/catalog.js';
 import { wordsIn } from './_words.js';

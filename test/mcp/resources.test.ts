@@ -5,6 +5,7 @@ import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
 import type { MirrorRecord } from '../../src/documents/record-markdown.js';
 import type { Catalog } from '../../src/content/types.js';
+import { registryOf } from '../../src/documents/registry.js';
 import { serverIcons } from '../../src/mcp/icons.js';
 import { RESOURCE_PAGE_SIZE } from '../../src/mcp/resources.js';
 import { BASE_URL, listenTestApp } from '../helper.js';
@@ -16,15 +17,24 @@ let client: Client;
 
 useConnectedClient((connected) => ({ catalog, client } = connected));
 
-/** Every record of `c` with the resource name it is listed under, in listing order: the pages of the default locale, then those of every other. */
-function records(c: Catalog): [string, MirrorRecord][] {
-  const translated = c.site.locales.filter((l) => l !== c.site.default_locale);
+/** A listed document: its resource name, its URI, and the record its markdown begins with (a listing page without content has none). */
+type Listed = [name: string, uri: string, record: MirrorRecord | undefined];
+
+/**
+ * Every document of `c` with the resource name it is listed under, in
+ * listing order: the company, the products of every locale, every page
+ * route (the default locale's, then every other's) but the search page,
+ * then the articles.
+ */
+function documents(c: Catalog): Listed[] {
+  const other = (locale: string) => locale !== c.site.default_locale;
+  const under = (kind: string, locale: string, slug: string) => (other(locale) ? `${kind}/${locale}/${slug}` : `${kind}/${slug}`);
+  const pages = registryOf(c).pages.filter((p) => p.slug !== 'search');
   return [
-    ['company', c.company],
-    ...c.products.map((p): [string, MirrorRecord] => [`product/${p.slug}`, p]),
-    ...c.pages.map((p): [string, MirrorRecord] => [`page/${p.slug}`, p]),
-    ...translated.flatMap((l) => (c.pagesByLocale.get(l)?.pages ?? []).map((p): [string, MirrorRecord] => [`page/${l}/${p.slug}`, p])),
-    ...c.posts.map((p): [string, MirrorRecord] => [`post/${p.slug}`, p]),
+    ['company', c.company.markdown_url, c.company],
+    ...[...c.productsByLocale.values()].flatMap((of) => of.products.map((p): Listed => [under('product', p.locale, p.slug), p.markdown_url, p])),
+    ...[...pages.filter((p) => !other(p.locale)), ...pages.filter((p) => other(p.locale))].map((p): Listed => [under('page', p.locale, p.slug), `${c.base_url}${p.markdownPath}`, p.page]),
+    ...c.posts.map((p): Listed => [`post/${p.slug}`, p.markdown_url, p]),
   ];
 }
 
@@ -45,13 +55,13 @@ describe('resources/list', () => {
     const resources = (await listAll(client)).flat();
     assert.deepEqual(
       resources.map((r) => [r.name, r.uri]),
-      records(catalog).map(([name, record]) => [name, record.markdown_url]),
+      documents(catalog).map(([name, uri]) => [name, uri]),
     );
     for (const resource of resources) {
       assert.equal(resource.mimeType, 'text/markdown');
       assert.ok(resource.title, `${resource.name} has a title`);
-      const [, record] = records(catalog).find(([name]) => name === resource.name)!;
-      assert.equal(resource.size, Buffer.byteLength(mirrorMarkdown(record)));
+      const { contents } = await client.readResource({ uri: resource.uri });
+      assert.equal(resource.size, Buffer.byteLength((contents[0] as { text: string }).text));
     }
     assert.equal(resources[0]!.uri, `${BASE_URL}/md/company.md`);
   });
@@ -85,14 +95,14 @@ describe('resources/list', () => {
     try {
       const { client: bigClient } = await connectClient(other.url);
       const pages = await listAll(bigClient);
-      const total = records(big).length;
+      const total = documents(big).length;
       assert.deepEqual(
         pages.map((p) => p.length),
         [RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZE, RESOURCE_PAGE_SIZE, total - 3 * RESOURCE_PAGE_SIZE],
       );
       assert.deepEqual(
         pages.flat().map((r) => r.uri),
-        records(big).map(([, record]) => record.markdown_url),
+        documents(big).map(([, uri]) => uri),
       );
       await bigClient.close();
     } finally {
@@ -110,11 +120,17 @@ describe('resources/list', () => {
 });
 
 describe('resources/read', () => {
-  test('reads every resource as its markdown mirror: title, facts, canonical URL, then the body', async () => {
-    for (const [name, record] of records(catalog)) {
-      const { contents } = await client.readResource({ uri: record.markdown_url });
-      assert.deepEqual(contents, [{ uri: record.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(record) }], name);
+  test("reads every resource as its record's markdown (title, facts, canonical URL, the body), then what its page lists", async () => {
+    for (const [name, uri, record] of documents(catalog)) {
+      const { contents } = await client.readResource({ uri });
+      assert.equal(contents.length, 1, name);
+      const [content] = contents as [{ uri: string; mimeType: string; text: string }];
+      assert.equal(content.uri, uri, name);
+      assert.equal(content.mimeType, 'text/markdown', name);
+      if (record) assert.ok(content.text.startsWith(mirrorMarkdown(record).trimEnd()), name);
     }
+    const home = (await client.readResource({ uri: `${BASE_URL}/md/index.md` })).contents[0] as { text: string };
+    for (const product of catalog.products) assert.ok(home.text.includes(`](${product.url})`), `the home page lists ${product.slug}`);
   });
 
   test('an unknown slug in a template form is error -32002 with the valid slugs', async () => {
@@ -129,7 +145,7 @@ describe('resources/read', () => {
     const post = await rpcError(client.readResource({ uri: `${BASE_URL}/md/blog/nope.md` }));
     assert.deepEqual((post.data as { valid_slugs: unknown }).valid_slugs, catalog.posts.map((p) => p.slug));
     const page = await rpcError(client.readResource({ uri: `${BASE_URL}/md/careers.md` }));
-    assert.deepEqual((page.data as { valid_slugs: unknown }).valid_slugs, catalog.site.page_slugs);
+    assert.deepEqual((page.data as { valid_slugs: unknown }).valid_slugs, registryOf(catalog).pages.filter((p) => p.locale === catalog.site.default_locale).map((p) => p.slug));
   });
 
   test('any other URI is error -32002 that points to resources/list', async () => {
@@ -158,7 +174,7 @@ describe('resources/templates/list', () => {
     const cases: [string, Exclude<MirrorRecord, Catalog['company']>][] = [
       ['product', catalog.products[0]!],
       ['post', catalog.posts[0]!],
-      ['page', catalog.pagesBySlug.get('index')!],
+      ['page', catalog.pagesBySlug.get('about')!],
     ];
     for (const [name, record] of cases) {
       const { contents } = await client.readResource({ uri: expand(name, record.slug) });
@@ -182,7 +198,7 @@ describe('pages in every language', () => {
   test('an unknown slug in a language is error -32002 with the slugs of that language', async () => {
     const error = await rpcError(client.readResource({ uri: `${BASE_URL}/md/pt-BR/careers.md` }));
     assert.equal(error.code, -32002);
-    const slugs = catalog.pagesByLocale.get('pt-BR')!.pages.map((p) => p.slug);
+    const slugs = registryOf(catalog).pages.filter((p) => p.locale === 'pt-BR').map((p) => p.slug);
     assert.deepEqual(error.data, { uri: `${BASE_URL}/md/pt-BR/careers.md`, template: `${BASE_URL}/md/pt-BR/{slug}.md`, valid_slugs: slugs });
   });
 });

@@ -1,0 +1,171 @@
+import type { Catalog } from '../content/types.js';
+import type { Documents } from '../documents/documents.js';
+import type { PageState } from '../documents/markdown.js';
+import type { PageRoute } from '../documents/site-map.js';
+import { pageRoute, pageRoutes, sitePath } from '../documents/site-map.js';
+import { wordsOf } from '../documents/words.js';
+import type { Answer } from '../http/answer.js';
+import { answer } from '../http/answer.js';
+import { ProblemError } from '../http/problem.js';
+import type { Incoming } from '../http/request.js';
+import type { Route } from '../http/router.js';
+import { hrefOf, mirrorName } from '../model/routes.js';
+import type { ROUTES } from '../model/routes.js';
+import { clip } from '../query/errors.js';
+import { searchSite } from '../query/queries.js';
+import { fold } from '../search/normalize.js';
+import { developersHtml } from './developers-page.js';
+import type { SiteQuery } from './filters.js';
+import { blogHref, blogPage, parseBlogFilters, parseProductFilters, searchOffset, searchTerms } from './filters.js';
+import type { SiteFormat } from './negotiate.js';
+import { htmlAnswer, markdownAnswer, preferredFormat } from './negotiate.js';
+import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, productsHtml, searchHtml } from './pages.js';
+
+/**
+ * The site's pages (`/`, `/<slug>`, `/<locale>`, `/<locale>/<slug>`) and
+ * records (`/products/<slug>`, `/blog/<slug>`): HTML, or to a client that
+ * prefers it the document's markdown, which is the text of its /md/ file
+ * unless the query string filters the page.
+ */
+
+export function notFound(what: string, hint: string): ProblemError {
+  return new ProblemError('not_found', { detail: what, hint });
+}
+
+/** A permanent redirect to a site path (RFC 9110 section 15.4.2). */
+function redirect(catalog: Catalog, path: string): Answer {
+  return answer(301, 'text/plain; charset=utf-8', `Moved to ${catalog.base_url}${path}\n`, { location: `${catalog.base_url}${path}` });
+}
+
+/** A negotiated answer; a markdown one also names the page it mirrors and, when it is that file's text, its /md/ file. */
+function send(catalog: Catalog, format: SiteFormat, body: string, mirror: { canonical: string; location?: string }): Answer {
+  if (format === 'html') return htmlAnswer(body);
+  return markdownAnswer(body, {
+    // RFC 9110 section 8.7: where this representation also lives; RFC 6596: the page it mirrors.
+    ...(mirror.location ? { 'content-location': hrefOf(catalog.base_url, mirror.location) } : {}),
+    link: `<${mirror.canonical}>; rel="canonical"`,
+  });
+}
+
+/**
+ * What the query string asks of a page route, validated: the filters of a
+ * list, the words of a search. `filtered` when they change what the page
+ * shows. A blog filter that names another locale is a redirect to that
+ * locale's blog.
+ */
+function pageState(catalog: Catalog, route: PageRoute, query: SiteQuery): { state: PageState; filtered: boolean } | Answer {
+  switch (route.slug) {
+    case 'search': {
+      const place = { path: route.path, w: wordsOf(catalog, route.locale) };
+      const q = searchTerms(query, place);
+      const offset = searchOffset(query, place, catalog);
+      const result = q === undefined ? undefined : searchSite(catalog, q, offset, route.locale);
+      return { state: { search: { query: q ?? '', result } }, filtered: q !== undefined };
+    }
+    case 'products': {
+      const filters = parseProductFilters(query, catalog, route);
+      return { state: { products: filters }, filtered: Boolean(filters.status || filters.tag) };
+    }
+    case 'blog': {
+      const { moveTo, ...filters } = parseBlogFilters(query, catalog, route);
+      // Each language has its own blog: the filter of the one blog of every language leads there.
+      if (moveTo !== undefined) {
+        const blog = pageRoute(catalog, 'blog', moveTo);
+        if (blog) return redirect(catalog, blogHref({ ...filters, path: blog.path, locale: moveTo }));
+      }
+      // The markdown lists every match at once, but the page number asked for must still exist.
+      blogPage(catalog, filters);
+      return { state: { blog: filters }, filtered: Boolean(filters.category) };
+    }
+    default:
+      return { state: {}, filtered: false };
+  }
+}
+
+/** A page route's HTML in `state`. */
+function pageHtml(catalog: Catalog, route: PageRoute, state: PageState, documents: Documents): string {
+  switch (route.slug) {
+    case 'search': {
+      const query = state.search?.query ?? '';
+      const pageHref = (at: number) => `${route.path}?${new URLSearchParams({ q: query, ...(at > 0 ? { offset: String(at) } : {}) })}`;
+      return searchHtml(catalog, route, query, state.search?.result, fold, pageHref);
+    }
+    case 'index':
+      return homeHtml(catalog, route);
+    case 'products':
+      return productsHtml(catalog, route, state.products ?? {});
+    case 'blog':
+      return blogHtml(catalog, route, state.blog ?? { path: route.path, locale: route.locale, page: 1 });
+    case 'developers':
+      return developersHtml(catalog, route, documents.reference(catalog));
+    // Their pages add the company record and its channels; the about page's mirror stays the page's, the company having its own.
+    case 'about':
+      return aboutHtml(catalog, route);
+    case 'contact':
+      return contactHtml(catalog, route);
+    default:
+      return contentPageHtml(catalog, route);
+  }
+}
+
+/** The page at a site path: `/`, `/<slug>`, `/<locale>`, `/<locale>/<slug>`. */
+function pageAt(catalog: Catalog, segments: readonly string[]): PageRoute | undefined {
+  const first = segments[0] ?? '';
+  const locale = catalog.site.locales.includes(first) && first !== catalog.site.default_locale ? first : undefined;
+  const rest = locale === undefined ? segments : segments.slice(1);
+  // `/index` is the home page's slug, not a route of its own: `/` (or `/<locale>`) is.
+  if (rest.length > 1 || rest[0] === 'index') return undefined;
+  return pageRoute(catalog, rest[0] ?? 'index', locale);
+}
+
+function servePage(request: Incoming, segments: readonly string[], documents: Documents): Answer {
+  const { catalog } = request;
+  const route = pageAt(catalog, segments);
+  if (!route) throw notFound(`There is no page at ${clip(request.path, 120)}.`, 'The pages below are a good place to start.');
+  const asked = pageState(catalog, route, request.query);
+  if (!('state' in asked)) return asked;
+  const format = preferredFormat(request.headers);
+  const body = format === 'html' ? pageHtml(catalog, route, asked.state, documents) : documents.pageMarkdown(catalog, route, asked.state);
+  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}`, ...(asked.filtered ? {} : { location: route.markdownPath }) });
+}
+
+/** The page routes of as many path segments as `names` (`/`, `/:page`, `/:locale/:page`), each looked up by pageAt. */
+export function pagesAt(pattern: (typeof ROUTES)['home' | 'page' | 'localePage'], documents: Documents, ...names: readonly string[]): Route {
+  const segments = (params: Readonly<Record<string, string>>) => names.map((name) => params[name] ?? '');
+  return {
+    pattern: pattern.pattern,
+    method: 'GET',
+    negotiates: true,
+    handle: (request) => servePage(request, segments(request.params), documents),
+    expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => (path === '/' ? 0 : path.split('/').length - 1) === names.length),
+    exists: (catalog, params) => pageAt(catalog, segments(params)) !== undefined,
+  };
+}
+
+export interface RecordKind<R> {
+  readonly find: (catalog: Catalog, params: Readonly<Record<string, string>>) => R | undefined;
+  readonly all: (catalog: Catalog) => readonly R[];
+  readonly missing: string;
+  readonly listed: string;
+  readonly html: (catalog: Catalog, record: R) => string;
+}
+
+/** The page of one record (a product, an article) by slug: HTML, or its markdown mirror to a client that prefers it. */
+export function recordRoute<R extends { readonly url: string; readonly markdown_url: string }>(pattern: string, documents: Documents, record: RecordKind<R>): Route {
+  return {
+    pattern,
+    method: 'GET',
+    negotiates: true,
+    handle: (request) => {
+      const { catalog } = request;
+      const found = record.find(catalog, request.params);
+      if (!found) throw notFound(`${record.missing} ${clip(request.path, 120)}.`, record.listed);
+      const format = preferredFormat(request.headers);
+      const location = sitePath(catalog, found.markdown_url);
+      const body = format === 'html' ? record.html(catalog, found) : documents.markdown(catalog, documents.mirror(catalog, mirrorName(location))!);
+      return send(catalog, format, body, { canonical: found.url, location });
+    },
+    expand: (catalog) => record.all(catalog).map((r) => sitePath(catalog, r.url)),
+    exists: (catalog, params) => record.find(catalog, params) !== undefined,
+  };
+}
