@@ -1,7 +1,7 @@
 // Builds dist/vitrine.mjs: the command line (bin/cli.ts) and everything it
 // imports, dependencies included, bundled by esbuild into one ES module, with
 // the stylesheet beside it. One file parsed at start instead of hundreds
-// resolved and read one by one: `npm start` runs it (README, "Operating"),
+// resolved and read one by one: `npm start` runs it (docs/operating.md, "Start-up"),
 // and it is what the package `npm pack` makes runs (prepack builds it; the
 // package ships dist/ without the source map). sharp alone stays outside the
 // bundle: it loads libvips, a native library built for each platform, so it

@@ -113,7 +113,7 @@ async function readLocales(list: string): Promise<{ readonly locales: readonly s
     if (!catalog) {
       return {
         problem: withSuggestion(
-          `--locales: vitrine has no words in the language of "${locale}" yet; it has them for ${SHIPPED_LOCALES.join(', ')} (start with those, then add a locale with its own messages, as README says)`,
+          `--locales: vitrine has no words in the language of "${locale}" yet; it has them for ${SHIPPED_LOCALES.join(', ')} (start with those, then add a locale with its own messages, as docs/authoring.md says)`,
           closest(locale, SHIPPED_LOCALES),
         ),
       };

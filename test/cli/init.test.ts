@@ -153,7 +153,7 @@ describe('vitrine init', () => {
 
   for (const [args, problem] of [
     [['init'], 'init needs the folder to write (DIR)'],
-    [['init', 'x', '--locales', 'en,ja'], 'vitrine: --locales: vitrine has no words in the language of "ja" yet; it has them for en, pt-BR, es, fr, de (start with those, then add a locale with its own messages, as README says)'],
+    [['init', 'x', '--locales', 'en,ja'], 'vitrine: --locales: vitrine has no words in the language of "ja" yet; it has them for en, pt-BR, es, fr, de (start with those, then add a locale with its own messages, as docs/authoring.md says)'],
     [['init', 'x', '--country', 'Brazil'], 'vitrine: --country must be a country code of ISO 3166-1 (two letters, such as US, BR or DE), got "Brazil"'],
     [['init', 'x', '--demo', '--name', 'A'], 'vitrine: --demo copies the demo company as it is: it takes no --name'],
     [['init', 'x', '--lang', 'en'], 'vitrine: unknown option --lang for init'],

@@ -115,15 +115,15 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  test('ships the bundle, its stylesheet and catalogs, the launcher, the demo content and the README, and no sources, tests or source map', async () => {
+  test('ships the bundle, its stylesheet and catalogs, the launcher, the demo content, the README and the guides, and no sources, tests or source map', async () => {
     const files = packed.files.map((file) => file.path).sort();
-    const allowed = /^(package\.json|README\.md|LICENSE|bin\/vitrine\.js|dist\/vitrine\.mjs|dist\/site\.css|dist\/messages\/[\w-]+\.yaml|(content|schemas|starter)\/.+)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|bin\/vitrine\.js|dist\/vitrine\.mjs|dist\/site\.css|dist\/messages\/[\w-]+\.yaml|docs\/[\w-]+\.md|(content|schemas|starter)\/.+)$/;
     assert.deepEqual(files.filter((file) => !allowed.test(file)), []);
-    for (const file of ['package.json', 'README.md', 'bin/vitrine.js', 'dist/vitrine.mjs', 'dist/site.css', 'dist/messages/en.yaml', 'dist/messages/pt-BR.yaml', 'content/site.yaml', 'content/company.md']) {
+    for (const file of ['package.json', 'README.md', 'bin/vitrine.js', 'dist/vitrine.mjs', 'dist/site.css', 'dist/messages/en.yaml', 'dist/messages/pt-BR.yaml', 'content/site.yaml', 'content/company.md', 'docs/authoring.md', 'docs/operating.md']) {
       assert.ok(files.includes(file), `${file} is missing from the tarball`);
     }
-    // Every file of the content, schema and starter folders the packed project has.
-    for (const folder of ['content', 'schemas', 'starter']) {
+    // Every file of the content, schema, starter and docs folders the packed project has.
+    for (const folder of ['content', 'schemas', 'starter', 'docs']) {
       if (!existsSync(path.join(project, folder))) continue;
       const inRepository = (await readdir(path.join(project, folder), { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile())

@@ -1,5 +1,5 @@
 /**
- * bench/nginx.conf, the complete nginx file README shows for serving a
+ * bench/nginx.conf, the complete nginx file docs/deploying.md shows for serving a
  * `vitrine export` (and `npm run bench` measures), run for real on loopback
  * over an export of the minimal content: every answer it serves is the
  * exported file with the exported headers, the gzip twin to a client that
