@@ -3,6 +3,33 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The folders of src/, bottom to top; a name in a list is one level whose
+ * members do not import one another. The files at the root of src/
+ * (app.ts, server.ts, export.ts, metrics.ts) are the level `app`.
+ */
+export const LAYERS = [
+  ['util'],
+  ['i18n'],
+  ['media'],
+  ['config'],
+  ['text'],
+  ['routes'],
+  ['content'],
+  ['search'],
+  ['query'],
+  ['model'],
+  ['http'],
+  ['documents'],
+  ['api', 'mcp', 'site', 'discovery'],
+  ['app'],
+  ['check'],
+  ['import'],
+  ['cli'],
+];
+
+const APP_FILES = ['app', 'server', 'export', 'metrics'];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'test-output/', 'dist/'] },
   js.configs.recommended,
@@ -16,21 +43,33 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // Layering: the doors (api, mcp, site, discovery) stand side by side over one model, one query layer
-  // and one pipeline; none imports another, and nothing below them imports a door.
+  // Layering: src/ is one stack of folders, each importing only the folders below it (ARCHITECTURE.md
+  // draws it). The doors stand side by side on one level and never import one another.
   ...layers(),
+  // A function that does one job fits on a screen or two.
+  { files: ['src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.js'], rules: { 'max-lines-per-function': ['error', { max: 150 }] } },
 );
 
-/** The import rules of each folder of src/, as flat-config blocks. */
+/** The patterns that name the folder `name` from a file one folder below src/ (or from the root, for `app`). */
+function named(name) {
+  if (name === 'app') return APP_FILES.flatMap((file) => [`../${file}.js`, `**/src/${file}.js`]);
+  return [`../${name}/*`, `./${name}/*`, `**/src/${name}/*`];
+}
+
+/** The import rules of each level of src/, as flat-config blocks: nothing above a level, nor beside it. */
 function layers() {
-  const DOORS = ['api', 'mcp', 'site', 'discovery'];
-  const doorImports = (doors) => ({ group: doors.flatMap((door) => [`**/${door}/*`, `../${door}/*`]), message: 'A door never imports another door, and nothing below the doors imports one: put what both need in src/model or src/query.' });
-  const protocols = { group: ['node:http', 'node:https', 'node:net', '@modelcontextprotocol/*'], message: 'The model, query, content, media and search layers take no part in HTTP or MCP.' };
-  const pipeline = { group: ['**/http/*', '../http/*'], message: 'The model, query, content, media and search layers are below the pipeline.' };
-  const rule = (patterns) => ({ rules: { 'no-restricted-imports': ['error', { patterns }] } });
-  return [
-    ...DOORS.map((door) => ({ files: [`src/${door}/**/*.ts`], ...rule([doorImports(DOORS.filter((other) => other !== door))]) })),
-    { files: ['src/http/**/*.ts'], ...rule([doorImports(DOORS)]) },
-    { files: ['src/model/**/*.ts', 'src/query/**/*.ts', 'src/content/**/*.ts', 'src/media/**/*.ts', 'src/search/**/*.ts'], ...rule([doorImports(DOORS), protocols, pipeline]) },
-  ];
+  return LAYERS.flatMap((level, index) => {
+    const above = LAYERS.slice(index + 1).flat();
+    return level.map((name) => {
+      const beside = level.filter((other) => other !== name);
+      const groups = [
+        ...(above.length ? [{ group: above.flatMap(named), message: `src/${name === 'app' ? '*.ts' : `${name}/`} is below ${above.join(', ')} (eslint.config.js, LAYERS): move what both need down, or this code up.` }] : []),
+        ...(beside.length ? [{ group: beside.flatMap(named), message: 'A door never imports another door: put what both need below the doors.' }] : []),
+      ];
+      return {
+        files: name === 'app' ? APP_FILES.map((file) => `src/${file}.ts`) : [`src/${name}/**/*.ts`],
+        rules: { 'no-restricted-imports': ['error', { patterns: groups }] },
+      };
+    });
+  });
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalog } from '../src/content/load.js';
 import type { Catalog } from '../src/content/types.js';
-import { fold } from '../src/search/normalize.js';
+import { fold } from '../src/text/normalize.js';
 
 export const WORDS_PER_POST = 400;
 

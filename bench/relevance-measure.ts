@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseYaml } from '../src/content/front-matter.js';
+import { parseYaml } from '../src/util/front-matter.js';
 import type { Catalog } from '../src/content/types.js';
 import type { SearchHit } from '../src/search/index.js';
 import { MAX_SEARCH_LIMIT, searchIndexFor } from '../src/search/index.js';

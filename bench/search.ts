@@ -19,7 +19,7 @@ import vm from 'node:vm';
 import { loadCatalog } from '../src/content/load.js';
 import type { Catalog } from '../src/content/types.js';
 import { searchIndexFor } from '../src/search/index.js';
-import { canonical, fold, queryTerms } from '../src/search/normalize.js';
+import { canonical, fold, queryTerms } from '../src/text/normalize.js';
 import type { QueryKind } from './corpus.js';
 import { makeQueries, QUERY_KINDS, vocabularies, WORDS_PER_POST, writeCorpus } from './corpus.js';
 

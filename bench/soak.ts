@@ -48,7 +48,7 @@ interface MemoryReport {
 
 async function serve(): Promise<void> {
   const { buildApp } = await import('../src/app.js');
-  const { loadConfig } = await import('../src/config.js');
+  const { loadConfig } = await import('../src/config/config.js');
   const { loadCatalog } = await import('../src/content/load.js');
   const { MemoryStore, RateLimiter } = await import('../src/http/rate-limit.js');
   const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: 'http://127.0.0.1' });

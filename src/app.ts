@@ -1,8 +1,8 @@
-import { apiDoor } from './api/routes.js';
-import type { Config } from './config.js';
+import { apiDoor } from './api/door.js';
+import type { Config } from './config/config.js';
 import { ContentStore } from './content/store.js';
 import type { Catalog } from './content/types.js';
-import { discoveryDoor } from './discovery/routes.js';
+import { discoveryDoor } from './discovery/door.js';
 import { createDocuments } from './documents/documents.js';
 import { AnswerCache } from './http/answer-cache.js';
 import { clientAddressOf } from './http/client-address.js';
@@ -15,17 +15,17 @@ import type { RequestLog } from './http/request-log.js';
 import { requestLog } from './http/request-log.js';
 import type { Metrics } from './metrics.js';
 import { pathOf } from './http/request.js';
-import type { DoorDescriptor } from './http/door.js';
-import { Zones } from './http/door.js';
+import type { DoorDescriptor } from './http/doors.js';
+import { Zones } from './http/doors.js';
 import type { Route } from './http/router.js';
 import { Router } from './http/router.js';
 import { Service } from './http/service.js';
-import type { Log } from './log.js';
-import { createLog } from './log.js';
+import type { Log } from './config/log.js';
+import { createLog } from './config/log.js';
 import { PictureMaker } from './media/pictures.js';
-import { mcpDoor } from './mcp/routes.js';
+import { mcpDoor } from './mcp/door.js';
 import { warmSearchIndex } from './search/index.js';
-import { siteDoor } from './site/routes.js';
+import { siteDoor } from './site/door.js';
 
 export interface AppOptions {
   readonly config: Config;

@@ -4,7 +4,7 @@ import type { ServiceFacts } from '../model/endpoints.js';
 /**
  * The /api/v1 endpoints are declared in src/model/endpoints.ts (path,
  * parameters, response shape, errors, the query that answers); this door
- * mounts them (src/api/routes.ts).
+ * mounts them (src/api/door.ts).
  */
 export type { AnswerContext, AnswerResult, Endpoint, RawQuery } from '../model/endpoints.js';
 export { API_PREFIX, apiIndex, company, documentedPath, ENDPOINTS, getPage, getPost, getProduct, health, listPages, listPosts, listProducts, search } from '../model/endpoints.js';

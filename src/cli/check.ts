@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
-import type { Config } from '../config.js';
-import { ConfigError, loadConfig, pictureSettings } from '../config.js';
+import type { Config } from '../config/config.js';
+import { ConfigError, loadConfig, pictureSettings } from '../config/config.js';
 import type { CheckProblem, CheckReport } from '../content/check.js';
 import type { Catalog } from '../content/types.js';
 import type { CommandHelp, Env } from './usage.js';
@@ -74,7 +74,7 @@ export async function runCheck(args: readonly string[], env: Env): Promise<numbe
  */
 async function withFrameLinks(report: CheckReport, catalog: Catalog, dir: string, settings: Pick<Config, 'baseUrl' | 'imageCacheDir' | 'pictureLimits'>): Promise<CheckReport> {
   const { baseUrl } = settings;
-  const [{ buildApp }, { deadFrameLinks }, { quotaPolicy, RateLimiter }] = await Promise.all([import('../app.js'), import('../frame-links.js'), import('../http/rate-limit.js')]);
+  const [{ buildApp }, { deadFrameLinks }, { quotaPolicy, RateLimiter }] = await Promise.all([import('../app.js'), import('../check/frame-links.js'), import('../http/rate-limit.js')]);
   const config = loadConfig({ CONTENT_DIR: dir, BASE_URL: baseUrl, LOG_LEVEL: 'silent', IMAGE_CACHE_DIR: settings.imageCacheDir });
   const app = await buildApp({ config, catalog, limiter: new RateLimiter(quotaPolicy(config)), warm: false });
   try {

@@ -1,8 +1,8 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { Config } from '../config.js';
-import { ConfigError, loadConfig, pictureSettings } from '../config.js';
+import type { Config } from '../config/config.js';
+import { ConfigError, loadConfig, pictureSettings } from '../config/config.js';
 import type { Catalog } from '../content/types.js';
 import type { CommandHelp, Env } from './usage.js';
 import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';

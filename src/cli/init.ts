@@ -1,6 +1,6 @@
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_CONTENT_DIR, SCHEMAS_DIR } from '../config.js';
+import { DEFAULT_CONTENT_DIR, SCHEMAS_DIR } from '../config/config.js';
 import type { StarterOptions } from '../content/starter.js';
 import type { Messages } from '../i18n/catalog.js';
 import type { CommandHelp, Env } from './usage.js';
@@ -97,7 +97,7 @@ async function readInitArguments(values: Readonly<Record<string, string | boolea
 
 async function readLocales(list: string): Promise<{ readonly locales: readonly string[]; readonly messages: ReadonlyMap<string, Messages> } | { readonly problem: string }> {
   const { SHIPPED_LOCALES, shippedCatalogFor } = await import('../i18n/catalog.js');
-  const { closest, withSuggestion } = await import('../content/suggest.js');
+  const { closest, withSuggestion } = await import('../util/suggest.js');
   const locales = list.split(',').map((locale) => locale.trim());
   if (locales.some((locale) => locale === '')) return { problem: `--locales needs language tags separated by commas, such as en,es,de; got "${list}"` };
   const messages = new Map<string, Messages>();

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config/config.js';
 import type { CommandHelp, Env } from './usage.js';
 import { describeProblem, EVERY_VARIABLE, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
 

@@ -31,7 +31,7 @@ export interface CommandHelp {
   readonly notes?: readonly string[];
 }
 
-/** The settings the environment carries, as loadConfig reads them (src/config.ts); docs/operating.md's "Configuration" has the details. */
+/** The settings the environment carries, as loadConfig reads them (src/config/config.ts); docs/operating.md's "Configuration" has the details. */
 export const ENVIRONMENT = {
   CONTENT_DIR: 'the content folder (default: the bundled content/)',
   PORT: 'TCP port to listen on, 0 for a free one (default: 3000)',

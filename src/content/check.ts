@@ -1,15 +1,15 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { paths, routeAt } from '../model/routes.js';
+import { paths, routeAt } from '../routes/table.js';
 import { hasPageRoute, pageRouteSlugs } from '../documents/registry.js';
-import { parseYaml, splitFrontMatter } from './front-matter.js';
+import { parseYaml, splitFrontMatter } from '../util/front-matter.js';
 import type { ContentProblem, PictureSettings } from './load.js';
 import { ContentError, loadCatalog } from './load.js';
 import type { Catalog } from './types.js';
 import { markdown } from './markdown.js';
 import { SLUG, siteSchema } from './schemas.js';
-import { closest, closestPath, withSuggestion } from './suggest.js';
+import { closest, closestPath, withSuggestion } from '../util/suggest.js';
 
 /**
  * `vitrine check`: everything the loader reports about a content folder, plus

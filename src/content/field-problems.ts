@@ -1,6 +1,6 @@
 import { CORE_SCHEMA, dump } from 'js-yaml';
 import { z } from 'zod';
-import { closest, withSuggestion } from './suggest.js';
+import { closest, withSuggestion } from '../util/suggest.js';
 
 /** One problem of a YAML document, at its field (`address.country`; `(front matter)` for the whole document). */
 export interface FieldProblem {

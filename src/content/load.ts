@@ -4,13 +4,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { fieldProblems } from './field-problems.js';
-import { parseYaml, splitFrontMatter, YamlSyntaxError } from './front-matter.js';
+import { parseYaml, splitFrontMatter, YamlSyntaxError } from '../util/front-matter.js';
 import { markdownToText, wordCount } from './markdown.js';
 import { imageFacts } from './images.js';
 import { DEFAULT_IMAGE_CACHE_DIR, DEFAULT_MAX_MB, DEFAULT_MAX_MEGAPIXELS, decodeProblem } from '../media/pictures.js';
-import type { PictureFacts, Rendition } from '../media/variants.js';
+import type { MediaBytes, PictureFacts, Rendition } from '../media/variants.js';
 import { cleanedOriginal, MEDIA_TYPES, shareCardRendition, variantRenditions } from '../media/variants.js';
-import { paths } from '../model/routes.js';
+import { paths } from '../routes/table.js';
 import type { BodyLinks } from './resolve-body.js';
 import type { Use } from './body-references.js';
 import { encodeFilePath, resolveBody } from './resolve-body.js';
@@ -22,8 +22,8 @@ import type { imageRef } from './schemas.js';
 import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema, SLUG } from './schemas.js';
 import { checkSearch, stemmerProblems } from './search-words.js';
 import { eachAtOnce } from '../util/at-once.js';
-import { closest, withSuggestion } from './suggest.js';
-import type { BodyPicture, Catalog, Company, Image, ImageVariant, MediaBytes, MediaFile, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site, SiteIcons, TranslationLink } from './types.js';
+import { closest, withSuggestion } from '../util/suggest.js';
+import type { BodyPicture, Catalog, Company, Image, ImageVariant, MediaFile, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site, SiteIcons, TranslationLink } from './types.js';
 
 /** One problem of a content folder, as the loader found it. */
 export interface ContentProblem {

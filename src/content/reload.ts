@@ -1,4 +1,4 @@
-import type { Log } from '../log.js';
+import type { Log } from '../config/log.js';
 import type { PictureSettings } from './load.js';
 import { ContentError, loadCatalog } from './load.js';
 import type { ContentStore } from './store.js';

@@ -1,4 +1,4 @@
-import { closestPath, withSuggestion } from './suggest.js';
+import { closestPath, withSuggestion } from '../util/suggest.js';
 import path from 'node:path';
 import type { LineEdit, Use, WrittenDestination } from './body-references.js';
 import { editLines, writtenDestinations } from './body-references.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cnpjProblem } from './cnpj.js';
-import { closest, withSuggestion } from './suggest.js';
+import { closest, withSuggestion } from '../util/suggest.js';
 import { identifierProblems } from './identifiers.js';
 import { IDENTIFIER_SCHEMES, PRODUCT_STATUSES } from './types.js';
 

@@ -1,7 +1,7 @@
-import { queryTerms } from '../search/normalize.js';
-import { STEMMED_LANGUAGES, stemmerOf } from '../search/stemmers.js';
-import { STOP_WORDS } from '../search/stop-words.js';
-import { closest, withSuggestion } from './suggest.js';
+import { queryTerms } from '../text/normalize.js';
+import { STEMMED_LANGUAGES, stemmerOf } from '../text/stemmers.js';
+import { STOP_WORDS } from '../text/stop-words.js';
+import { closest, withSuggestion } from '../util/suggest.js';
 import type { SiteSearch } from './types.js';
 
 /**

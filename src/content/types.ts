@@ -1,3 +1,4 @@
+import type { Address } from '../i18n/address.js';
 import type { Messages } from '../i18n/catalog.js';
 /**
  * The content model: what a content folder becomes once loaded and validated.
@@ -6,7 +7,7 @@ import type { Messages } from '../i18n/catalog.js';
  * API, MCP and the site never build a URL of their own.
  */
 
-import type { Rendition, VariantMediaType } from '../media/variants.js';
+import type { MediaBytes, VariantMediaType } from '../media/variants.js';
 
 export const PRODUCT_STATUSES = ['coming-soon', 'live'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -92,20 +93,6 @@ export interface SiteIcons {
   readonly touch?: MediaFile;
   /** The classic /favicon.ico. */
   readonly ico?: MediaFile;
-}
-
-export interface Address {
-  readonly street: string;
-  readonly number: string;
-  readonly complement?: string;
-  /** A part of the city (a bairro), where the country's addresses name one. */
-  readonly district?: string;
-  readonly city: string;
-  /** The state, province or region, where the country's addresses name one. */
-  readonly state?: string;
-  readonly postal_code: string;
-  /** ISO 3166-1 alpha-2. */
-  readonly country: string;
 }
 
 /** One identifier of the company, as written in company.md, and whether its check digits were verified. */
@@ -208,24 +195,6 @@ export interface PagesOfLocale {
 export interface ProductsOfLocale {
   readonly products: readonly Product[];
   readonly bySlug: ReadonlyMap<string, Product>;
-}
-
-export interface MediaBytes {
-  readonly media_type: string;
-  /** The content file's own bytes. */
-  readonly bytes: Buffer;
-  /**
-   * Set when what is served is made from `bytes` (the picture without its
-   * metadata, a width, a format, its share card), by src/media; otherwise
-   * `bytes` are served as they are.
-   */
-  readonly made?: MadeMedia;
-}
-
-/** A file made from a picture: what src/media makes, and the picture's SHA-256 (hex) its files are kept under. */
-export interface MadeMedia {
-  readonly digest: string;
-  readonly rendition: Rendition;
 }
 
 /** An immutable snapshot of one content folder. A reload builds a new one. */

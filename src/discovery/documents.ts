@@ -5,8 +5,8 @@ import { PROMPT_SUMMARIES } from '../model/prompts.js';
 import { documentTemplates, MARKDOWN_MIME_TYPE, uriTemplate } from '../documents/templates.js';
 import { mcpServerIdentity } from '../model/protocol.js';
 import { TOOL_LINES } from '../model/tools.js';
-import { API_VERSION } from '../version.js';
-import { paths, urlOf } from '../model/routes.js';
+import { API_VERSION } from '../config/version.js';
+import { paths, urlOf } from '../routes/table.js';
 
 /**
  * The machine-readable discovery documents (OAuth metadata, the MCP server

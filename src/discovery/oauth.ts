@@ -3,7 +3,7 @@ import { jsonAnswer } from '../http/answer.js';
 import type { Answer } from '../http/answer.js';
 import type { Incoming } from '../http/request.js';
 import type { Route } from '../http/router.js';
-import { paths, ROUTES, urlOf } from '../model/routes.js';
+import { paths, ROUTES, urlOf } from '../routes/table.js';
 import { agentAuth, SCOPES } from './documents.js';
 
 /**

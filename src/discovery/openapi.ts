@@ -7,9 +7,10 @@ import { documentedPath, ENDPOINTS, HEALTHZ_PATH, healthz } from '../model/endpo
 import type { ProblemExample } from '../model/examples.js';
 import { longTarget, problemExample } from '../model/examples.js';
 import { jsonSchemaOf } from '../model/json-schema.js';
-import type { Param } from '../model/params.js';
-import { ENUMERATIONS_FORGIVE, IGNORED_PARAMETERS } from '../model/params.js';
+import type { Param } from '../query/params.js';
+import { ENUMERATIONS_FORGIVE, IGNORED_PARAMETERS } from '../query/params.js';
 import type { Problem, ProblemCode } from '../model/problems.js';
+import { problemSchema } from '../model/problems.js';
 import {
   headersTooLargeProblem,
   internalErrorProblem,
@@ -25,9 +26,8 @@ import {
 } from '../model/problems.js';
 import type { RpcRefusal } from '../model/protocol.js';
 import { jsonRpcSchemas, MCP_PROBLEMS, MCP_PROTOCOL_VERSIONS, MCP_REFUSALS, mcpProblemRefusal, rpcErrorBody } from '../model/protocol.js';
-import { MCP_PATH, paths as routePaths, urlOf } from '../model/routes.js';
-import * as shapes from '../model/shapes.js';
-import { API_VERSION } from '../version.js';
+import { MCP_PATH, paths as routePaths, urlOf } from '../routes/table.js';
+import { API_VERSION } from '../config/version.js';
 
 /**
  * /openapi.json (OpenAPI 3.1), generated from the declarations of the
@@ -168,7 +168,7 @@ class SchemaComponents {
         return candidate;
       }
       if (isDeepStrictEqual(existing, schema)) return candidate;
-      // Two different schemas under one title is a mistake in src/model/shapes.ts, not in the content.
+      // Two different schemas under one title is a mistake in src/query/shapes.ts, not in the content.
       if (titled) throw new Error(`openapi: two different schemas are titled "${name}"`);
       candidate = `${name}${n}`;
     }
@@ -544,7 +544,7 @@ function schemaComponents(catalog: Catalog): SchemaComponents {
   const slugs = declaredSlugs(catalog);
   const jsonRpc = jsonRpcSchemas();
   const roots = [
-    jsonSchemaOf(shapes.Problem),
+    jsonSchemaOf(problemSchema),
     // JsonRpcMessage and JsonRpcResponse are named inside these.
     jsonRpc.post,
     jsonRpc.reply,

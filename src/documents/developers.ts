@@ -1,5 +1,5 @@
-import type { Config } from '../config.js';
-import { MINIMUM_NOTICE_DAYS } from '../config.js';
+import type { Config } from '../config/config.js';
+import { MINIMUM_NOTICE_DAYS } from '../config/config.js';
 import type { Catalog } from '../content/types.js';
 import { CACHE_POLICY, EXPOSED_HEADERS } from '../http/policy.js';
 import { MIN_COMPRESSED_BYTES } from '../http/encoding.js';
@@ -10,15 +10,16 @@ import type { Endpoint, ServiceFacts } from '../model/endpoints.js';
 import { API_PREFIX, documentedPath, ENDPOINTS } from '../model/endpoints.js';
 import type { ExampleRequest } from '../model/examples.js';
 import { problemExample } from '../model/examples.js';
-import type { Param, ParamSpec, SortParam } from '../model/params.js';
-import { ENUMERATIONS_FORGIVE, IGNORED_PARAMETERS } from '../model/params.js';
+import type { Param, ParamSpec, SortParam } from '../query/params.js';
+import { ENUMERATIONS_FORGIVE, IGNORED_PARAMETERS } from '../query/params.js';
 import { SHIPPED_LOCALES } from '../i18n/catalog.js';
 import type { ProblemCode } from '../model/problems.js';
 import { PROBLEM_CODE_LIST, PROBLEM_MEDIA_TYPE, problemDocument, PROBLEMS } from '../model/problems.js';
-import { PROMPT_SUMMARIES, quoteArticle } from '../model/prompts.js';
+import { PROMPT_SUMMARIES } from '../model/prompts.js';
+import { quoteArticle } from './prompt-messages.js';
 import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, mcpServerIdentity, PREFERRED_MCP_PROTOCOL_VERSION } from '../model/protocol.js';
 import { genericToolDefinitions } from '../model/tools.js';
-import { API_VERSION } from '../version.js';
+import { API_VERSION } from '../config/version.js';
 
 /**
  * The developer portal's reference (`/developers`), generated from the

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import type { ReferenceSection } from './developers.js';

@@ -1,4 +1,4 @@
-import { ROUTES, urlOf } from '../model/routes.js';
+import { ROUTES, urlOf } from '../routes/table.js';
 import { productsShownIn } from '../query/queries.js';
 import { mirrorMarkdown } from './record-markdown.js';
 import type { Catalog, Post, Product } from '../content/types.js';

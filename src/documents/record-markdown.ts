@@ -1,6 +1,6 @@
 import { addressLine } from '../i18n/address.js';
 import { messages } from '../i18n/catalog.js';
-import { identifierLabel } from '../i18n/identifiers.js';
+import { identifierLabel } from '../content/identifier-labels.js';
 import type { Company, Image, Page, Post, Product } from '../content/types.js';
 
 /**

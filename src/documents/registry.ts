@@ -1,6 +1,6 @@
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog, Company, Page, Post, Product, Site } from '../content/types.js';
-import { mirrorName, paths } from '../model/routes.js';
+import { mirrorName, paths } from '../routes/table.js';
 import { updatedAt } from '../query/updated-at.js';
 
 /**

@@ -1,4 +1,4 @@
-import { hrefOf, hrefOfUrl } from '../model/routes.js';
+import { hrefOf, hrefOfUrl } from '../routes/table.js';
 import { pageRouteSlugs, registryOf } from './registry.js';
 import type { Catalog, Page, Post } from '../content/types.js';
 import { pagesIn } from '../query/queries.js';
@@ -14,7 +14,7 @@ import { wordsOf } from './words.js';
 /**
  * The titles of the listing pages (the product list, the blog, the API
  * reference) when the content has no page of that slug: the registry says
- * they exist (src/query/documents.ts), the frame's words name them.
+ * they exist (src/documents/registry.ts), the frame's words name them.
  */
 export const LISTING_PAGES = {
   products: (w: Words) => ({ title: w.products, description: w.productsDescription }),

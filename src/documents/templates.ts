@@ -1,5 +1,5 @@
 import type { Catalog } from '../content/types.js';
-import { MARKDOWN_PREFIX } from '../model/routes.js';
+import { MARKDOWN_PREFIX } from '../routes/table.js';
 import { registryOf } from './registry.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Catalog, Identifier } from '../content/types.js';
-import { paths } from '../model/routes.js';
+import { paths } from '../routes/table.js';
 import type { Messages } from '../i18n/catalog.js';
-import { identifierLabel } from '../i18n/identifiers.js';
+import { identifierLabel } from '../content/identifier-labels.js';
 
 /**
  * The words of the site's frame (navigation, labels, dates, errors, search)

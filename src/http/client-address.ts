@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { rememberedByValue } from '../util/remembered.js';
 
 /**

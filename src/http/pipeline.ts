@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContentStore } from '../content/store.js';
 import type { Catalog } from '../content/types.js';
-import type { Log } from '../log.js';
+import type { Log } from '../config/log.js';
 import type { Answer } from './answer.js';
 import type { AnswerCache } from './answer-cache.js';
 import type { Coding } from './encoding.js';
@@ -16,8 +16,8 @@ import type { RequestLog } from './request-log.js';
 import { clip } from '../query/errors.js';
 import { Incoming } from './request.js';
 import type { Route, Router } from './router.js';
-import type { ErrorRenderer, Zones } from './door.js';
-import { hrefOf, withoutBasePath } from '../model/routes.js';
+import type { ErrorRenderer, Zones } from './doors.js';
+import { hrefOf, withoutBasePath } from '../routes/table.js';
 import { MAX_TARGET_LENGTH, uriTooLongProblem } from '../model/problems.js';
 
 export type { ErrorRenderer };

@@ -1,8 +1,8 @@
-import { paths, urlOf } from '../model/routes.js';
+import { paths, urlOf } from '../routes/table.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import Negotiator from 'negotiator';
-import type { Deprecation } from '../config.js';
-import { API_VERSION } from '../version.js';
+import type { Deprecation } from '../config/config.js';
+import { API_VERSION } from '../config/version.js';
 import type { Answer, CacheRule } from './answer.js';
 import type { Body } from './prepared.js';
 import { byteLength, isCompressible, PreparedAnswer } from './prepared.js';
@@ -14,7 +14,7 @@ import type { Incoming } from './request.js';
 import { clip } from '../query/errors.js';
 import { digestOf } from '../util/digest.js';
 import { jsonWithKeptLists } from '../util/json.js';
-import type { Zone } from './door.js';
+import type { Zone } from './doors.js';
 import { notAcceptableProblem, rateLimitedProblem, unsupportedMediaTypeProblem } from '../model/problems.js';
 
 /** Five minutes fresh, a day stale while revalidating: every answer that is the same for everyone. */

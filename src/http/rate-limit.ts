@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 /**
  * Request quota: a fixed window per client address. The

@@ -1,4 +1,4 @@
-import type { Log } from '../log.js';
+import type { Log } from '../config/log.js';
 
 /**
  * The access log: one JSON line per request, whatever answered it (a kept

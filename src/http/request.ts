@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Catalog } from '../content/types.js';
 import { ProblemError } from './problem.js';
-import type { Zone, Zones } from './door.js';
+import type { Zone, Zones } from './doors.js';
 import { clip } from '../query/errors.js';
 
 /** Query parameters as sent: a name given twice keeps every value, in order. */

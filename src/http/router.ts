@@ -2,7 +2,7 @@ import type { Catalog } from '../content/types.js';
 import type { Answer } from './answer.js';
 import type { Incoming } from './request.js';
 import { decodePathSegment } from './request.js';
-import { compareSpecificity, matchPattern } from '../model/routes.js';
+import { compareSpecificity, matchPattern } from '../routes/table.js';
 
 export type Handler = (request: Incoming) => Answer | Promise<Answer>;
 

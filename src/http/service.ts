@@ -3,7 +3,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import { Server as NetServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import type { InjectOptions, Response as InjectedResponse } from 'light-my-request';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { ProblemError } from './problem.js';
 import { headersTooLargeProblem, malformedRequestProblem, MAX_HEADER_BYTES, requestTimeoutProblem } from '../model/problems.js';
 

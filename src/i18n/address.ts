@@ -1,5 +1,18 @@
 import addressFormatter from '@fragaria/address-formatter';
-import type { Address } from '../content/types.js';
+
+export interface Address {
+  readonly street: string;
+  readonly number: string;
+  readonly complement?: string;
+  /** A part of the city (a bairro), where the country's addresses name one. */
+  readonly district?: string;
+  readonly city: string;
+  /** The state, province or region, where the country's addresses name one. */
+  readonly state?: string;
+  readonly postal_code: string;
+  /** ISO 3166-1 alpha-2. */
+  readonly country: string;
+}
 
 /**
  * A postal address in its own country's layout, by @fragaria/address-formatter

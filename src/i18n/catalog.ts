@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Formatters } from 'intl-messageformat';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { parseYaml } from '../content/front-matter.js';
+import { parseYaml } from '../util/front-matter.js';
 import type { ArgumentKind, FormatArguments, MessageKey } from './keys.js';
 import { isMessageKey, MESSAGE_ARGUMENTS, MESSAGE_KEYS } from './keys.js';
-import { closest, withSuggestion } from '../content/suggest.js';
+import { closest, withSuggestion } from '../util/suggest.js';
 
 /** The locales whose catalogs ship with the engine, in messages/<locale>.yaml; English is the reference and the fall-back. */
 export const SHIPPED_LOCALES = ['en', 'pt-BR', 'es', 'fr', 'de'] as const;

@@ -14,12 +14,12 @@ import type { Answer } from '../http/answer.js';
 import { gzipAround } from '../http/encoding.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Incoming } from '../http/request.js';
-import type { Log } from '../log.js';
+import type { Log } from '../config/log.js';
 import { errorResponse, JSON_RPC, refusalAnswer, rpcAnswer } from './json-rpc.js';
 import { createMcpServer } from './server.js';
 import { resourceMethods } from './resources.js';
 import type { Documents } from '../documents/documents.js';
-import { TOOL_NAMES } from './tools.js';
+import { TOOL_NAMES } from './tool-calls.js';
 import type { RememberedResult } from './tool-results.js';
 import { rememberedReply, remember } from './tool-results.js';
 import { RequestReplyTransport } from './transport.js';
@@ -30,7 +30,7 @@ import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSI
 import { MCP_MAX_BODY_BYTES, MCP_REFUSALS } from '../model/protocol.js';
 
 /**
- * The side of `POST /mcp` that runs the official SDK's server (src/mcp/routes.ts
+ * The side of `POST /mcp` that runs the official SDK's server (src/mcp/door.ts
  * declares the route): loaded on the first POST, so a server that is never
  * asked over MCP does not evaluate the SDK's modules and schemas at start-up.
  *

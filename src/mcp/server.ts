@@ -2,16 +2,16 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Implementation, InitializeResult } from '@modelcontextprotocol/sdk/types.js';
 import { InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Log } from '../log.js';
+import type { Log } from '../config/log.js';
 import type { Catalog } from '../content/types.js';
 import { PROMPT_SUMMARIES } from '../model/prompts.js';
 import { mcpServerIdentity } from '../model/protocol.js';
 import type { Icon } from './icons.js';
 import { iconsFor, serverIcons, withIcons } from './icons.js';
-import { registerPrompts } from './prompts.js';
+import { registerPrompts } from './prompt-requests.js';
 import type { ResourceMethods } from './resources.js';
 import { registerResources } from './resources.js';
-import { answerToolCalls, toolDefinitions } from './tools.js';
+import { answerToolCalls, toolDefinitions } from './tool-calls.js';
 import { ICONS_SINCE, negotiatedVersion, versionAtLeast } from './versions.js';
 
 /**
@@ -81,7 +81,7 @@ export function createMcpServer(catalog: Catalog, log: Log, resources: ResourceM
   server.server.registerCapabilities(CAPABILITIES);
   // The tools are answered by handlers of the low-level Server: tools/list
   // with the definitions of this Catalog (converted once, not on each
-  // request), tools/call by src/mcp/tools.ts.
+  // request), tools/call by src/mcp/tool-calls.ts.
   server.server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
     tools: [...withIcons(toolDefinitions(catalog), iconsOrNone(log, () => iconsFor(catalog, extra)))],
   }));

@@ -2,8 +2,7 @@ import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import type { default as sharpFunction, Sharp } from 'sharp';
-import type { Catalog, MadeMedia, MediaBytes } from '../content/types.js';
-import type { PictureFormat, Rendition } from './variants.js';
+import type { MadeMedia, MediaBytes, PictureFormat, Rendition } from './variants.js';
 import { eachAtOnce } from '../util/at-once.js';
 
 /**
@@ -87,6 +86,11 @@ export async function decodeProblem(bytes: Buffer, digest: string, options: Deco
   return undefined;
 }
 
+/** What pictures are made from: the files a Catalog serves, by their path below /media. */
+export interface PictureSource {
+  readonly media: ReadonlyMap<string, MediaBytes>;
+}
+
 /** A file the Catalog serves that is made from a picture. */
 export type MadeFile = MediaBytes & { readonly made: MadeMedia };
 
@@ -100,7 +104,7 @@ export interface MakeAllOptions {
 }
 
 /** The files of a Catalog made from pictures, each once. */
-export function madeFiles(catalog: Catalog): MadeFile[] {
+export function madeFiles(catalog: PictureSource): MadeFile[] {
   const seen = new Set<string>();
   const files: MadeFile[] = [];
   for (const media of catalog.media.values()) {
@@ -146,7 +150,7 @@ export class PictureMaker {
    * how many were made and how many were found kept. A file that fails is
    * left to the request that asks for it (which answers the error).
    */
-  async makeAll(catalog: Catalog, options: MakeAllOptions = {}): Promise<{ made: number; kept: number; failed: number }> {
+  async makeAll(catalog: PictureSource, options: MakeAllOptions = {}): Promise<{ made: number; kept: number; failed: number }> {
     const queue = madeFiles(catalog);
     const counts = { made: 0, kept: 0, failed: 0 };
     function* wanted(): Generator<MadeFile> {

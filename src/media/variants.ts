@@ -128,3 +128,21 @@ export function shareCardRendition(facts: PictureFacts): Rendition | undefined {
   const format: PictureFormat = own === 'png' ? 'png' : 'jpeg';
   return { name: `card-${width}x${height}.${EXTENSIONS[format]}`, format, width, height, fit: 'cover' };
 }
+
+export interface MediaBytes {
+  readonly media_type: string;
+  /** The content file's own bytes. */
+  readonly bytes: Buffer;
+  /**
+   * Set when what is served is made from `bytes` (the picture without its
+   * metadata, a width, a format, its share card), by src/media; otherwise
+   * `bytes` are served as they are.
+   */
+  readonly made?: MadeMedia;
+}
+
+/** A file made from a picture: what src/media makes, and the picture's SHA-256 (hex) its files are kept under. */
+export interface MadeMedia {
+  readonly digest: string;
+  readonly rendition: Rendition;
+}

@@ -1,7 +1,7 @@
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
-import { pageSlugs, postSlugs, productSlugs } from './queries.js';
-import { canonical, fold } from '../search/normalize.js';
+import { pageSlugs, postSlugs, productSlugs } from '../query/parameters.js';
+import { canonical, fold } from '../text/normalize.js';
 
 /**
  * The values `completion/complete` suggests (MCP 2025-06-18, Server

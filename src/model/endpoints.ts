@@ -1,17 +1,17 @@
 import type * as z from 'zod';
-import type { Deprecation } from '../config.js';
+import type { Deprecation } from '../config/config.js';
 import type { Catalog } from '../content/types.js';
 import type { Collection } from '../query/pagination.js';
 import { companyRecord, documentCount, pageDetail, postDetail, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
-import { API_VERSION } from '../version.js';
-import { API_PREFIX, paths, ROUTES, urlOf } from './routes.js';
-import type { ParamSpec, QueryOf, RawQuery, SlugParam } from './params.js';
-import { parseQuery } from './params.js';
+import { API_VERSION } from '../config/version.js';
+import { API_PREFIX, paths, ROUTES, urlOf } from '../routes/table.js';
+import type { ParamSpec, QueryOf, RawQuery, SlugParam } from '../query/params.js';
+import { parseQuery } from '../query/params.js';
 import type { ProblemCode } from './problems.js';
 import { PROBLEMS } from './problems.js';
-import { pageLocale, pageQuery, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from './queries.js';
-import * as shapes from './shapes.js';
+import { pageLocale, pageQuery, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from '../query/parameters.js';
+import * as shapes from '../query/shapes.js';
 
 export { API_PREFIX };
 export type { RawQuery };

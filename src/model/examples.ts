@@ -2,7 +2,7 @@ import type { Catalog } from '../content/types.js';
 import { QueryError } from '../query/errors.js';
 import type { Endpoint } from './endpoints.js';
 import { documentedPath } from './endpoints.js';
-import { requiredExample } from './params.js';
+import { requiredExample } from '../query/params.js';
 import type { Problem, ProblemCode } from './problems.js';
 import {
   headersTooLargeProblem,

@@ -1,4 +1,5 @@
-import { API_PREFIX, paths, urlOf } from './routes.js';
+import * as z from 'zod';
+import { API_PREFIX, paths, urlOf } from '../routes/table.js';
 import type { QueryError } from '../query/errors.js';
 import { clip } from '../query/errors.js';
 
@@ -165,7 +166,7 @@ const DEVELOPERS = paths.pageUnder('developers');
 
 /**
  * The problem document (RFC 9457 section 3) of `problem` raised by a request
- * to `instance`; the Problem shape (src/model/shapes.ts) describes it.
+ * to `instance`; the Problem shape (src/query/shapes.ts) describes it.
  */
 export function problemDocument(problem: Problem, baseUrl: string, instance: string): ProblemDocument {
   const { code, title } = statusOf(problem);
@@ -307,3 +308,20 @@ export function queryProblem(error: QueryError, endpoint: string): Problem {
       : `Call GET ${endpoint} without a query string.`;
   return { code: error.code, init: { detail: error.detail, hint, extensions: { parameter, accepted } } };
 }
+
+/** RFC 9457 problem document, with the service's `code`, `hint` and extension members (problemDocument writes it), as /openapi.json states it. */
+export const problemSchema = z
+  .looseObject({
+    type: z.url().describe('The developer portal anchor documenting `code`.'),
+    title: z.string(),
+    status: z.int(),
+    code: z.enum(PROBLEM_CODE_LIST as readonly [string, ...string[]]),
+    detail: z.string(),
+    hint: z.string().describe('The concrete call that resolves the problem.'),
+    instance: z.string().describe('The request path.').optional(),
+    documentation_url: z.url().optional(),
+    parameter: z.string().describe('On 400: the parameter at fault.').optional(),
+    accepted: z.union([z.string(), z.array(z.string())]).describe('On 400: what the parameter accepts.').optional(),
+    valid_slugs: z.array(z.string()).describe('On 404 for a slug: every valid slug.').optional(),
+  })
+  .meta({ title: 'Problem' });

@@ -1,4 +1,4 @@
-import { API_VERSION } from '../version.js';
+import { API_VERSION } from '../config/version.js';
 import type { Problem, ProblemCode } from './problems.js';
 import { problemTypeUri, statusOf } from './problems.js';
 

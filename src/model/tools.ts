@@ -5,18 +5,18 @@ import { agentPage, companyRecord, hitChoice, pageDetail, postChoice, postDetail
 import * as queries from '../query/queries.js';
 import type { JsonSchema } from './json-schema.js';
 import { mcpJsonSchemaOf } from './json-schema.js';
-import type { ArgumentSpec, ParamSpec, QueryOf, SlugParam } from './params.js';
-import { argumentShape, queryOfArguments, quoted, slugArgument } from './params.js';
+import type { ArgumentSpec, ParamSpec, QueryOf, SlugParam } from '../query/params.js';
+import { argumentShape, queryOfArguments, quoted, slugArgument } from '../query/params.js';
 import type { ProblemCode } from './problems.js';
-import { listDetail, pageLocale, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from './queries.js';
-import * as shapes from './shapes.js';
+import { listDetail, pageLocale, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from '../query/parameters.js';
+import * as shapes from '../query/shapes.js';
 
 /**
  * The seven MCP tools, declared once: name, title and description, the
- * arguments (each a parameter of the query it answers, src/model/queries.ts,
+ * arguments (each a parameter of the query it answers, src/query/parameters.ts,
  * with its bounds and allowed values), the output shape (the record the
  * REST API answers, or its page as an agent chooses from it: shapes.ts), the
- * errors a call can come to, and the query it answers with. src/mcp/tools.ts
+ * errors a call can come to, and the query it answers with. src/mcp/tool-calls.ts
  * answers tools/call with them; the server card and the developer portal
  * describe them from the same declarations.
  */

@@ -1,11 +1,11 @@
 import type { Catalog, Company, Image, Page, Post, Product } from '../content/types.js';
-import type * as shapes from '../model/shapes.js';
+import type * as shapes from './shapes.js';
 import { updatedAt } from './updated-at.js';
 import { nextOffset } from './pagination.js';
 
 /**
  * The public representation of each record: what the API and MCP return,
- * typed by the shapes that document it (src/model/shapes.ts), so a record
+ * typed by the shapes that document it (src/query/shapes.ts), so a record
  * and its published schema cannot part. List views omit the markdown body.
  */
 

@@ -1,9 +1,9 @@
-import { API_PREFIX } from '../model/routes.js';
+import { API_PREFIX } from '../routes/table.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog, Page, PagesOfLocale, Post, Product, ProductsOfLocale } from '../content/types.js';
-import type { ParamSpec, QueryOf, SortOrder } from '../model/params.js';
-import type { pageQuery, postFilters, postQuery, productFilters, productQuery, searchQuery } from '../model/queries.js';
-import { pageSlugs, postSlugs, productSlugs } from '../model/queries.js';
+import type { ParamSpec, QueryOf, SortOrder } from './params.js';
+import type { pageQuery, postFilters, postQuery, productFilters, productQuery, searchQuery } from './parameters.js';
+import { pageSlugs, postSlugs, productSlugs } from './parameters.js';
 import type { SearchHit, SearchKind, SearchResult } from '../search/index.js';
 import { searchIndexFor } from '../search/index.js';
 import type { RecordKind } from './errors.js';
@@ -17,7 +17,7 @@ import { LruCache } from '../util/lru.js';
 /**
  * Every read of the content that a door offers: the filters, lists, pages of
  * results, search and single-record lookups. Their parameters are declared
- * once, in src/model/queries.ts. REST, MCP and the website all call these;
+ * once, in src/query/parameters.ts. REST, MCP and the website all call these;
  * none filters on its own.
  */
 

@@ -1,9 +1,9 @@
 import { LruCache } from '../util/lru.js';
-import { canonical, foldLowercase, forEachWord, lower } from './normalize.js';
+import { canonical, foldLowercase, forEachWord, lower } from '../text/normalize.js';
 import type { FormsInput } from './forms.js';
 import { Forms, isWord, Reading } from './forms.js';
-import type { Stem } from './stemmers.js';
-import { STOP_WORDS } from './stop-words.js';
+import type { Stem } from '../text/stemmers.js';
+import { STOP_WORDS } from '../text/stop-words.js';
 
 /**
  * The search engine: an inverted index scored with BM25+, as MiniSearch

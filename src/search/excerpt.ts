@@ -1,4 +1,4 @@
-import { fold, forEachWord, foldUnit, isWordAt } from './normalize.js';
+import { fold, forEachWord, foldUnit, isWordAt } from '../text/normalize.js';
 
 /** About how long an excerpt is, in characters, before the `…` marks. */
 export const EXCERPT_LENGTH = 160;

@@ -1,4 +1,4 @@
-import { fold } from './normalize.js';
+import { fold } from '../text/normalize.js';
 import type { Analysis, Concept, Language } from './engine.js';
 
 /**

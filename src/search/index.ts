@@ -5,10 +5,10 @@ import type { Catalog, Page, Post, Product } from '../content/types.js';
 import type { Analysis, Concept, Hit, WordPlan } from './engine.js';
 import { best, FIELDS, MIN_TYPO_LENGTH, TermIndex } from './engine.js';
 import { excerpt } from './excerpt.js';
-import type { QueryWord } from './normalize.js';
-import { canonical, fold, forEachWord, lower, queryWords } from './normalize.js';
-import { languageOf, stemmerOf } from './stemmers.js';
-import { STOP_WORDS } from './stop-words.js';
+import type { QueryWord } from '../text/normalize.js';
+import { canonical, fold, forEachWord, lower, queryWords } from '../text/normalize.js';
+import { languageOf, stemmerOf } from '../text/stemmers.js';
+import { STOP_WORDS } from '../text/stop-words.js';
 
 /**
  * Full-text search over the products, pages and posts of one Catalog

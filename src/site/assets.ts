@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { MEDIA_PREFIX, paths, ROUTES, urlOf } from '../model/routes.js';
+import { MEDIA_PREFIX, paths, ROUTES, urlOf } from '../routes/table.js';
 import { channelUri } from '../content/channels.js';
 import type { Catalog } from '../content/types.js';
 import { escapeHtml } from './html.js';

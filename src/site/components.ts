@@ -1,4 +1,5 @@
-import type { Address, Catalog, Image, Post, Product } from '../content/types.js';
+import type { Catalog, Image, Post, Product } from '../content/types.js';
+import type { Address } from '../i18n/address.js';
 import { longDate } from '../documents/format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';

@@ -1,5 +1,5 @@
 import type { Catalog } from '../content/types.js';
-import { MCP_PATH, paths, ROUTES, urlOf } from '../model/routes.js';
+import { MCP_PATH, paths, ROUTES, urlOf } from '../routes/table.js';
 import { registryOf } from '../documents/registry.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { mcpServerIdentity, versionsInWords } from '../model/protocol.js';
@@ -7,7 +7,7 @@ import { languageName } from '../documents/format.js';
 import { escapeHtml } from './html.js';
 import { messages } from '../i18n/catalog.js';
 import { wordsOf } from '../documents/words.js';
-import { identifierLabel } from '../i18n/identifiers.js';
+import { identifierLabel } from '../content/identifier-labels.js';
 import { addressLine } from '../i18n/address.js';
 import { contentPageMarkdown, linkText } from '../documents/markdown.js';
 import { mirrorMarkdown } from '../documents/record-markdown.js';

@@ -6,7 +6,7 @@ import type { Answer, CacheRule } from '../http/answer.js';
 import { answer } from '../http/answer.js';
 import type { Route } from '../http/router.js';
 import type { PictureMaker } from '../media/pictures.js';
-import { MEDIA_PREFIX, paths, ROUTES, urlOf } from '../model/routes.js';
+import { MEDIA_PREFIX, paths, ROUTES, urlOf } from '../routes/table.js';
 import { clip } from '../query/errors.js';
 import { digestOf } from '../util/digest.js';
 import { pauseEverySlice } from '../util/pause.js';

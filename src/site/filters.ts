@@ -3,8 +3,8 @@ import { ProblemError } from '../http/problem.js';
 import { forReaders } from './errors.js';
 import type { Words } from '../documents/words.js';
 import { wordsOf } from '../documents/words.js';
-import type { ChoicesParam } from '../model/params.js';
-import { blogPage as blogPageParam, postFilters, productFilters, searchQuery } from '../model/queries.js';
+import type { ChoicesParam } from '../query/params.js';
+import { blogPage as blogPageParam, postFilters, productFilters, searchQuery } from '../query/parameters.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
 import { filterPosts, POSTS_PER_PAGE } from '../documents/lists.js';
 
@@ -13,7 +13,7 @@ import { filterPosts, POSTS_PER_PAGE } from '../documents/lists.js';
  * come from plain GET forms and links, so an empty value ("All categories")
  * means "no filter" and a parameter the page does not know (a campaign tag)
  * is ignored; a value outside what the parameter's declaration allows (the
- * API's own, src/model/queries.ts) is a 400 page that says, in the page's
+ * API's own, src/query/parameters.ts) is a 400 page that says, in the page's
  * language, what is allowed. The filtering itself is the query layer's.
  */
 
@@ -38,7 +38,7 @@ function single(query: SiteQuery, name: string, { path, w }: QueryPlace): string
 
 /**
  * The values of an enumerated filter, read by the parameter the API reads
- * it with (src/model/queries.ts), so the site and the API accept and refuse
+ * it with (src/query/parameters.ts), so the site and the API accept and refuse
  * the same values (case and accents forgiven, several separated by commas);
  * then kept to `allowed` where the page lists fewer than the API (one
  * locale's categories). A refusal is worded for the page's reader.

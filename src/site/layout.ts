@@ -7,7 +7,7 @@ import type { Html, Interpolation } from './html.js';
 import { html } from './html.js';
 import { wordsOf, siteLocale } from '../documents/words.js';
 import { headerNavigation, href, legalNavigation, linkTo, navigationRoute, routeTranslations } from '../documents/site-map.js';
-import { paths, ROUTES } from '../model/routes.js';
+import { paths, ROUTES } from '../routes/table.js';
 
 /**
  * Every response that is an HTML document gets this policy: only the site's own

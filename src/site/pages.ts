@@ -32,8 +32,8 @@ import { pageSeo, postSeo, productSeo } from './seo.js';
 import { recordContext, routeContext } from '../documents/page-context.js';
 import type { PageRoute } from '../documents/site-map.js';
 import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from '../documents/site-map.js';
-import { ROUTES } from '../model/routes.js';
-import { searchQuery } from '../model/queries.js';
+import { ROUTES } from '../routes/table.js';
+import { searchQuery } from '../query/parameters.js';
 import { productsShownIn } from '../query/queries.js';
 
 /** The HTML of every site route. Each returns a whole document, in the route's language. */

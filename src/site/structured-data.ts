@@ -25,7 +25,8 @@ import type {
   WithActionConstraints,
 } from 'schema-dts';
 import { vatNumber } from '../content/identifiers.js';
-import type { Address, Catalog, Company, IdentifierScheme, Image, MediaFile, Post, Product } from '../content/types.js';
+import type { Catalog, Company, IdentifierScheme, Image, MediaFile, Post, Product } from '../content/types.js';
+import type { Address } from '../i18n/address.js';
 import type { Crumb } from '../documents/page-context.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';

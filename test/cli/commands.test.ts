@@ -52,7 +52,7 @@ describe('help', () => {
     assert.equal(lines[0], SERVE_USAGE);
     for (const option of ['--port N', '--host H', '--watch', '--help, -h']) assert.ok(lines.some((line) => line.startsWith(`  ${option}  `)), option);
     const variables = await configVariables();
-    assert.ok(variables.length >= 20, `read from src/config.ts: ${variables.join(' ')}`);
+    assert.ok(variables.length >= 20, `read from src/config/config.ts: ${variables.join(' ')}`);
     for (const name of variables) assert.ok(lines.some((line) => line.startsWith(`  ${name}  `)), `${name} in:\n${run.stdout}`);
     const flag = await vitrine(['serve', '--help']);
     assert.equal(flag.code, 0);

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { writtenDestinations } from '../../src/content/body-references.js';
 import { checkContent } from '../../src/content/check.js';
-import { splitFrontMatter } from '../../src/content/front-matter.js';
+import { splitFrontMatter } from '../../src/util/front-matter.js';
 import { ContentError, loadCatalog } from '../../src/content/load.js';
 import { resolveBody } from '../../src/content/resolve-body.js';
 import { markdownToText } from '../../src/content/markdown.js';

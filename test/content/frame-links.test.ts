@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { deadFrameLinks } from '../../src/frame-links.js';
+import { deadFrameLinks } from '../../src/check/frame-links.js';
 import { Router } from '../../src/http/router.js';
 import { buildTestApp, FIXTURES, testCatalog } from '../helper.js';
 

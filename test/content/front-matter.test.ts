@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { parseYaml, readSimpleFrontMatter, splitFrontMatter, YamlSyntaxError } from '../../src/content/front-matter.js';
+import { parseYaml, readSimpleFrontMatter, splitFrontMatter, YamlSyntaxError } from '../../src/util/front-matter.js';
 import { FIXTURES, ROOT } from '../helper.js';
 
 /** The front matter block of a markdown file, between its two `---` lines. */

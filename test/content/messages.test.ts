@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { parseYaml } from '../../src/content/front-matter.js';
+import { parseYaml } from '../../src/util/front-matter.js';
 import { checkContent } from '../../src/content/check.js';
 import { loadCatalog } from '../../src/content/load.js';
 import { referenceCatalogFile } from '../../src/i18n/catalog.js';

@@ -10,7 +10,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { z } from 'zod';
 import { editorSchemas } from '../../src/content/editor-schemas.js';
-import { parseYaml, splitFrontMatter } from '../../src/content/front-matter.js';
+import { parseYaml, splitFrontMatter } from '../../src/util/front-matter.js';
 import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema } from '../../src/content/schemas.js';
 import { ROOT } from '../helper.js';
 import { vitrine } from '../process.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { checkContent } from '../../src/content/check.js';
 import { ContentError, loadCatalog } from '../../src/content/load.js';
-import { closest, closestPath, withSuggestion } from '../../src/content/suggest.js';
+import { closest, closestPath, withSuggestion } from '../../src/util/suggest.js';
 import { FIXTURES } from '../helper.js';
 
 const POST_FIELDS = ['title', 'summary', 'category', 'locale', 'published_at', 'updated_at', 'author', 'translation_key', 'image'];

@@ -7,8 +7,8 @@ import { ENDPOINTS } from '../../src/api/endpoints.js';
 import { SLUG } from '../../src/content/schemas.js';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { mcpServerCard } from '../../src/discovery/documents.js';
-import { PROMPT_SUMMARIES } from '../../src/mcp/prompts.js';
-import { genericToolDefinitions } from '../../src/mcp/tools.js';
+import { PROMPT_SUMMARIES } from '../../src/model/prompts.js';
+import { genericToolDefinitions } from '../../src/mcp/tool-calls.js';
 import { BASE_URL, useTestApp } from '../helper.js';
 
 let server: Service;

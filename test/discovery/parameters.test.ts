@@ -52,7 +52,7 @@ describe('/openapi.json validates the new parameters as the server reads them', 
     });
   }
 
-  test('their descriptions say what they take, as src/model/queries.ts declares them', async () => {
+  test('their descriptions say what they take, as src/query/parameters.ts declares them', async () => {
     const document = (await server.inject('/openapi.json')).json() as Document;
     const search = document.paths['/api/v1/search']!.get.parameters;
     const describe = (name: string) => search.find((p) => p.name === name)!.description;

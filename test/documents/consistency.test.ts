@@ -179,3 +179,24 @@ describe('resource templates', () => {
     assert.equal(text, await (await fetch(local(uri))).text());
   });
 });
+
+describe('prompts', () => {
+  test('every resource a prompt embeds is the text resources/read answers for its URI', async () => {
+    const asked = [
+      await client.getPrompt({ name: 'describe_company', arguments: { locale: 'de' } }),
+      await client.getPrompt({ name: 'verify_company_registration', arguments: {} }),
+      await client.getPrompt({ name: 'quote_article', arguments: { topic: catalog.posts[0]!.title } }),
+    ];
+    let embedded = 0;
+    for (const prompt of asked) {
+      for (const message of prompt.messages) {
+        if (message.content.type !== 'resource') continue;
+        const { uri, text } = message.content.resource as { uri: string; text: string };
+        const read = await client.readResource({ uri });
+        assert.equal(text, (read.contents[0] as { text: string }).text, uri);
+        embedded += 1;
+      }
+    }
+    assert.ok(embedded >= 4, `${embedded} resources embedded`);
+  });
+});

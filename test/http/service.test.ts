@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import path from 'node:path';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { loadCatalog } from '../../src/content/load.js';
 import { Service } from '../../src/http/service.js';
 import { rawRequest } from '../fuzz/raw-client.js';

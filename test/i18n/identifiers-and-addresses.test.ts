@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Address } from '../../src/content/types.js';
+import type { Address } from '../../src/i18n/address.js';
 import { addressLine, addressLines } from '../../src/i18n/address.js';
 import { SHIPPED_LOCALES } from '../../src/i18n/catalog.js';
 import { wordsIn } from './_words.js';

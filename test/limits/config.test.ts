@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
 
 /** The limit and /mcp origin settings, read like every other: one line naming the variable. */
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { App } from '../../src/app.js';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { unlimited } from '../fuzz/support.js';
 import { httpRequest, rawRequest } from '../fuzz/raw-client.js';
 import { BASE_URL, testCatalog } from '../helper.js';

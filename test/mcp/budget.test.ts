@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_LIST_RESULT_CHARS } from '../../src/mcp/tools.js';
+import { MAX_LIST_RESULT_CHARS } from '../../src/mcp/tool-calls.js';
 import { listenTestApp } from '../helper.js';
 import { catalogWithPosts } from './_catalog.js';
 import { asToolPage, CHOICE_FIELDS, connectClient, structured } from './_client.js';

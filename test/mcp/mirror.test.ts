@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
 import { BASE_URL, FIXTURES, testCatalog } from '../helper.js';
 
-/** src/content/mirror.ts: the text of every MCP resource and /md/ file. */
+/** src/documents/record-markdown.ts: the text of every MCP resource and /md/ file. */
 describe('mirrorMarkdown', () => {
   test('a product: name, quoted summary, status, tags, links and canonical URL, then the body', async () => {
     const catalog = await testCatalog(path.join(FIXTURES, 'minimal'));

@@ -6,9 +6,9 @@ import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../../src/app.js';
 import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
 import type { Catalog } from '../../src/content/types.js';
-import { PROMPT_SUMMARIES } from '../../src/mcp/prompts.js';
+import { PROMPT_SUMMARIES } from '../../src/model/prompts.js';
 import { messages } from '../../src/i18n/catalog.js';
-import { describeCompany, quoteArticle, verifyRegistration } from '../../src/model/prompts.js';
+import { describeCompany, quoteArticle, verifyRegistration } from '../../src/documents/prompt-messages.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 import { connectClient, rpcError, useConnectedClient } from './_client.js';
 
@@ -63,19 +63,24 @@ describe('prompts/get describe_company', () => {
     assert.match(text, /get_product/);
     for (const product of catalog.products) assert.ok(text.includes(`- ${product.name} (${product.status}): ${product.summary} ${product.url}`), product.slug);
     const home = catalog.pagesBySlug.get('index')!;
+    const homeText = ((await client.readResource({ uri: home.markdown_url })).contents[0] as { text: string }).text;
+    assert.ok(homeText.startsWith(mirrorMarkdown(home).trimEnd()), 'the home page, then what it lists');
     assert.deepEqual(resources, [
       { uri: catalog.company.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog.company) },
-      { uri: home.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(home) },
+      { uri: home.markdown_url, mimeType: 'text/markdown', text: homeText },
     ]);
     assert.equal(result.description, 'Describe Aroeira from its published content');
   });
 
-  test('in Brazilian Portuguese for locale pt-BR; the same embedded resources', async () => {
+  test('in Brazilian Portuguese for locale pt-BR, embedding the company record and the Portuguese home page', async () => {
     const english = parts(await client.getPrompt({ name: 'describe_company', arguments: { locale: 'en' } }));
     const portuguese = parts(await client.getPrompt({ name: 'describe_company', arguments: { locale: 'pt-BR' } }));
     assert.match(portuguese.text, /^Descreva a empresa Aroeira \(razão social Aroeira Tecnologia Ltda\.\)/);
     assert.match(portuguese.text, /Responda em português \(Brasil\) \(pt-BR\)\./);
-    assert.deepEqual(portuguese.resources, english.resources);
+    assert.deepEqual(portuguese.resources[0], english.resources[0]);
+    assert.equal(portuguese.resources[1]!.uri, `${BASE_URL}/md/pt-BR/index.md`);
+    const read = (await client.readResource({ uri: `${BASE_URL}/md/pt-BR/index.md` })).contents[0] as { text: string };
+    assert.equal(portuguese.resources[1]!.text, read.text);
   });
 
   test('is the engine\'s text over any content: another company\'s names, none of the demo\'s', async () => {
@@ -212,7 +217,7 @@ describe('prompts/get with a bad argument or name', () => {
   test('an unexpected failure is error -32603 that says nothing of its cause', async () => {
     const failing = new Proxy(catalog, {
       get(target, property, receiver) {
-        if (property === 'pagesBySlug') throw new Error('disk on fire at /secret/path.ts:12');
+        if (property === 'company') throw new Error('disk on fire at /secret/path.ts:12');
         return Reflect.get(target, property, receiver);
       },
     });

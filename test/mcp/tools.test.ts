@@ -6,7 +6,7 @@ import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/cl
 import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';
 import { serverIcons } from '../../src/mcp/icons.js';
-import { genericToolDefinitions, toolDefinitions } from '../../src/mcp/tools.js';
+import { genericToolDefinitions, toolDefinitions } from '../../src/mcp/tool-calls.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 import { asToolPage, CHOICE_FIELDS, connectClient, failure, structured } from './_client.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { basePathOf, compareSpecificity, hrefOf, hrefOfUrl, paths, ROUTES, routeAt, urlOf, withoutBasePath } from '../../src/model/routes.js';
-import type { RouteName } from '../../src/model/routes.js';
+import { basePathOf, compareSpecificity, hrefOf, hrefOfUrl, paths, ROUTES, routeAt, urlOf, withoutBasePath } from '../../src/routes/table.js';
+import type { RouteName } from '../../src/routes/table.js';
 import { buildTestApp } from '../helper.js';
 
 describe('the route table', () => {

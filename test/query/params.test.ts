@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Catalog } from '../../src/content/types.js';
 import { QueryError } from '../../src/query/errors.js';
-import { accepted, parseQuery } from '../../src/model/params.js';
-import { postQuery, productQuery, searchQuery } from '../../src/model/queries.js';
+import { accepted, parseQuery } from '../../src/query/params.js';
+import { postQuery, productQuery, searchQuery } from '../../src/query/parameters.js';
 import { testCatalog } from '../helper.js';
 
 /** The error `run` throws, which must be a QueryError. */

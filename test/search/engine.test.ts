@@ -7,8 +7,8 @@ import type { Catalog } from '../../src/content/types.js';
 import type { Hit, WordPlan } from '../../src/search/engine.js';
 import { best, BOOST, editDistance, EXPANSION_BUDGET, FIELDS, TermIndex, withinOneEdit } from '../../src/search/engine.js';
 import { searchAnalysis, searchIndexFor } from '../../src/search/index.js';
-import { canonical, fold, words } from '../../src/search/normalize.js';
-import { STOP_WORDS } from '../../src/search/stop-words.js';
+import { canonical, fold, words } from '../../src/text/normalize.js';
+import { STOP_WORDS } from '../../src/text/stop-words.js';
 
 /**
  * MiniSearch, configured to read text as the index does (the same folding,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { excerpt, EXCERPT_LENGTH } from '../../src/search/excerpt.js';
-import { fold } from '../../src/search/normalize.js';
+import { fold } from '../../src/text/normalize.js';
 import { FUZZ_SEED } from '../fuzz/support.js';
 
 const filler = (word: string, count: number) => Array.from({ length: count }, (_, i) => `${word}${i}`).join(' ');

@@ -8,9 +8,9 @@ import type { Analysis, Hit, WordPlan } from '../../src/search/engine.js';
 import { BOOST, FIELDS, STEM_WEIGHT, TermIndex } from '../../src/search/engine.js';
 import { stemKey } from '../../src/search/forms.js';
 import { searchAnalysis, searchIndexFor } from '../../src/search/index.js';
-import { canonical, fold, lower, words } from '../../src/search/normalize.js';
-import { portugueseSingular, stemmerOf } from '../../src/search/stemmers.js';
-import { STOP_WORDS } from '../../src/search/stop-words.js';
+import { canonical, fold, lower, words } from '../../src/text/normalize.js';
+import { portugueseSingular, stemmerOf } from '../../src/text/stemmers.js';
+import { STOP_WORDS } from '../../src/text/stop-words.js';
 import { testCatalog } from '../helper.js';
 
 let catalog: Catalog;

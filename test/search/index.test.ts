@@ -4,7 +4,7 @@ import type { Catalog } from '../../src/content/types.js';
 import { loadCatalog } from '../../src/content/load.js';
 import type { SearchHit, SearchIndex } from '../../src/search/index.js';
 import { SEARCH_KINDS, searchIndexFor } from '../../src/search/index.js';
-import { fold, words } from '../../src/search/normalize.js';
+import { fold, words } from '../../src/text/normalize.js';
 import { BASE_URL, ROOT, testCatalog } from '../helper.js';
 import type { SearchFixture } from './fixture.js';
 import { searchFixture, XILOFONE_POSTS } from './fixture.js';

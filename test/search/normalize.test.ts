@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { canonical, fold, queryTerms, WORD, words } from '../../src/search/normalize.js';
-import { STOP_WORDS } from '../../src/search/stop-words.js';
+import { canonical, fold, queryTerms, WORD, words } from '../../src/text/normalize.js';
+import { STOP_WORDS } from '../../src/text/stop-words.js';
 
 describe('fold', () => {
   test('lowercases and removes diacritics in Portuguese and other Latin text', () => {

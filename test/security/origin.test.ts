@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import type { App } from '../../src/app.js';
-import { ownPageOrigins } from '../../src/mcp/routes.js';
+import { ownPageOrigins } from '../../src/mcp/door.js';
 import { unlimited } from '../fuzz/support.js';
 import { buildTestApp } from '../helper.js';
 

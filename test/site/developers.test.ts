@@ -5,9 +5,10 @@ import { ENDPOINTS } from '../../src/api/endpoints.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { PUBLIC_READ } from '../../src/http/rate-limit.js';
-import { PROMPT_SUMMARIES, quoteArticle } from '../../src/mcp/prompts.js';
-import { genericToolDefinitions } from '../../src/mcp/tools.js';
-import { API_VERSION } from '../../src/version.js';
+import { PROMPT_SUMMARIES } from '../../src/model/prompts.js';
+import { quoteArticle } from '../../src/documents/prompt-messages.js';
+import { genericToolDefinitions } from '../../src/mcp/tool-calls.js';
+import { API_VERSION } from '../../src/config/version.js';
 import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
 
 let server: Service;

@@ -97,7 +97,7 @@ describe('/md/ mirrors', () => {
     }
   });
 
-  test('the four listing mirrors add their list: every product, every article, the whole API reference; the others are the page\'s mirror', async () => {
+  test('the listing mirrors add their list (every product, every article, the whole API reference), the contact page its channels; the others are the page\'s mirror', async () => {
     const products = (await get('/md/products.md')).body;
     for (const p of catalog.products) assert.ok(products.includes(`- [${p.name}](${p.url}) (${p.status}): `), p.slug);
     // Each language's blog lists its own articles.
@@ -111,9 +111,12 @@ describe('/md/ mirrors', () => {
     for (const heading of ['## Endpoints', '## Rate limits', '## Versioning', '## Deprecation', '## Errors', '### `not_found`']) {
       assert.ok(developers.includes(`\n${heading}\n`), heading);
     }
-    for (const slug of ['about', 'contact', 'method', 'privacy']) {
+    const contact = (await get('/md/contact.md')).body;
+    assert.ok(contact.startsWith(mirrorMarkdown(catalog.pagesBySlug.get('contact')!).trimEnd()));
+    for (const value of Object.values(catalog.company.contact)) assert.ok(contact.includes(value), value);
+    for (const slug of ['about', 'method', 'privacy']) {
       const page = catalog.pagesBySlug.get(slug)!;
-      assert.equal((await get(`/md/${slug}.md`)).body, mirrorMarkdown(page), `${slug}: the page's own mirror, as MCP serves it`);
+      assert.equal((await get(`/md/${slug}.md`)).body, mirrorMarkdown(page), `${slug}: the page's own mirror`);
     }
   });
 });

@@ -2,10 +2,10 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../content/types.js';
-import type { Log } from '../log.js';
+import type { Log } from '../config/log.js';
 import type { Tool } from '../model/tools.js';
 import { TOOL_LINES, TOOLS } from '../model/tools.js';
-import { quoted } from '../model/params.js';
+import { quoted } from '../query/params.js';
 import { QueryError } from '../query/errors.js';
 import { namesEverySlug, slugCount } from './slugs.js';
 

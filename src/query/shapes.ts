@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { IDENTIFIER_SCHEMES, PRODUCT_STATUSES } from '../content/types.js';
 import { VARIANT_MEDIA_TYPES } from '../media/variants.js';
 import { SEARCH_KINDS } from '../search/index.js';
-import { PROBLEM_CODE_LIST } from './problems.js';
 
 /**
  * What the API and the MCP tools answer, each shape declared once in zod
@@ -337,19 +336,3 @@ export const HitChoices = SearchResult.omit({ next: true, prev: true })
   .extend({ items: z.array(HitChoice), next_offset: nextOffset })
   .meta({ title: 'HitChoices' });
 
-/** RFC 9457 problem document, with the service's `code`, `hint` and extension members (src/model/problems.ts writes it). */
-export const Problem = z
-  .looseObject({
-    type: z.url().describe('The developer portal anchor documenting `code`.'),
-    title: text(),
-    status: z.int(),
-    code: z.enum(PROBLEM_CODE_LIST as readonly [string, ...string[]]),
-    detail: text(),
-    hint: text().describe('The concrete call that resolves the problem.'),
-    instance: text().describe('The request path.').optional(),
-    documentation_url: z.url().optional(),
-    parameter: text().describe('On 400: the parameter at fault.').optional(),
-    accepted: z.union([text(), z.array(text())]).describe('On 400: what the parameter accepts.').optional(),
-    valid_slugs: z.array(text()).describe('On 404 for a slug: every valid slug.').optional(),
-  })
-  .meta({ title: 'Problem' });

@@ -1,6 +1,6 @@
-import type { App } from './app.js';
-import type { Catalog } from './content/types.js';
-import { withoutBasePath } from './model/routes.js';
+import type { App } from '../app.js';
+import type { Catalog } from '../content/types.js';
+import { withoutBasePath } from '../routes/table.js';
 
 /**
  * Links the site's pages print that lead nowhere: every HTML answer of every

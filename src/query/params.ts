@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Catalog } from '../content/types.js';
-import { clip, QueryError } from '../query/errors.js';
+import { clip, QueryError } from './errors.js';
 
 /**
  * The kinds of parameter a query takes, each a zod schema of its value with

@@ -1,8 +1,8 @@
 import type { Answer } from '../http/answer.js';
 import { jsonAnswer } from '../http/answer.js';
-import type { DoorDescriptor } from '../http/door.js';
+import type { DoorDescriptor } from '../http/doors.js';
 import type { Route } from '../http/router.js';
-import { ROUTES } from '../model/routes.js';
+import { ROUTES } from '../routes/table.js';
 import { QueryError } from '../query/errors.js';
 import type { Endpoint, ServiceState } from './endpoints.js';
 import { API_PREFIX, documentedPath, ENDPOINTS, health, serviceFacts } from './endpoints.js';

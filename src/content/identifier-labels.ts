@@ -1,5 +1,5 @@
-import type { Identifier } from '../content/types.js';
-import type { Messages } from './catalog.js';
+import type { Identifier } from './types.js';
+import type { Messages } from '../i18n/catalog.js';
 
 /**
  * What an identifier is called in a language, from its catalog: "CNPJ",

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_IMAGE_CACHE_DIR, DEFAULT_MAX_MB, DEFAULT_MAX_MEGAPIXELS } from './media/pictures.js';
+import { DEFAULT_IMAGE_CACHE_DIR, DEFAULT_MAX_MB, DEFAULT_MAX_MEGAPIXELS } from '../media/pictures.js';
 
 /** The deployment's settings, read once from the environment. */
 export interface Config {
@@ -62,7 +62,7 @@ export const MINIMUM_NOTICE_DAYS = 180;
 
 /**
  * The demo content: ../content from this module, which is the same folder
- * from src/config.ts in a checkout and from dist/vitrine.mjs, the bundle an
+ * from src/config/config.ts in a checkout and from dist/vitrine.mjs, the bundle an
  * installed package runs (node_modules/vitrine/content).
  */
 export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));

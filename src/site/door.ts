@@ -1,10 +1,10 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Documents } from '../documents/documents.js';
-import type { DoorDescriptor } from '../http/door.js';
+import type { DoorDescriptor } from '../http/doors.js';
 import { quotaPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
 import type { PictureMaker } from '../media/pictures.js';
-import { ROUTES } from '../model/routes.js';
+import { ROUTES } from '../routes/table.js';
 import { securityTxt, webManifest } from './assets.js';
 import { llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import { siteErrorRenderer } from './errors.js';

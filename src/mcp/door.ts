@@ -1,11 +1,11 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Documents } from '../documents/documents.js';
 import type { Answer } from '../http/answer.js';
-import type { DoorDescriptor, ErrorRenderer } from '../http/door.js';
-import { ROUTES } from '../model/routes.js';
+import type { DoorDescriptor, ErrorRenderer } from '../http/doors.js';
+import { ROUTES } from '../routes/table.js';
 import type { Incoming } from '../http/request.js';
 import type { Route } from '../http/router.js';
-import type { Log } from '../log.js';
+import type { Log } from '../config/log.js';
 import type * as Endpoint from './endpoint.js';
 import { refusalAnswer } from './json-rpc.js';
 import { MCP_REFUSALS, mcpProblemRefusal } from '../model/protocol.js';

@@ -2,21 +2,19 @@ import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import type { Catalog } from '../content/types.js';
-import type { Log } from '../log.js';
-import type { PromptResult } from '../model/prompts.js';
-import { bareIdentifier, describeCompany, promptSummary, quoteArticle, verifyRegistration } from '../model/prompts.js';
-import { searchQuery } from '../model/queries.js';
+import type { Log } from '../config/log.js';
+import type { PromptResult } from '../documents/prompt-messages.js';
+import { bareIdentifier, describeCompany, quoteArticle, verifyRegistration } from '../documents/prompt-messages.js';
+import { promptSummary } from '../model/prompts.js';
+import { searchQuery } from '../query/parameters.js';
 import { completersFor } from './completions.js';
 
 /**
  * The prompts on the MCP server: their texts, names and arguments are
- * declared in src/model/prompts.ts; here each is registered with the SDK,
+ * declared in src/model/prompts.ts and made in src/documents/prompt-messages.ts; here each is registered with the SDK,
  * its arguments validated and completed. Only types of the SDK here, and its
  * dependency-free completable().
  */
-
-export type { PromptSummary } from '../model/prompts.js';
-export { PROMPT_SUMMARIES, quoteArticle } from '../model/prompts.js';
 
 /*
  * Arguments. Prompt arguments are strings (MCP 2025-06-18, "Prompts",
