@@ -1,5 +1,5 @@
 import { paths } from '../model/routes.js';
-import type { ContentFolder, SourceFile } from './content-folder.js';
+import type { ContentFolder, RecordFiles, SourceFile } from './content-folder.js';
 import type { BodyLinks } from './resolve-body.js';
 import { resolveBody } from './resolve-body.js';
 import type { Site } from './types.js';
@@ -10,23 +10,17 @@ import type { Site } from './types.js';
  * translation in `products/<locale>/`) and post, and each page site.yaml
  * lists, in the default locale (`pages/`) or another (`pages/<locale>/`).
  */
-export function recordUrls(
-  base: string,
-  site: Site,
-  files: {
-    readonly company: boolean;
-    readonly products: readonly (readonly [string | undefined, readonly SourceFile[]])[];
-    readonly posts: readonly SourceFile[];
-    readonly pages: readonly (readonly [string | undefined, readonly SourceFile[]])[];
-  },
-): Map<string, string> {
+export function recordUrls(base: string, site: Site, files: RecordFiles): Map<string, string> {
   const urls = new Map<string, string>();
   if (files.company) urls.set('company.md', base + paths.company());
-  for (const [locale, products] of files.products) for (const file of products) urls.set(file.file, base + paths.product(site, file.slug, locale));
+  const pages = (locale: string | undefined, list: readonly SourceFile[]) => {
+    for (const file of list) if (site.page_slugs.includes(file.slug)) urls.set(file.file, base + paths.page(site, file.slug, locale));
+  };
+  for (const file of files.products) urls.set(file.file, base + paths.product(site, file.slug));
+  for (const { locale, products } of files.translations) for (const file of products) urls.set(file.file, base + paths.product(site, file.slug, locale));
   for (const file of files.posts) urls.set(file.file, base + paths.post(file.slug));
-  for (const [locale, pages] of files.pages) {
-    for (const file of pages) if (site.page_slugs.includes(file.slug)) urls.set(file.file, base + paths.page(site, file.slug, locale));
-  }
+  pages(undefined, files.pages);
+  for (const { locale, pages: list } of files.translations) pages(locale, list);
   return urls;
 }
 

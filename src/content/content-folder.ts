@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import type { BodyResolver } from './body-resolver.js';
 import { fieldProblems } from './field-problems.js';
+import type { Document } from './front-matter.js';
 import { splitFrontMatter, YamlSyntaxError } from './front-matter.js';
 import { SLUG } from './schemas.js';
 import { closest, withSuggestion } from './suggest.js';
@@ -39,6 +40,32 @@ export interface SourceFile {
   readonly source: string;
 }
 
+/** The record files of a content folder as read, each a markdown file named by its slug. */
+export interface RecordFiles {
+  /** company.md, unless it cannot be read (which is reported). */
+  readonly company?: SourceFile;
+  readonly products: readonly SourceFile[];
+  readonly posts: readonly SourceFile[];
+  readonly pages: readonly SourceFile[];
+  /** The products and pages of each other locale of the site (`products/<locale>/`, `pages/<locale>/`), in the order of its locales. */
+  readonly translations: readonly LocaleFiles[];
+}
+
+export interface LocaleFiles {
+  readonly locale: string;
+  readonly products: readonly SourceFile[];
+  readonly pages: readonly SourceFile[];
+}
+
+export interface FolderOptions {
+  /**
+   * Keep the text of every file read and the front matter of every record
+   * parsed, for a reader of the folder after the loader (the check): the
+   * loader alone needs neither once a record is made.
+   */
+  readonly keepDocuments?: boolean;
+}
+
 /**
  * A content folder as the loader reads it: every file read (for the
  * version), and every problem found, with its file and field.
@@ -50,10 +77,17 @@ export class ContentFolder {
   readonly problems: ContentProblem[] = [];
   /** Every file read, by path: hashed in path order, whatever order the reads finished in. */
   readonly #read = new Map<string, string>();
+  /** With `keepDocuments`: each text file read, and each markdown file's front matter and body (undefined when it does not parse). */
+  readonly #texts?: Map<string, string>;
+  readonly #documents?: Map<string, Document | undefined>;
 
-  constructor(dir: string) {
+  constructor(dir: string, { keepDocuments = false }: FolderOptions = {}) {
     this.dir = path.resolve(dir);
     this.root = path.basename(this.dir);
+    if (keepDocuments) {
+      this.#texts = new Map();
+      this.#documents = new Map();
+    }
   }
 
   readonly report: Report = (file, field, message) => {
@@ -110,7 +144,37 @@ export class ContentFolder {
 
   #keep(file: string, source: string): string {
     this.#read.set(file, source);
+    this.#texts?.set(file, source);
     return source;
+  }
+
+  /** A text file as it was read, when the folder keeps documents. */
+  textRead(file: string): string | undefined {
+    return this.#texts?.get(file);
+  }
+
+  /**
+   * Every record file: company.md, and the markdown files of products/,
+   * posts/ and pages/, and of the folders of `otherLocales` in products/ and
+   * pages/. Read together; validated one after the other, so problems are
+   * reported in the same order every time.
+   */
+  async readRecords(otherLocales: readonly string[]): Promise<RecordFiles> {
+    const [company, products, posts, pages, translatedProducts, translatedPages] = await Promise.all([
+      this.readText('company.md'),
+      this.readFolder('products', otherLocales),
+      this.readFolder('posts'),
+      this.readFolder('pages', otherLocales),
+      Promise.all(otherLocales.map((locale) => this.readFolder(`products/${locale}`, [], { optional: true }))),
+      Promise.all(otherLocales.map((locale) => this.readFolder(`pages/${locale}`, [], { optional: true }))),
+    ]);
+    return {
+      ...(company === undefined ? {} : { company: { file: 'company.md', slug: 'company', source: company } }),
+      products,
+      posts,
+      pages,
+      translations: otherLocales.map((locale, i) => ({ locale, products: translatedProducts[i]!, pages: translatedPages[i]! })),
+    };
   }
 
   /** The names of the files of an optional folder, sorted; none when it is absent. */
@@ -194,11 +258,28 @@ export class ContentFolder {
   }
 
   /** A markdown file split into its front matter and body, or undefined (reported) when the front matter does not parse. */
-  document(file: { file: string; source: string }): ReturnType<typeof splitFrontMatter> | undefined {
+  document(file: { file: string; source: string }): Document | undefined {
     try {
-      return splitFrontMatter(file.source);
+      const document = splitFrontMatter(file.source);
+      this.#documents?.set(file.file, document);
+      return document;
     } catch (error) {
       this.syntaxProblem(file.file, 'front matter', error);
+      this.#documents?.set(file.file, undefined);
+      return undefined;
+    }
+  }
+
+  /**
+   * A markdown file's front matter and body as the loader parsed it, or
+   * parsed now when it did not (a file it turned down by its name); undefined
+   * when the front matter does not parse, which the loader reports.
+   */
+  documentOf(file: { file: string; source: string }): Document | undefined {
+    if (this.#documents?.has(file.file)) return this.#documents.get(file.file);
+    try {
+      return splitFrontMatter(file.source);
+    } catch {
       return undefined;
     }
   }

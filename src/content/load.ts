@@ -1,7 +1,8 @@
 import { assemble } from './catalog-assembly.js';
+import type { BodyResolver } from './body-resolver.js';
 import { bodyResolver, recordUrls } from './body-resolver.js';
 import { companyOf } from './company-record.js';
-import type { ContentProblem } from './content-folder.js';
+import type { ContentProblem, RecordFiles } from './content-folder.js';
 import { ContentFolder } from './content-folder.js';
 import { loadMessages } from './frame-messages.js';
 import type { PictureSettings } from './media-library.js';
@@ -12,7 +13,7 @@ import { productsOf, productTranslationsOf } from './product-records.js';
 import { withPlainText, withTextAndReadingTime } from './record-text.js';
 import { loadSite } from './site-settings.js';
 import { linkSlugTranslations, linkTranslations } from './translation-links.js';
-import type { Catalog, Page, Product } from './types.js';
+import type { Catalog, Page, Product, Site } from './types.js';
 
 /** Every problem found in a content folder: `details` one by one, `problems` each as `file: field: what is wrong`. */
 export class ContentError extends Error {
@@ -62,49 +63,45 @@ export interface LoadOptions {
  */
 export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
   const folder = new ContentFolder(options.dir);
+  const { catalog } = await loadFolder(folder, options);
+  if (!catalog) throw new ContentError(folder.root, folder.problems);
+  return catalog;
+}
+
+/** What loadFolder read, and the Catalog it made. */
+export interface FolderLoad {
+  /** site.yaml, when it is valid: without it the load stops before reading the records. */
+  readonly site?: Site;
+  readonly records?: RecordFiles;
+  /** Made only when the folder has no problem; those found are the folder's `problems`. */
+  readonly catalog?: Catalog;
+}
+
+/**
+ * loadCatalog's steps on the folder `folder` reads, which keeps every
+ * problem found; what it read is handed back with the Catalog, so a reader
+ * that judges more than the loader (the check) reads the folder once.
+ */
+export async function loadFolder(folder: ContentFolder, options: Omit<LoadOptions, 'dir'>): Promise<FolderLoad> {
   const base = options.baseUrl.replace(/\/+$/, '');
   const media = new MediaLibrary(folder, base, options.pictures ?? DEFAULT_PICTURE_SETTINGS);
   const site = await loadSite(folder, media);
-  if (!site) throw new ContentError(folder.root, folder.problems);
+  if (!site) return {};
   const messages = await loadMessages(folder, site);
-  const otherLocales = site.locales.filter((locale) => locale !== site.default_locale);
-  // Read together; validated one after the other, so problems are reported in the same order every time.
-  const [companySource, productFiles, postFiles, pageFiles, translatedProductFiles, translatedPageFiles] = await Promise.all([
-    folder.readText('company.md'),
-    folder.readFolder('products', otherLocales),
-    folder.readFolder('posts'),
-    folder.readFolder('pages', otherLocales),
-    Promise.all(otherLocales.map((locale) => folder.readFolder(`products/${locale}`, [], { optional: true }))),
-    Promise.all(otherLocales.map((locale) => folder.readFolder(`pages/${locale}`, [], { optional: true }))),
-  ]);
+  const records = await folder.readRecords(site.locales.filter((locale) => locale !== site.default_locale));
   // Every record file read, whether or not it turns out valid, may be linked to: a broken one is reported on its own.
-  const records = recordUrls(base, site, {
-    company: companySource !== undefined,
-    products: [[undefined, productFiles], ...otherLocales.map((locale, i) => [locale, translatedProductFiles[i]!] as const)],
-    posts: postFiles,
-    pages: [[undefined, pageFiles], ...otherLocales.map((locale, i) => [locale, translatedPageFiles[i]!] as const)],
-  });
-  const body = bodyResolver(folder, { base, records, picture: (file, use) => media.linkTo(file, use) });
-  const company = companySource === undefined ? undefined : companyOf(folder, media, body, companySource, base);
-  const products = productsOf(folder, media, body, productFiles, site, base);
-  const productsByLocale = new Map<string, Product[]>([[site.default_locale, products]]);
-  otherLocales.forEach((locale, i) => productsByLocale.set(locale, productTranslationsOf(folder, media, body, translatedProductFiles[i]!, products, site, base, locale)));
-  const posts = postsOf(folder, media, body, postFiles, site, base);
-  const pagesByLocale = new Map<string, Page[]>([[site.default_locale, pagesOf(folder, media, body, pageFiles, site, base, site.default_locale)]]);
-  otherLocales.forEach((locale, i) => pagesByLocale.set(locale, pagesOf(folder, media, body, translatedPageFiles[i]!, site, base, locale)));
-  const linkedPosts = linkTranslations(posts.records, posts.translationKeys, folder.report);
-  linkSlugTranslations(pagesByLocale, (page) => page.title);
-  linkSlugTranslations(productsByLocale, (product) => product.name);
+  const body = bodyResolver(folder, { base, records: recordUrls(base, site, records), picture: (file, use) => media.linkTo(file, use) });
+  const { company, productsByLocale, posts, pagesByLocale } = recordsOf({ folder, media, body, site, base }, records);
   await media.decodeAll();
-  if (folder.problems.length > 0 || !company) throw new ContentError(folder.root, folder.problems);
+  if (folder.problems.length > 0 || !company) return { site, records };
   for (const record of [...[...productsByLocale.values()].flat(), ...[...pagesByLocale.values()].flat()]) withPlainText(record);
-  for (const post of linkedPosts) withTextAndReadingTime(post);
-  return assemble({
+  for (const post of posts) withTextAndReadingTime(post);
+  const catalog = assemble({
     site,
     messages,
     company,
     productsByLocale,
-    posts: linkedPosts,
+    posts,
     pagesByLocale,
     media: media.files,
     bodyPictures: media.bodyPictures,
@@ -112,4 +109,29 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
     version: () => folder.version(),
     loadedAt: options.now?.() ?? new Date(),
   });
+  return { site, records, catalog };
+}
+
+/** What every record is read with. */
+interface RecordReading {
+  readonly folder: ContentFolder;
+  readonly media: MediaLibrary;
+  readonly body: BodyResolver;
+  readonly site: Site;
+  readonly base: string;
+}
+
+/** The records of every kind and locale, each file validated on its own, then linked to their translations. */
+function recordsOf({ folder, media, body, site, base }: RecordReading, files: RecordFiles) {
+  const company = files.company && companyOf(folder, media, body, files.company.source, base);
+  const products = productsOf(folder, media, body, files.products, site, base);
+  const productsByLocale = new Map<string, Product[]>([[site.default_locale, products]]);
+  for (const { locale, products: translated } of files.translations) productsByLocale.set(locale, productTranslationsOf(folder, media, body, translated, products, site, base, locale));
+  const posts = postsOf(folder, media, body, files.posts, site, base);
+  const pagesByLocale = new Map<string, Page[]>([[site.default_locale, pagesOf(folder, media, body, files.pages, site, base, site.default_locale)]]);
+  for (const { locale, pages } of files.translations) pagesByLocale.set(locale, pagesOf(folder, media, body, pages, site, base, locale));
+  const linkedPosts = linkTranslations(posts.records, posts.translationKeys, folder.report);
+  linkSlugTranslations(pagesByLocale, (page) => page.title);
+  linkSlugTranslations(productsByLocale, (product) => product.name);
+  return { company, productsByLocale, posts: linkedPosts, pagesByLocale };
 }
