@@ -39,7 +39,7 @@ export function bodyResolver(folder: ContentFolder, links: BodyLinks): BodyResol
 }
 
 /** The file's line (from 1) that `body`, the end of its text, starts on. */
-function firstLineOf(source: string, body: string): number {
+export function firstLineOf(source: string, body: string): number {
   const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
   const before = text.slice(0, text.length - body.length);
   return before.split('\n').length;

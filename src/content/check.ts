@@ -1,13 +1,15 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
 import { paths, routeAt } from '../model/routes.js';
 import { hasPageRoute, pageRouteSlugs } from '../query/documents.js';
-import { parseYaml, splitFrontMatter } from './front-matter.js';
-import type { ContentProblem } from './content-folder.js';
+import { firstLineOf } from './body-resolver.js';
+import type { ContentProblem, RecordFiles, SourceFile } from './content-folder.js';
+import { ContentFolder } from './content-folder.js';
+import type { Document } from './front-matter.js';
+import { parseYaml } from './front-matter.js';
+import { loadFolder } from './load.js';
 import type { PictureSettings } from './media-library.js';
-import { ContentError, loadCatalog } from './load.js';
-import type { Catalog } from './types.js';
+import type { Catalog, Site } from './types.js';
 import { markdown } from './markdown.js';
 import { SLUG, siteSchema } from './schemas.js';
 import { closest, closestPath, withSuggestion } from './suggest.js';
@@ -44,12 +46,9 @@ export interface CheckReport {
 /** The loader builds record URLs from a base; when the check is given none, any base will do to read its problems. */
 const LOADER_BASE_URL = 'http://localhost';
 
-/** Files read at once: a site of 10,000 posts must not open them all together. */
-const READ_CONCURRENCY = 64;
-
 /** The two lists of site.yaml that routes depend on, read even when another of its fields is wrong (hence strip, not strict). */
 const siteRouteFields = siteSchema.pick({ default_locale: true, locales: true, page_slugs: true }).strip();
-type SiteRouteFields = z.output<typeof siteRouteFields>;
+type SiteRouteFields = Pick<Site, 'default_locale' | 'locales' | 'page_slugs'>;
 
 type Kind = 'company' | 'product' | 'post' | 'page';
 
@@ -106,12 +105,12 @@ export async function checkContent(dir: string, baseUrl?: string, pictures?: Pic
 /** checkContent's report, and the Catalog the content makes under `baseUrl` when the loader found nothing wrong. */
 export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: PictureSettings): Promise<{ readonly report: CheckReport; readonly catalog?: Catalog }> {
   const base = baseUrl === undefined ? undefined : new URL(baseUrl);
-  const view = await readSiteView(dir);
+  const loaded = await readThroughLoader(dir, baseUrl ?? LOADER_BASE_URL, pictures);
+  const { view } = loaded;
   // Without the page slugs and locales no link can be judged; the loader reports why.
   const links = view.site && { base, site: view.site, routes: siteRoutes(view.site, view.files) };
-  const loaded = await loaderProblems(dir, view, baseUrl ?? LOADER_BASE_URL, pictures);
   const problems = [
-    ...loaded.problems,
+    ...loaderProblems(view, loaded.problems),
     ...(await bodyProblems(dir, view, base, links)),
     ...(links ? productLinkProblems(view, links) : []),
     ...shadowedPageProblems(view),
@@ -143,42 +142,26 @@ function byFileAndLine(a: CheckProblem, b: CheckProblem): number {
 
 // Reading the folder
 
-async function readSiteView(dir: string): Promise<SiteView> {
-  const siteSource = await readOptional(path.join(dir, 'site.yaml'));
-  const site = siteSource === undefined ? undefined : readSiteRouteFields(siteSource);
-  const translated = (site?.locales ?? []).filter((locale) => locale !== site?.default_locale);
-  const folders = await Promise.all([
-    listRecords(dir, 'products', 'product'),
-    listRecords(dir, 'posts', 'post'),
-    listRecords(dir, 'pages', 'page'),
-    ...translated.flatMap((locale) =>
-      (['products', 'pages'] as const).map((folder) =>
-        listRecords(dir, `${folder}/${locale}`, folder === 'products' ? 'product' : 'page').then((files) => files.map((file) => ({ ...file, locale }))),
-      ),
-    ),
-  ]);
-  const wanted = [{ kind: 'company' as const, slug: 'company', file: 'company.md' }, ...folders.flat()];
-  const files: ContentFile[] = [];
-  for (let start = 0; start < wanted.length; start += READ_CONCURRENCY) {
-    const batch = wanted.slice(start, start + READ_CONCURRENCY);
-    const sources = await Promise.all(batch.map(({ file }) => readOptional(path.join(dir, file))));
-    batch.forEach((entry, i) => {
-      const source = sources[i];
-      if (source === undefined) return;
-      const parsed = parseDocument(source);
-      files.push(parsed ? { ...entry, source, parsed } : { ...entry, source });
-    });
-  }
-  return { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files };
-}
-
-async function readOptional(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch {
-    // The loader reports the file as missing or unreadable.
-    return undefined;
-  }
+/**
+ * The folder read once, by the loader: what it found wrong, the Catalog when
+ * nothing is, and the files as the site would publish them. When site.yaml
+ * stops the load, the records are read all the same, by the same reader,
+ * so the rest of the check still runs; what is wrong with them the loader
+ * reports once site.yaml loads.
+ */
+async function readThroughLoader(
+  dir: string,
+  baseUrl: string,
+  pictures: PictureSettings | undefined,
+): Promise<{ readonly view: SiteView; readonly problems: readonly ContentProblem[]; readonly catalog?: Catalog }> {
+  const folder = new ContentFolder(dir, { keepDocuments: true });
+  const loaded = await loadFolder(folder, { baseUrl, ...(pictures ? { pictures } : {}) });
+  const problems = [...folder.problems];
+  const siteSource = folder.textRead('site.yaml');
+  const site = loaded.site ?? (siteSource === undefined ? undefined : readSiteRouteFields(siteSource));
+  const records = loaded.records ?? (await folder.readRecords((site?.locales ?? []).filter((locale) => locale !== site?.default_locale)));
+  const view = { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files: contentFiles(folder, records) };
+  return loaded.catalog ? { view, problems, catalog: loaded.catalog } : { view, problems };
 }
 
 function readSiteRouteFields(source: string): SiteRouteFields | undefined {
@@ -190,58 +173,38 @@ function readSiteRouteFields(source: string): SiteRouteFields | undefined {
   }
 }
 
-/** The record files of a folder the loader would read: `<slug>.md`, no hidden file. */
-async function listRecords(dir: string, folder: string, kind: Kind): Promise<{ kind: Kind; slug: string; file: string }[]> {
-  let names: string[];
-  try {
-    names = (await readdir(path.join(dir, folder), { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => !name.startsWith('.') && name.endsWith('.md') && SLUG.test(name.slice(0, -'.md'.length)))
-    .sort()
-    .map((name) => ({ kind, slug: name.slice(0, -'.md'.length), file: `${folder}/${name}` }));
+/** The record files read, each with its front matter and body as the loader parsed them. */
+function contentFiles(folder: ContentFolder, records: RecordFiles): ContentFile[] {
+  const file = (kind: Kind, { file, slug, source }: SourceFile, locale?: string): ContentFile => {
+    const document = folder.documentOf({ file, source });
+    return { kind, slug, file, source, ...(locale === undefined ? {} : { locale }), ...(document ? { parsed: parsedDocument(source, document) } : {}) };
+  };
+  return [
+    ...(records.company ? [file('company', records.company)] : []),
+    ...records.products.map((source) => file('product', source)),
+    ...records.posts.map((source) => file('post', source)),
+    ...records.pages.map((source) => file('page', source)),
+    ...records.translations.flatMap(({ locale, products, pages }) => [...products.map((source) => file('product', source, locale)), ...pages.map((source) => file('page', source, locale))]),
+  ];
 }
 
-function parseDocument(source: string): ParsedDocument | undefined {
+function parsedDocument(source: string, { data, body }: Document): ParsedDocument {
   const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
-  let document;
-  try {
-    document = splitFrontMatter(text);
-  } catch {
-    return undefined;
-  }
   // The body is the end of the text: what comes before it is the front matter and blank lines.
-  const frontMatter = text.slice(0, text.length - document.body.length);
-  return { data: document.data, body: document.body, frontMatter, bodyLine: lineCount(frontMatter) + 1 };
-}
-
-function lineCount(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
-  return count;
+  return { data, body, frontMatter: text.slice(0, text.length - body.length), bodyLine: firstLineOf(source, body) };
 }
 
 // What the loader reports
 
-/** Every problem of loadCatalog, each given the line of its field when the parser gave none; or the Catalog, when there are none. */
-async function loaderProblems(dir: string, view: SiteView, baseUrl: string, pictures: PictureSettings | undefined): Promise<{ readonly problems: CheckProblem[]; readonly catalog?: Catalog }> {
-  let details: readonly ContentProblem[];
-  try {
-    return { problems: [], catalog: await loadCatalog({ dir, baseUrl, ...(pictures ? { pictures } : {}) }) };
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    details = error.details;
-  }
+/** Every problem of the loader, each given the line of its field when the parser gave none. */
+function loaderProblems(view: SiteView, details: readonly ContentProblem[]): CheckProblem[] {
   const yamlOf = new Map<string, string>(view.files.flatMap((file) => (file.parsed ? [[file.file, file.parsed.frontMatter] as const] : [])));
   if (view.siteSource !== undefined) yamlOf.set('site.yaml', view.siteSource);
-  const problems = details.map((problem): CheckProblem => {
+  return details.map((problem): CheckProblem => {
     const yaml = yamlOf.get(problem.file);
     const line = problem.line ?? (problem.field && yaml !== undefined ? lineOfField(yaml, problem.field) : undefined);
     return { file: problem.file, line: line ?? null, field: problem.field ?? null, message: problem.message, severity: 'error' };
   });
-  return { problems };
 }
 
 /**
