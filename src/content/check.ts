@@ -2,6 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { paths, routeAt } from '../model/routes.js';
 import { hasPageRoute, pageRouteSlugs } from '../query/documents.js';
+import type { FollowedReference } from './body-references.js';
+import { followedReferences } from './body-references.js';
 import { firstLineOf } from './body-resolver.js';
 import type { ContentProblem, RecordFiles, SourceFile } from './content-folder.js';
 import { ContentFolder } from './content-folder.js';
@@ -10,7 +12,6 @@ import { parseYaml } from './front-matter.js';
 import { loadFolder } from './load.js';
 import type { PictureSettings } from './media-library.js';
 import type { Catalog, Site } from './types.js';
-import { markdown } from './markdown.js';
 import { SLUG, siteSchema } from './schemas.js';
 import { closest, closestPath, withSuggestion } from './suggest.js';
 
@@ -83,16 +84,6 @@ interface SiteView {
   readonly files: readonly ContentFile[];
 }
 
-/** A link or image of a markdown body. */
-interface Reference {
-  readonly type: 'link' | 'image';
-  readonly target: string;
-  /** An image's alt text. */
-  readonly alt: string;
-  /** Line in the body, counted from 0. */
-  readonly line: number | undefined;
-}
-
 /**
  * Checks the content folder `dir`. `baseUrl` is the site's public address:
  * links that start with it are checked like those that start with "/".
@@ -111,7 +102,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
   const links = view.site && { base, site: view.site, routes: siteRoutes(view.site, view.files) };
   const problems = [
     ...loaderProblems(view, loaded.problems),
-    ...(await bodyProblems(dir, view, base, links)),
+    ...(await bodyProblems(dir, view, { base, links, loaded: loaded.problems })),
     ...(links ? productLinkProblems(view, links) : []),
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
@@ -270,16 +261,30 @@ interface LinkContext {
   readonly routes: ContentRoutes;
 }
 
-/** Dead internal links and bad images of every body the site would publish. */
-async function bodyProblems(dir: string, view: SiteView, base: URL | undefined, links: LinkContext | undefined): Promise<CheckProblem[]> {
+/** What the bodies are judged against: the base URL, the routes (undefined when site.yaml cannot tell them), what the loader reported. */
+interface BodyContext {
+  readonly base: URL | undefined;
+  readonly links: LinkContext | undefined;
+  readonly loaded: readonly ContentProblem[];
+}
+
+/**
+ * Dead internal links and bad images of every body the site would publish.
+ * A picture from the folder's root is the loader's to resolve too: what it
+ * found wrong at a line is not said again.
+ */
+async function bodyProblems(dir: string, view: SiteView, { base, links, loaded }: BodyContext): Promise<CheckProblem[]> {
   const exists = fileExistence(dir);
+  const said = new Set(loaded.map((problem) => `${problem.file}:${problem.line}: ${problem.message}`));
   const problems: CheckProblem[] = [];
   for (const file of view.files) {
     if (!file.parsed || !isPublished(file, view.site)) continue;
-    for (const reference of bodyReferences(file.parsed.body)) {
+    for (const reference of followedReferences(file.parsed.body)) {
       const line = reference.line === undefined ? null : file.parsed.bodyLine + reference.line;
-      const report = (message: string) => problems.push({ file: file.file, line, field: null, message, severity: 'error' });
-      if (reference.type === 'link') {
+      const report = (message: string) => {
+        if (!said.has(`${file.file}:${line}: ${message}`)) problems.push({ file: file.file, line, field: null, message, severity: 'error' });
+      };
+      if (reference.use === 'link') {
         const problem = links && deadLinkProblem(reference.target, links);
         if (problem) report(problem);
       } else {
@@ -293,28 +298,6 @@ async function bodyProblems(dir: string, view: SiteView, base: URL | undefined, 
 /** Whether the site shows the file: a page file whose slug site.yaml does not list is not (the loader says so). */
 function isPublished(file: ContentFile, site: SiteRouteFields | undefined): boolean {
   return file.kind !== 'page' || !site || site.page_slugs.includes(file.slug);
-}
-
-/**
- * The links and images of a markdown body, as the site's parser sees them:
- * none in code, bare URLs linked. Lines come from the block each is in, plus
- * the line breaks before it in that block.
- */
-function bodyReferences(body: string): Reference[] {
-  const references: Reference[] = [];
-  // Table cells carry no line of their own: their row's is the last one seen.
-  let blockLine: number | undefined;
-  for (const token of markdown.parse(body, {})) {
-    if (token.map) blockLine = token.map[0];
-    if (token.type !== 'inline' || !token.children) continue;
-    let line = blockLine;
-    for (const child of token.children) {
-      if (child.type === 'softbreak' || child.type === 'hardbreak') line = line === undefined ? undefined : line + 1;
-      else if (child.type === 'link_open') references.push({ type: 'link', target: String(child.attrGet('href') ?? ''), alt: '', line });
-      else if (child.type === 'image') references.push({ type: 'image', target: String(child.attrGet('src') ?? ''), alt: child.content, line });
-    }
-  }
-  return references;
 }
 
 /**
@@ -460,7 +443,7 @@ function fileExistence(dir: string): (file: string) => Promise<boolean> {
  * of the folder or not a picture, at its line. One starting with "/" (or the
  * base URL) is looked for from the folder's root here.
  */
-async function imageProblems(image: Reference, base: URL | undefined, exists: (file: string) => Promise<boolean>): Promise<string[]> {
+async function imageProblems(image: FollowedReference, base: URL | undefined, exists: (file: string) => Promise<boolean>): Promise<string[]> {
   const problems: string[] = [];
   if (image.alt.trim() === '') problems.push(`image ${image.target}: has no alt text; say what it shows: ![what it shows](${image.target})`);
   if (image.target === '') return [...problems, 'image: has no source; write ![what it shows](path/to/file)'];
