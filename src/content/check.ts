@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { paths, routeAt } from '../model/routes.js';
-import { hasPageRoute, pageRouteSlugs } from '../query/documents.js';
+import { paths } from '../model/routes.js';
 import type { FollowedReference } from './body-references.js';
 import { followedReferences } from './body-references.js';
 import { firstLineOf } from './body-resolver.js';
@@ -9,9 +8,11 @@ import type { ContentProblem, RecordFiles, SourceFile } from './content-folder.j
 import { ContentFolder } from './content-folder.js';
 import type { Document } from './front-matter.js';
 import { parseYaml } from './front-matter.js';
+import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
+import { isPageShown, linkRoutes } from './link-routes.js';
 import { loadFolder } from './load.js';
 import type { PictureSettings } from './media-library.js';
-import type { Catalog, Site } from './types.js';
+import type { Catalog } from './types.js';
 import { SLUG, siteSchema } from './schemas.js';
 import { closest, closestPath, withSuggestion } from './suggest.js';
 
@@ -49,9 +50,8 @@ const LOADER_BASE_URL = 'http://localhost';
 
 /** The two lists of site.yaml that routes depend on, read even when another of its fields is wrong (hence strip, not strict). */
 const siteRouteFields = siteSchema.pick({ default_locale: true, locales: true, page_slugs: true }).strip();
-type SiteRouteFields = Pick<Site, 'default_locale' | 'locales' | 'page_slugs'>;
 
-type Kind = 'company' | 'product' | 'post' | 'page';
+type Kind = RoutedFile['kind'];
 
 /** A markdown file split into front matter and body. */
 interface ParsedDocument {
@@ -79,7 +79,7 @@ interface ContentFile {
 /** The content folder as the site would publish it, read without validation. */
 interface SiteView {
   /** Undefined when site.yaml cannot tell the page slugs and locales (the loader says why). */
-  readonly site?: SiteRouteFields;
+  readonly site?: RouteSite;
   readonly siteSource?: string;
   readonly files: readonly ContentFile[];
 }
@@ -99,7 +99,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
   const loaded = await readThroughLoader(dir, baseUrl ?? LOADER_BASE_URL, pictures);
   const { view } = loaded;
   // Without the page slugs and locales no link can be judged; the loader reports why.
-  const links = view.site && { base, site: view.site, routes: siteRoutes(view.site, view.files) };
+  const links = view.site && { base, site: view.site, routes: linkRoutes(view.site, view.files) };
   const problems = [
     ...loaderProblems(view, loaded.problems),
     ...(await bodyProblems(dir, view, { base, links, loaded: loaded.problems })),
@@ -149,13 +149,13 @@ async function readThroughLoader(
   const loaded = await loadFolder(folder, { baseUrl, ...(pictures ? { pictures } : {}) });
   const problems = [...folder.problems];
   const siteSource = folder.textRead('site.yaml');
-  const site = loaded.site ?? (siteSource === undefined ? undefined : readSiteRouteFields(siteSource));
+  const site = loaded.site ?? (siteSource === undefined ? undefined : readRouteSite(siteSource));
   const records = loaded.records ?? (await folder.readRecords((site?.locales ?? []).filter((locale) => locale !== site?.default_locale)));
   const view = { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files: contentFiles(folder, records) };
   return loaded.catalog ? { view, problems, catalog: loaded.catalog } : { view, problems };
 }
 
-function readSiteRouteFields(source: string): SiteRouteFields | undefined {
+function readRouteSite(source: string): RouteSite | undefined {
   try {
     const result = siteRouteFields.safeParse(parseYaml(source));
     return result.success ? result.data : undefined;
@@ -257,8 +257,8 @@ function escapeRegExp(text: string): string {
 /** What a link is judged against. */
 interface LinkContext {
   readonly base: URL | undefined;
-  readonly site: SiteRouteFields;
-  readonly routes: ContentRoutes;
+  readonly site: RouteSite;
+  readonly routes: LinkRoutes;
 }
 
 /** What the bodies are judged against: the base URL, the routes (undefined when site.yaml cannot tell them), what the loader reported. */
@@ -296,39 +296,8 @@ async function bodyProblems(dir: string, view: SiteView, { base, links, loaded }
 }
 
 /** Whether the site shows the file: a page file whose slug site.yaml does not list is not (the loader says so). */
-function isPublished(file: ContentFile, site: SiteRouteFields | undefined): boolean {
+function isPublished(file: ContentFile, site: RouteSite | undefined): boolean {
   return file.kind !== 'page' || !site || site.page_slugs.includes(file.slug);
-}
-
-/**
- * Every path the content decides: each locale's page routes (as the
- * registry decides them), every record's page and mirror, the feeds. Read
- * from the files, so links are judged even when another file is broken.
- */
-function siteRoutes(site: SiteRouteFields, files: readonly ContentFile[]): ContentRoutes {
-  const routes = new Set<string>();
-  const translated = new Set(files.filter((file) => file.kind === 'page').map((file) => `${file.locale ?? site.default_locale} ${file.slug}`));
-  for (const locale of site.locales) {
-    for (const slug of pageRouteSlugs(site)) {
-      if (hasPageRoute(site, slug, locale, translated.has(`${locale} ${slug}`))) routes.add(paths.page(site, slug, locale)).add(paths.pageMirror(site, slug, locale));
-    }
-    routes.add(paths.feed(locale));
-  }
-  const slugs = (kind: Kind) => new Set(files.filter((file) => file.kind === kind && file.locale === undefined).map((file) => file.slug));
-  for (const file of files) {
-    if (file.kind === 'product') routes.add(paths.product(site, file.slug, file.locale)).add(paths.productMirror(site, file.slug, file.locale));
-  }
-  for (const slug of slugs('post')) routes.add(paths.post(slug)).add(paths.postMirror(slug));
-  routes.add(paths.company()).add(paths.companyMirror());
-  return { paths: routes, products: slugs('product'), posts: slugs('post'), pages: new Set(site.page_slugs) };
-}
-
-/** What the content answers: its site paths, and the slugs the API's record routes take. */
-interface ContentRoutes {
-  readonly paths: ReadonlySet<string>;
-  readonly products: ReadonlySet<string>;
-  readonly posts: ReadonlySet<string>;
-  readonly pages: ReadonlySet<string>;
 }
 
 /**
@@ -358,66 +327,20 @@ function sitePathOf(target: string, base: URL | undefined): string | undefined {
   return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
 }
 
-/**
- * Whether a site path answers, asked of the route table: a route whose
- * answer the content decides (pages, records, mirrors, feeds, the API's
- * records) is judged against the content; any other is one of the
- * service's own documents, which a link may lead to when a GET reaches it.
- */
-function isRoute(sitePath: string, routes: ContentRoutes): boolean {
-  const found = routeAt(sitePath);
-  if (!found) return false;
-  const slug = found.params.slug ?? '';
-  switch (found.name) {
-    case 'home':
-    case 'page':
-    case 'localePage':
-    case 'product':
-    case 'localeProduct':
-    case 'post':
-    case 'mirror':
-    case 'feed':
-      return routes.paths.has(sitePath);
-    case 'productRecord':
-      return routes.products.has(slug);
-    case 'postRecord':
-      return routes.posts.has(slug);
-    case 'pageRecord':
-      return routes.pages.has(slug);
-    // Files under a hash of their bytes, and the engine's own assets: no author can know their names.
-    case 'media':
-    case 'asset':
-      return false;
-    default:
-      return found.route.linkable;
-  }
-}
-
 /** Why a link leads to no route, with what would make it work; undefined when it is fine or leaves the site. */
 function deadLinkProblem(target: string, { base, site, routes }: LinkContext): string | undefined {
   const sitePath = sitePathOf(target, base);
-  if (sitePath === undefined || isRoute(sitePath, routes)) return undefined;
-  return `link ${target}: ${withSuggestion(missingRouteHint(sitePath, site), closestPath(sitePath, linkTargets(routes)))}`;
+  if (sitePath === undefined || routes.answers(sitePath)) return undefined;
+  return `link ${target}: ${withSuggestion(missingRouteHint(sitePath, site, routes), closestPath(sitePath, routes.targets()))}`;
 }
 
-/** The paths a link may lead to that the content decides: its pages, records, mirrors and feeds, and the API's records. */
-function linkTargets(routes: ContentRoutes): string[] {
-  return [
-    ...routes.paths,
-    ...[...routes.products].map((slug) => paths.api(`/products/${slug}`)),
-    ...[...routes.posts].map((slug) => paths.api(`/posts/${slug}`)),
-    ...[...routes.pages].map((slug) => paths.api(`/pages/${slug}`)),
-  ];
-}
-
-function missingRouteHint(sitePath: string, site: SiteRouteFields): string {
+function missingRouteHint(sitePath: string, site: RouteSite, routes: LinkRoutes): string {
   const [, section = '', slug = '', ...rest] = sitePath.split('/');
   if (rest.length === 0 && slug && section === 'products') return `no product "${slug}" (products/${slug}.md does not exist)`;
   if (rest.length === 0 && slug && section === 'blog') return `no article "${slug}" (posts/${slug}.md does not exist)`;
   if (section === 'md') return `no markdown mirror at ${sitePath}; each page, product and article has one at its path under /md/, ending in .md`;
   if (section === 'feeds') return `no feed at ${sitePath}; the feeds are ${site.locales.map(paths.feed).join(', ')}`;
-  const pages = pageRouteSlugs(site).map((page) => paths.page(site, page));
-  return `no page of the site is at ${sitePath}; the pages are ${pages.join(', ')}`;
+  return `no page of the site is at ${sitePath}; the pages are ${routes.pagePaths().join(', ')}`;
 }
 
 /** Whether a file exists, each path asked once. */
@@ -482,18 +405,13 @@ function productLinkProblems(view: SiteView, links: LinkContext): CheckProblem[]
   return problems;
 }
 
-/** Whether the table gives a page's path to the page routes, rather than to a route of the service's own. */
-function isPageRoute(name: string | undefined): boolean {
-  return name === 'home' || name === 'page';
-}
-
 /** A page whose slug is a path the server answers itself would never be shown. */
 function shadowedPageProblems(view: SiteView): CheckProblem[] {
   const { site } = view;
   if (!site || view.siteSource === undefined) return [];
   const line = lineOfField(view.siteSource, 'page_slugs') ?? null;
   return site.page_slugs
-    .filter((slug) => !isPageRoute(routeAt(paths.page(site, slug))?.name))
+    .filter((slug) => !isPageShown(site, slug))
     .map((slug) => ({
       file: 'site.yaml',
       line,
