@@ -51,13 +51,13 @@ export interface RecordFiles {
   readonly translations: readonly LocaleFiles[];
 }
 
-export interface LocaleFiles {
+interface LocaleFiles {
   readonly locale: string;
   readonly products: readonly SourceFile[];
   readonly pages: readonly SourceFile[];
 }
 
-export interface FolderOptions {
+interface FolderOptions {
   /**
    * Keep the text of every file read and the front matter of every record
    * parsed, for a reader of the folder after the loader (the check): the

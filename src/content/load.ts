@@ -69,7 +69,7 @@ export async function loadCatalog(options: LoadOptions): Promise<Catalog> {
 }
 
 /** What loadFolder read, and the Catalog it made. */
-export interface FolderLoad {
+interface FolderLoad {
   /** site.yaml, when it is valid: without it the load stops before reading the records. */
   readonly site?: Site;
   readonly records?: RecordFiles;
