@@ -3,7 +3,6 @@ import path from 'node:path';
 import { paths } from '../model/routes.js';
 import type { FollowedReference } from './body-references.js';
 import { followedReferences } from './body-references.js';
-import { firstLineOf } from './body-resolver.js';
 import type { ContentProblem, RecordFiles, SourceFile } from './content-folder.js';
 import { ContentFolder } from './content-folder.js';
 import type { Document } from './front-matter.js';
@@ -12,9 +11,10 @@ import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
 import { isPageShown, linkRoutes } from './link-routes.js';
 import { loadFolder } from './load.js';
 import type { PictureSettings } from './media-library.js';
-import type { Catalog } from './types.js';
+import { firstLineOf } from './record-bodies.js';
 import { SLUG, siteSchema } from './schemas.js';
 import { closest, closestPath, withSuggestion } from './suggest.js';
+import type { Catalog } from './types.js';
 
 /**
  * `vitrine check`: everything the loader reports about a content folder, plus

@@ -1,11 +1,12 @@
 import { paths } from '../model/routes.js';
-import type { BodyResolver } from './body-resolver.js';
 import type { ContentFolder } from './content-folder.js';
 import { companyIdentifiers } from './identifiers.js';
 import type { MediaLibrary } from './media-library.js';
+import type { BodyResolver } from './record-bodies.js';
 import { companySchema } from './schemas.js';
 import type { Company } from './types.js';
 
+/** The company, company.md: its identifiers checked (a CNPJ's digits among them), its logo and body resolved. */
 export function companyOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, source: string, base: string): Company | undefined {
   const loaded = folder.record({ file: 'company.md', source }, companySchema, body);
   if (!loaded) return undefined;

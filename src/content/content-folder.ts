@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
-import type { BodyResolver } from './body-resolver.js';
 import { fieldProblems } from './field-problems.js';
 import type { Document } from './front-matter.js';
 import { splitFrontMatter, YamlSyntaxError } from './front-matter.js';
+import type { BodyResolver } from './record-bodies.js';
 import { SLUG } from './schemas.js';
 import { closest, withSuggestion } from './suggest.js';
+import type { z } from 'zod';
 
 /** One problem of a content folder, as the loader found it. */
 export interface ContentProblem {

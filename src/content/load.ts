@@ -1,6 +1,4 @@
 import { assemble } from './catalog-assembly.js';
-import type { BodyResolver } from './body-resolver.js';
-import { bodyResolver, recordUrls } from './body-resolver.js';
 import { companyOf } from './company-record.js';
 import type { ContentProblem, RecordFiles } from './content-folder.js';
 import { ContentFolder } from './content-folder.js';
@@ -10,6 +8,8 @@ import { DEFAULT_PICTURE_SETTINGS, MediaLibrary } from './media-library.js';
 import { pagesOf } from './page-records.js';
 import { postsOf } from './post-records.js';
 import { productsOf, productTranslationsOf } from './product-records.js';
+import type { BodyResolver } from './record-bodies.js';
+import { bodyResolver, recordUrls } from './record-bodies.js';
 import { withPlainText, withTextAndReadingTime } from './record-text.js';
 import { loadSite } from './site-settings.js';
 import { linkSlugTranslations, linkTranslations } from './translation-links.js';

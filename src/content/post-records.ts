@@ -1,8 +1,8 @@
 import { paths } from '../model/routes.js';
-import type { BodyResolver } from './body-resolver.js';
 import type { ContentFolder, SourceFile } from './content-folder.js';
 import type { MediaLibrary } from './media-library.js';
 import { imageOf } from './media-library.js';
+import type { BodyResolver } from './record-bodies.js';
 import { postSchema } from './schemas.js';
 import { closest, withSuggestion } from './suggest.js';
 import type { Post, Site } from './types.js';

@@ -1,12 +1,13 @@
 import { paths } from '../model/routes.js';
-import type { BodyResolver } from './body-resolver.js';
 import type { ContentFolder, SourceFile } from './content-folder.js';
 import type { MediaLibrary } from './media-library.js';
 import { imageOf } from './media-library.js';
+import type { BodyResolver } from './record-bodies.js';
 import { productSchema, productTranslationSchema } from './schemas.js';
 import { closest, withSuggestion } from './suggest.js';
 import type { Product, Site } from './types.js';
 
+/** The products of the default locale (`products/<slug>.md`), each file on its own; a link from the site's root gets the base URL. */
 export function productsOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, files: readonly SourceFile[], site: Site, base: string): Product[] {
   const products: Product[] = [];
   const fields = productSchema(site);
@@ -17,7 +18,7 @@ export function productsOf(folder: ContentFolder, media: MediaLibrary, body: Bod
     products.push({
       ...data,
       ...imageOf(media, image, file.file),
-      links: Object.fromEntries(Object.entries(data.links).map(([name, href]) => [name, href.startsWith('/') ? base + href : href])),
+      links: withBase(data.links, base),
       slug: file.slug,
       locale: site.default_locale,
       translations: [],
@@ -62,7 +63,7 @@ export function productTranslationsOf(
       ...original,
       ...data,
       ...(image ? imageOf(media, image, file.file) : {}),
-      ...(links ? { links: Object.fromEntries(Object.entries(links).map(([name, href]) => [name, href.startsWith('/') ? base + href : href])) } : {}),
+      ...(links ? { links: withBase(links, base) } : {}),
       locale,
       translations: [],
       url: base + paths.product(site, file.slug, locale),
@@ -71,4 +72,9 @@ export function productTranslationsOf(
     });
   }
   return translations;
+}
+
+/** A product's links, each from the site's root given the base URL in front. */
+function withBase(links: Readonly<Record<string, string>>, base: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(links).map(([name, href]) => [name, href.startsWith('/') ? base + href : href]));
 }

@@ -5,6 +5,12 @@ import { resolveBody } from './resolve-body.js';
 import type { Site } from './types.js';
 
 /**
+ * A record's body as the loader reads it: its links and pictures resolved
+ * (see resolveBody) against the URL of every record file and the media
+ * library, what cannot be reported at the line of the file it is written on.
+ */
+
+/**
  * The absolute URL of each record file a body may link to, by its path in
  * the content folder: company.md, each product (`products/`, or its
  * translation in `products/<locale>/`) and post, and each page site.yaml
