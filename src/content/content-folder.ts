@@ -33,6 +33,7 @@ function withListIndexes(field: string): string {
 /** Files read between two turns of the event loop (a few milliseconds of reading). */
 const READ_SLICE = 200;
 
+/** A markdown file read, named by its slug (its file name without `.md`). */
 export interface SourceFile {
   /** Its path inside the content folder. */
   readonly file: string;
