@@ -227,6 +227,41 @@ export function writtenDestinations(body: string): WrittenDestination[] {
   return found.sort((a, b) => a.line - b.line || (a.written?.start ?? 0) - (b.written?.start ?? 0));
 }
 
+/** A link or image of a body as a reader follows it. */
+export interface FollowedReference {
+  readonly use: Use;
+  /** Where it leads: a reference's destination where the reference is used, a bare URL's address. */
+  readonly target: string;
+  /** An image's alt text; empty for a link. */
+  readonly alt: string;
+  /** The body's line it is on, counted from 0, when its block has one. */
+  readonly line: number | undefined;
+}
+
+/**
+ * Every link and image of `body` as the site's reader follows them: where
+ * each is used (a reference where it is used, not where it is defined), bare
+ * URLs linked, none in code. Lines come from the block each is in, plus the
+ * line breaks before it in that block. Unlike writtenDestinations, nothing
+ * here is rewritten, so no column is needed.
+ */
+export function followedReferences(body: string): FollowedReference[] {
+  const references: FollowedReference[] = [];
+  // Table cells carry no line of their own: their row's is the last one seen.
+  let blockLine: number | undefined;
+  for (const token of parser.parse(body, {})) {
+    if (token.map) blockLine = token.map[0];
+    if (token.type !== 'inline' || !token.children) continue;
+    let line = blockLine;
+    for (const child of token.children) {
+      if (child.type === 'softbreak' || child.type === 'hardbreak') line = line === undefined ? undefined : line + 1;
+      else if (child.type === 'link_open') references.push({ use: 'link', target: String(child.attrGet('href') ?? ''), alt: '', line });
+      else if (child.type === 'image') references.push({ use: 'image', target: String(child.attrGet('src') ?? ''), alt: child.content, line });
+    }
+  }
+  return references;
+}
+
 /** A line and the columns of a span of an inline text on it. */
 type Placement = Pick<WrittenDestination, 'line' | 'written'>;
 

@@ -1,15 +1,21 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
-import { paths, routeAt } from '../routes/table.js';
-import { hasPageRoute, pageRouteSlugs } from '../documents/registry.js';
-import { parseYaml, splitFrontMatter } from '../util/front-matter.js';
-import type { ContentProblem, PictureSettings } from './load.js';
-import { ContentError, loadCatalog } from './load.js';
-import type { Catalog } from './types.js';
-import { markdown } from './markdown.js';
+import { paths } from '../routes/table.js';
+import type { FollowedReference } from './body-references.js';
+import { followedReferences } from './body-references.js';
+import type { ContentProblem, RecordFiles, SourceFile } from './content-folder.js';
+import { ContentFolder } from './content-folder.js';
+import { lineOfField } from './field-lines.js';
+import type { Document } from '../util/front-matter.js';
+import { parseYaml } from '../util/front-matter.js';
+import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
+import { isPageShown, linkRoutes } from './link-routes.js';
+import { loadFolder } from './load.js';
+import type { PictureSettings } from './media-library.js';
+import { firstLineOf } from './record-bodies.js';
 import { SLUG, siteSchema } from './schemas.js';
 import { closest, closestPath, withSuggestion } from '../util/suggest.js';
+import type { Catalog } from './types.js';
 
 /**
  * `vitrine check`: everything the loader reports about a content folder, plus
@@ -43,14 +49,10 @@ export interface CheckReport {
 /** The loader builds record URLs from a base; when the check is given none, any base will do to read its problems. */
 const LOADER_BASE_URL = 'http://localhost';
 
-/** Files read at once: a site of 10,000 posts must not open them all together. */
-const READ_CONCURRENCY = 64;
-
 /** The two lists of site.yaml that routes depend on, read even when another of its fields is wrong (hence strip, not strict). */
 const siteRouteFields = siteSchema.pick({ default_locale: true, locales: true, page_slugs: true }).strip();
-type SiteRouteFields = z.output<typeof siteRouteFields>;
 
-type Kind = 'company' | 'product' | 'post' | 'page';
+type Kind = RoutedFile['kind'];
 
 /** A markdown file split into front matter and body. */
 interface ParsedDocument {
@@ -75,22 +77,12 @@ interface ContentFile {
   readonly source: string;
 }
 
-/** The content folder as the site would publish it, read without validation. */
+/** The content folder as the site would publish it, as the loader read it, valid or not. */
 interface SiteView {
   /** Undefined when site.yaml cannot tell the page slugs and locales (the loader says why). */
-  readonly site?: SiteRouteFields;
+  readonly site?: RouteSite;
   readonly siteSource?: string;
   readonly files: readonly ContentFile[];
-}
-
-/** A link or image of a markdown body. */
-interface Reference {
-  readonly type: 'link' | 'image';
-  readonly target: string;
-  /** An image's alt text. */
-  readonly alt: string;
-  /** Line in the body, counted from 0. */
-  readonly line: number | undefined;
 }
 
 /**
@@ -105,13 +97,13 @@ export async function checkContent(dir: string, baseUrl?: string, pictures?: Pic
 /** checkContent's report, and the Catalog the content makes under `baseUrl` when the loader found nothing wrong. */
 export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: PictureSettings): Promise<{ readonly report: CheckReport; readonly catalog?: Catalog }> {
   const base = baseUrl === undefined ? undefined : new URL(baseUrl);
-  const view = await readSiteView(dir);
+  const loaded = await readThroughLoader(dir, baseUrl ?? LOADER_BASE_URL, pictures);
+  const { view } = loaded;
   // Without the page slugs and locales no link can be judged; the loader reports why.
-  const links = view.site && { base, site: view.site, routes: siteRoutes(view.site, view.files) };
-  const loaded = await loaderProblems(dir, view, baseUrl ?? LOADER_BASE_URL, pictures);
+  const links = view.site && { base, site: view.site, routes: linkRoutes(view.site, view.files) };
   const problems = [
-    ...loaded.problems,
-    ...(await bodyProblems(dir, view, base, links)),
+    ...loaderProblems(view, loaded.problems),
+    ...(await bodyProblems(dir, view, { base, links, loaded: loaded.problems })),
     ...(links ? productLinkProblems(view, links) : []),
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
@@ -142,45 +134,29 @@ function byFileAndLine(a: CheckProblem, b: CheckProblem): number {
 
 // Reading the folder
 
-async function readSiteView(dir: string): Promise<SiteView> {
-  const siteSource = await readOptional(path.join(dir, 'site.yaml'));
-  const site = siteSource === undefined ? undefined : readSiteRouteFields(siteSource);
-  const translated = (site?.locales ?? []).filter((locale) => locale !== site?.default_locale);
-  const folders = await Promise.all([
-    listRecords(dir, 'products', 'product'),
-    listRecords(dir, 'posts', 'post'),
-    listRecords(dir, 'pages', 'page'),
-    ...translated.flatMap((locale) =>
-      (['products', 'pages'] as const).map((folder) =>
-        listRecords(dir, `${folder}/${locale}`, folder === 'products' ? 'product' : 'page').then((files) => files.map((file) => ({ ...file, locale }))),
-      ),
-    ),
-  ]);
-  const wanted = [{ kind: 'company' as const, slug: 'company', file: 'company.md' }, ...folders.flat()];
-  const files: ContentFile[] = [];
-  for (let start = 0; start < wanted.length; start += READ_CONCURRENCY) {
-    const batch = wanted.slice(start, start + READ_CONCURRENCY);
-    const sources = await Promise.all(batch.map(({ file }) => readOptional(path.join(dir, file))));
-    batch.forEach((entry, i) => {
-      const source = sources[i];
-      if (source === undefined) return;
-      const parsed = parseDocument(source);
-      files.push(parsed ? { ...entry, source, parsed } : { ...entry, source });
-    });
-  }
-  return { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files };
+/**
+ * The folder read once, by the loader: what it found wrong, the Catalog when
+ * nothing is, and the files as the site would publish them. When site.yaml
+ * stops the load, the records are read all the same, by the same reader,
+ * so the rest of the check still runs; what is wrong with them the loader
+ * reports once site.yaml loads.
+ */
+async function readThroughLoader(
+  dir: string,
+  baseUrl: string,
+  pictures: PictureSettings | undefined,
+): Promise<{ readonly view: SiteView; readonly problems: readonly ContentProblem[]; readonly catalog?: Catalog }> {
+  const folder = new ContentFolder(dir, { keepDocuments: true });
+  const loaded = await loadFolder(folder, { baseUrl, ...(pictures ? { pictures } : {}) });
+  const problems = [...folder.problems];
+  const siteSource = folder.textRead('site.yaml');
+  const site = loaded.site ?? (siteSource === undefined ? undefined : readRouteSite(siteSource));
+  const records = loaded.records ?? (await folder.readRecords((site?.locales ?? []).filter((locale) => locale !== site?.default_locale)));
+  const view = { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files: contentFiles(folder, records) };
+  return loaded.catalog ? { view, problems, catalog: loaded.catalog } : { view, problems };
 }
 
-async function readOptional(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch {
-    // The loader reports the file as missing or unreadable.
-    return undefined;
-  }
-}
-
-function readSiteRouteFields(source: string): SiteRouteFields | undefined {
+function readRouteSite(source: string): RouteSite | undefined {
   try {
     const result = siteRouteFields.safeParse(parseYaml(source));
     return result.success ? result.data : undefined;
@@ -189,112 +165,38 @@ function readSiteRouteFields(source: string): SiteRouteFields | undefined {
   }
 }
 
-/** The record files of a folder the loader would read: `<slug>.md`, no hidden file. */
-async function listRecords(dir: string, folder: string, kind: Kind): Promise<{ kind: Kind; slug: string; file: string }[]> {
-  let names: string[];
-  try {
-    names = (await readdir(path.join(dir, folder), { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => !name.startsWith('.') && name.endsWith('.md') && SLUG.test(name.slice(0, -'.md'.length)))
-    .sort()
-    .map((name) => ({ kind, slug: name.slice(0, -'.md'.length), file: `${folder}/${name}` }));
+/** The record files read, each with its front matter and body as the loader parsed them. */
+function contentFiles(folder: ContentFolder, records: RecordFiles): ContentFile[] {
+  const file = (kind: Kind, { file, slug, source }: SourceFile, locale?: string): ContentFile => {
+    const document = folder.documentOf({ file, source });
+    return { kind, slug, file, source, ...(locale === undefined ? {} : { locale }), ...(document ? { parsed: parsedDocument(source, document) } : {}) };
+  };
+  return [
+    ...(records.company ? [file('company', records.company)] : []),
+    ...records.products.map((source) => file('product', source)),
+    ...records.posts.map((source) => file('post', source)),
+    ...records.pages.map((source) => file('page', source)),
+    ...records.translations.flatMap(({ locale, products, pages }) => [...products.map((source) => file('product', source, locale)), ...pages.map((source) => file('page', source, locale))]),
+  ];
 }
 
-function parseDocument(source: string): ParsedDocument | undefined {
+function parsedDocument(source: string, { data, body }: Document): ParsedDocument {
   const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
-  let document;
-  try {
-    document = splitFrontMatter(text);
-  } catch {
-    return undefined;
-  }
   // The body is the end of the text: what comes before it is the front matter and blank lines.
-  const frontMatter = text.slice(0, text.length - document.body.length);
-  return { data: document.data, body: document.body, frontMatter, bodyLine: lineCount(frontMatter) + 1 };
-}
-
-function lineCount(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
-  return count;
+  return { data, body, frontMatter: text.slice(0, text.length - body.length), bodyLine: firstLineOf(source, body) };
 }
 
 // What the loader reports
 
-/** Every problem of loadCatalog, each given the line of its field when the parser gave none; or the Catalog, when there are none. */
-async function loaderProblems(dir: string, view: SiteView, baseUrl: string, pictures: PictureSettings | undefined): Promise<{ readonly problems: CheckProblem[]; readonly catalog?: Catalog }> {
-  let details: readonly ContentProblem[];
-  try {
-    return { problems: [], catalog: await loadCatalog({ dir, baseUrl, ...(pictures ? { pictures } : {}) }) };
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    details = error.details;
-  }
+/** Every problem of the loader, each given the line of its field when the parser gave none. */
+function loaderProblems(view: SiteView, details: readonly ContentProblem[]): CheckProblem[] {
   const yamlOf = new Map<string, string>(view.files.flatMap((file) => (file.parsed ? [[file.file, file.parsed.frontMatter] as const] : [])));
   if (view.siteSource !== undefined) yamlOf.set('site.yaml', view.siteSource);
-  const problems = details.map((problem): CheckProblem => {
+  return details.map((problem): CheckProblem => {
     const yaml = yamlOf.get(problem.file);
     const line = problem.line ?? (problem.field && yaml !== undefined ? lineOfField(yaml, problem.field) : undefined);
     return { file: problem.file, line: line ?? null, field: problem.field ?? null, message: problem.message, severity: 'error' };
   });
-  return { problems };
-}
-
-/**
- * The line of `field` (`address.country`, `identifiers[1].value`) in YAML
- * text: each key is looked for after its parent's line, a list item `[n]` is
- * the n-th entry of its key's block list. A key not written (a missing
- * field) stops at the deepest line found; undefined when none is.
- */
-function lineOfField(yaml: string, field: string): number | undefined {
-  const lines = yaml.split('\n');
-  let found: number | undefined;
-  // Where the next key may be written: after its parent's line, or on its list item's own line ("- value: ...").
-  let from = 0;
-  for (const segment of field.split('.')) {
-    // `identifiers[1]`: the key, then the item of its list.
-    const parts = /^([^[\]]+)((?:\[\d+\])*)$/.exec(segment);
-    if (!parts || /^\d+$/.test(segment)) break;
-    const pattern = new RegExp(`^\\s*(?:-\\s+)?(["']?)${escapeRegExp(parts[1]!)}\\1\\s*:(?:\\s|$)`);
-    const index = lines.findIndex((line, i) => i >= from && pattern.test(line));
-    if (index === -1) break;
-    found = index;
-    from = index + 1;
-    for (const [, n] of parts[2]!.matchAll(/\[(\d+)\]/g)) {
-      const item = listItemLine(lines, found, Number(n));
-      // A list in flow style (`tags: [a, b]`) keeps its items on its key's line.
-      if (item === undefined) return found + 1;
-      found = item;
-      from = item;
-    }
-  }
-  return found === undefined ? undefined : found + 1;
-}
-
-/** The index of the line of the `n`-th item (from 0) of the block list whose key is on line `keyLine`; undefined when it has no such item. */
-function listItemLine(lines: readonly string[], keyLine: number, n: number): number | undefined {
-  const indentOf = (line: string) => line.length - line.trimStart().length;
-  const keyIndent = indentOf(lines[keyLine]!);
-  let itemIndent: number | undefined;
-  let count = -1;
-  for (let i = keyLine + 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    const indent = indentOf(line);
-    const isItem = /^\s*-(?:\s|$)/.test(line);
-    // YAML lets a list's items stand at its key's indentation, or deeper.
-    itemIndent ??= isItem && indent >= keyIndent ? indent : -1;
-    if (itemIndent === -1 || indent < itemIndent || (indent === itemIndent && !isItem)) return undefined;
-    if (indent === itemIndent && ++count === n) return i;
-  }
-  return undefined;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 // Links and images of the bodies
@@ -302,20 +204,34 @@ function escapeRegExp(text: string): string {
 /** What a link is judged against. */
 interface LinkContext {
   readonly base: URL | undefined;
-  readonly site: SiteRouteFields;
-  readonly routes: ContentRoutes;
+  readonly site: RouteSite;
+  readonly routes: LinkRoutes;
 }
 
-/** Dead internal links and bad images of every body the site would publish. */
-async function bodyProblems(dir: string, view: SiteView, base: URL | undefined, links: LinkContext | undefined): Promise<CheckProblem[]> {
+/** What the bodies are judged against: the base URL, the routes (undefined when site.yaml cannot tell them), what the loader reported. */
+interface BodyContext {
+  readonly base: URL | undefined;
+  readonly links: LinkContext | undefined;
+  readonly loaded: readonly ContentProblem[];
+}
+
+/**
+ * Dead internal links and bad images of every body the site would publish.
+ * A picture from the folder's root is the loader's to resolve too: what it
+ * found wrong at a line is not said again.
+ */
+async function bodyProblems(dir: string, view: SiteView, { base, links, loaded }: BodyContext): Promise<CheckProblem[]> {
   const exists = fileExistence(dir);
+  const said = new Set(loaded.map((problem) => `${problem.file}:${problem.line}: ${problem.message}`));
   const problems: CheckProblem[] = [];
   for (const file of view.files) {
     if (!file.parsed || !isPublished(file, view.site)) continue;
-    for (const reference of bodyReferences(file.parsed.body)) {
+    for (const reference of followedReferences(file.parsed.body)) {
       const line = reference.line === undefined ? null : file.parsed.bodyLine + reference.line;
-      const report = (message: string) => problems.push({ file: file.file, line, field: null, message, severity: 'error' });
-      if (reference.type === 'link') {
+      const report = (message: string) => {
+        if (!said.has(`${file.file}:${line}: ${message}`)) problems.push({ file: file.file, line, field: null, message, severity: 'error' });
+      };
+      if (reference.use === 'link') {
         const problem = links && deadLinkProblem(reference.target, links);
         if (problem) report(problem);
       } else {
@@ -327,61 +243,8 @@ async function bodyProblems(dir: string, view: SiteView, base: URL | undefined, 
 }
 
 /** Whether the site shows the file: a page file whose slug site.yaml does not list is not (the loader says so). */
-function isPublished(file: ContentFile, site: SiteRouteFields | undefined): boolean {
+function isPublished(file: ContentFile, site: RouteSite | undefined): boolean {
   return file.kind !== 'page' || !site || site.page_slugs.includes(file.slug);
-}
-
-/**
- * The links and images of a markdown body, as the site's parser sees them:
- * none in code, bare URLs linked. Lines come from the block each is in, plus
- * the line breaks before it in that block.
- */
-function bodyReferences(body: string): Reference[] {
-  const references: Reference[] = [];
-  // Table cells carry no line of their own: their row's is the last one seen.
-  let blockLine: number | undefined;
-  for (const token of markdown.parse(body, {})) {
-    if (token.map) blockLine = token.map[0];
-    if (token.type !== 'inline' || !token.children) continue;
-    let line = blockLine;
-    for (const child of token.children) {
-      if (child.type === 'softbreak' || child.type === 'hardbreak') line = line === undefined ? undefined : line + 1;
-      else if (child.type === 'link_open') references.push({ type: 'link', target: String(child.attrGet('href') ?? ''), alt: '', line });
-      else if (child.type === 'image') references.push({ type: 'image', target: String(child.attrGet('src') ?? ''), alt: child.content, line });
-    }
-  }
-  return references;
-}
-
-/**
- * Every path the content decides: each locale's page routes (as the
- * registry decides them), every record's page and mirror, the feeds. Read
- * from the files, so links are judged even when another file is broken.
- */
-function siteRoutes(site: SiteRouteFields, files: readonly ContentFile[]): ContentRoutes {
-  const routes = new Set<string>();
-  const translated = new Set(files.filter((file) => file.kind === 'page').map((file) => `${file.locale ?? site.default_locale} ${file.slug}`));
-  for (const locale of site.locales) {
-    for (const slug of pageRouteSlugs(site)) {
-      if (hasPageRoute(site, slug, locale, translated.has(`${locale} ${slug}`))) routes.add(paths.page(site, slug, locale)).add(paths.pageMirror(site, slug, locale));
-    }
-    routes.add(paths.feed(locale));
-  }
-  const slugs = (kind: Kind) => new Set(files.filter((file) => file.kind === kind && file.locale === undefined).map((file) => file.slug));
-  for (const file of files) {
-    if (file.kind === 'product') routes.add(paths.product(site, file.slug, file.locale)).add(paths.productMirror(site, file.slug, file.locale));
-  }
-  for (const slug of slugs('post')) routes.add(paths.post(slug)).add(paths.postMirror(slug));
-  routes.add(paths.company()).add(paths.companyMirror());
-  return { paths: routes, products: slugs('product'), posts: slugs('post'), pages: new Set(site.page_slugs) };
-}
-
-/** What the content answers: its site paths, and the slugs the API's record routes take. */
-interface ContentRoutes {
-  readonly paths: ReadonlySet<string>;
-  readonly products: ReadonlySet<string>;
-  readonly posts: ReadonlySet<string>;
-  readonly pages: ReadonlySet<string>;
 }
 
 /**
@@ -411,66 +274,20 @@ function sitePathOf(target: string, base: URL | undefined): string | undefined {
   return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
 }
 
-/**
- * Whether a site path answers, asked of the route table: a route whose
- * answer the content decides (pages, records, mirrors, feeds, the API's
- * records) is judged against the content; any other is one of the
- * service's own documents, which a link may lead to when a GET reaches it.
- */
-function isRoute(sitePath: string, routes: ContentRoutes): boolean {
-  const found = routeAt(sitePath);
-  if (!found) return false;
-  const slug = found.params.slug ?? '';
-  switch (found.name) {
-    case 'home':
-    case 'page':
-    case 'localePage':
-    case 'product':
-    case 'localeProduct':
-    case 'post':
-    case 'mirror':
-    case 'feed':
-      return routes.paths.has(sitePath);
-    case 'productRecord':
-      return routes.products.has(slug);
-    case 'postRecord':
-      return routes.posts.has(slug);
-    case 'pageRecord':
-      return routes.pages.has(slug);
-    // Files under a hash of their bytes, and the engine's own assets: no author can know their names.
-    case 'media':
-    case 'asset':
-      return false;
-    default:
-      return found.route.linkable;
-  }
-}
-
 /** Why a link leads to no route, with what would make it work; undefined when it is fine or leaves the site. */
 function deadLinkProblem(target: string, { base, site, routes }: LinkContext): string | undefined {
   const sitePath = sitePathOf(target, base);
-  if (sitePath === undefined || isRoute(sitePath, routes)) return undefined;
-  return `link ${target}: ${withSuggestion(missingRouteHint(sitePath, site), closestPath(sitePath, linkTargets(routes)))}`;
+  if (sitePath === undefined || routes.answers(sitePath)) return undefined;
+  return `link ${target}: ${withSuggestion(missingRouteHint(sitePath, site, routes), closestPath(sitePath, routes.targets()))}`;
 }
 
-/** The paths a link may lead to that the content decides: its pages, records, mirrors and feeds, and the API's records. */
-function linkTargets(routes: ContentRoutes): string[] {
-  return [
-    ...routes.paths,
-    ...[...routes.products].map((slug) => paths.api(`/products/${slug}`)),
-    ...[...routes.posts].map((slug) => paths.api(`/posts/${slug}`)),
-    ...[...routes.pages].map((slug) => paths.api(`/pages/${slug}`)),
-  ];
-}
-
-function missingRouteHint(sitePath: string, site: SiteRouteFields): string {
+function missingRouteHint(sitePath: string, site: RouteSite, routes: LinkRoutes): string {
   const [, section = '', slug = '', ...rest] = sitePath.split('/');
   if (rest.length === 0 && slug && section === 'products') return `no product "${slug}" (products/${slug}.md does not exist)`;
   if (rest.length === 0 && slug && section === 'blog') return `no article "${slug}" (posts/${slug}.md does not exist)`;
   if (section === 'md') return `no markdown mirror at ${sitePath}; each page, product and article has one at its path under /md/, ending in .md`;
   if (section === 'feeds') return `no feed at ${sitePath}; the feeds are ${site.locales.map(paths.feed).join(', ')}`;
-  const pages = pageRouteSlugs(site).map((page) => paths.page(site, page));
-  return `no page of the site is at ${sitePath}; the pages are ${pages.join(', ')}`;
+  return `no page of the site is at ${sitePath}; the pages are ${routes.pagePaths().join(', ')}`;
 }
 
 /** Whether a file exists, each path asked once. */
@@ -496,7 +313,7 @@ function fileExistence(dir: string): (file: string) => Promise<boolean> {
  * of the folder or not a picture, at its line. One starting with "/" (or the
  * base URL) is looked for from the folder's root here.
  */
-async function imageProblems(image: Reference, base: URL | undefined, exists: (file: string) => Promise<boolean>): Promise<string[]> {
+async function imageProblems(image: FollowedReference, base: URL | undefined, exists: (file: string) => Promise<boolean>): Promise<string[]> {
   const problems: string[] = [];
   if (image.alt.trim() === '') problems.push(`image ${image.target}: has no alt text; say what it shows: ![what it shows](${image.target})`);
   if (image.target === '') return [...problems, 'image: has no source; write ![what it shows](path/to/file)'];
@@ -535,18 +352,13 @@ function productLinkProblems(view: SiteView, links: LinkContext): CheckProblem[]
   return problems;
 }
 
-/** Whether the table gives a page's path to the page routes, rather than to a route of the service's own. */
-function isPageRoute(name: string | undefined): boolean {
-  return name === 'home' || name === 'page';
-}
-
 /** A page whose slug is a path the server answers itself would never be shown. */
 function shadowedPageProblems(view: SiteView): CheckProblem[] {
   const { site } = view;
   if (!site || view.siteSource === undefined) return [];
   const line = lineOfField(view.siteSource, 'page_slugs') ?? null;
   return site.page_slugs
-    .filter((slug) => !isPageRoute(routeAt(paths.page(site, slug))?.name))
+    .filter((slug) => !isPageShown(site, slug))
     .map((slug) => ({
       file: 'site.yaml',
       line,

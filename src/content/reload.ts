@@ -1,5 +1,5 @@
 import type { Log } from '../config/log.js';
-import type { PictureSettings } from './load.js';
+import type { PictureSettings } from './media-library.js';
 import { ContentError, loadCatalog } from './load.js';
 import type { ContentStore } from './store.js';
 import type { Catalog } from './types.js';
