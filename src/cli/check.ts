@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { Config } from '../config/config.js';
 import { ConfigError, loadConfig, pictureSettings } from '../config/config.js';
-import type { CheckProblem, CheckReport } from '../content/check.js';
+import type { CheckProblem, CheckReport } from '../check/content-check.js';
 import type { Catalog } from '../content/types.js';
 import type { CommandHelp, Env } from './usage.js';
 import { HELP_OPTION, isSystemError, parseArguments, printHelp, USAGE_EXIT } from './usage.js';
@@ -53,7 +53,7 @@ export async function runCheck(args: readonly string[], env: Env): Promise<numbe
   const dir = parsed.dir ?? settings.contentDir;
   const problem = await folderProblem(dir);
   if (problem) return usageError(problem);
-  const { checkAndLoad } = await import('../content/check.js');
+  const { checkAndLoad } = await import('../check/content-check.js');
   let report: CheckReport;
   let catalog: Catalog | undefined;
   try {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { checkContent } from '../../src/content/check.js';
+import { checkContent } from '../../src/check/content-check.js';
 import { buildTestApp, testCatalog } from '../helper.js';
 import { vitrine } from '../process.js';
 

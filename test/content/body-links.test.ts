@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { writtenDestinations } from '../../src/content/body-references.js';
-import { checkContent } from '../../src/content/check.js';
+import { checkContent } from '../../src/check/content-check.js';
 import { splitFrontMatter } from '../../src/util/front-matter.js';
 import { ContentError, loadCatalog } from '../../src/content/load.js';
 import { resolveBody } from '../../src/content/resolve-body.js';

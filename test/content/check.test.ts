@@ -3,8 +3,8 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { CheckProblem } from '../../src/content/check.js';
-import { checkContent } from '../../src/content/check.js';
+import type { CheckProblem } from '../../src/check/content-check.js';
+import { checkContent } from '../../src/check/content-check.js';
 import { FIXTURES, ROOT } from '../helper.js';
 import { vitrine } from '../process.js';
 

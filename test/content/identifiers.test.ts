@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkContent } from '../../src/content/check.js';
+import { checkContent } from '../../src/check/content-check.js';
 import type { WrittenIdentifier } from '../../src/content/identifiers.js';
 import { checkedIdentifier, companyIdentifiers, identifierProblems, leiProblem, vatNumber } from '../../src/content/identifiers.js';
 import { ContentError, loadCatalog } from '../../src/content/load.js';

@@ -3,7 +3,7 @@ import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { parseYaml } from '../../src/util/front-matter.js';
-import { checkContent } from '../../src/content/check.js';
+import { checkContent } from '../../src/check/content-check.js';
 import { loadCatalog } from '../../src/content/load.js';
 import { referenceCatalogFile } from '../../src/i18n/catalog.js';
 import { FRAME_KEYS } from '../../src/i18n/keys.js';

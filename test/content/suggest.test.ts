@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { checkContent } from '../../src/content/check.js';
+import { checkContent } from '../../src/check/content-check.js';
 import { ContentError, loadCatalog } from '../../src/content/load.js';
 import { closest, closestPath, withSuggestion } from '../../src/util/suggest.js';
 import { FIXTURES } from '../helper.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { App } from '../../src/app.js';
-import { checkContent } from '../../src/content/check.js';
+import { checkContent } from '../../src/check/content-check.js';
 import { parseYaml } from '../../src/util/front-matter.js';
 import { referenceCatalogFile } from '../../src/i18n/catalog.js';
 import { FRAME_KEYS } from '../../src/i18n/keys.js';

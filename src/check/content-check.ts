@@ -1,21 +1,21 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { paths } from '../routes/table.js';
-import type { FollowedReference } from './body-references.js';
-import { followedReferences } from './body-references.js';
-import type { ContentProblem, RecordFiles, SourceFile } from './content-folder.js';
-import { ContentFolder } from './content-folder.js';
+import type { FollowedReference } from '../content/body-references.js';
+import { followedReferences } from '../content/body-references.js';
+import type { ContentProblem, RecordFiles, SourceFile } from '../content/content-folder.js';
+import { ContentFolder } from '../content/content-folder.js';
 import { lineOfField } from './field-lines.js';
 import type { Document } from '../util/front-matter.js';
 import { parseYaml } from '../util/front-matter.js';
 import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
 import { isPageShown, linkRoutes } from './link-routes.js';
-import { loadFolder } from './load.js';
-import type { PictureSettings } from './media-library.js';
-import { firstLineOf } from './record-bodies.js';
-import { SLUG, siteSchema } from './schemas.js';
+import { loadFolder } from '../content/load.js';
+import type { PictureSettings } from '../content/media-library.js';
+import { firstLineOf } from '../content/record-bodies.js';
+import { SLUG, siteSchema } from '../content/schemas.js';
 import { closest, closestPath, withSuggestion } from '../util/suggest.js';
-import type { Catalog } from './types.js';
+import type { Catalog } from '../content/types.js';
 
 /**
  * `vitrine check`: everything the loader reports about a content folder, plus

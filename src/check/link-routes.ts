@@ -1,6 +1,6 @@
 import { paths, routeAt } from '../routes/table.js';
 import { hasPageRoute, pageRouteSlugs } from '../documents/registry.js';
-import type { Site } from './types.js';
+import type { Site } from '../content/types.js';
 
 /**
  * Which site paths a link in the content may lead to, as `vitrine check`
