@@ -121,8 +121,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     discoveryDoor(limiter.policy),
     siteDoor(config, pictures),
   ];
-  const router = new Router().add(...doors.flatMap((door) => door.routes));
   const zones = new Zones(doors);
+  // Each route answers only the paths of its own area: the site's catch-all never takes a path under /api or /mcp.
+  const router = new Router(zones).add(...doors.flatMap((door) => door.routes));
   const cache = new AnswerCache(config.answerCacheBytes);
   const pipeline = new Pipeline({
     store,

@@ -130,7 +130,7 @@ export class Pipeline {
 
   /** The door's answer to `request` (HEAD is GET without the body); unknown paths and methods are problems. */
   #route(request: Incoming): Answer | Promise<Answer> {
-    const match = this.#options.router.match(request.path);
+    const match = this.#options.router.match(request.path, request.zone);
     if (!match) throw notFound(request);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const route = match.routes.find((candidate) => candidate.method === method);
@@ -149,7 +149,7 @@ export class Pipeline {
   #methodsOf(request: Incoming): string {
     let routes: readonly Route[] = [];
     try {
-      routes = this.#options.router.match(request.path)?.routes ?? [];
+      routes = this.#options.router.match(request.path, request.zone)?.routes ?? [];
     } catch {
       // A malformed path has no routes; the real request will be told so.
     }
@@ -276,10 +276,11 @@ function canonicalRedirect(request: Incoming, route: Route, params: Readonly<Rec
   return { status: 301, headers: { 'content-type': 'text/plain; charset=utf-8', location }, body: `Moved to ${location}\n` };
 }
 
+/** A path nothing of its area answers: the hint is that area's own (where its map is). */
 function notFound(request: Incoming): ProblemError {
   return new ProblemError('not_found', {
     detail: `Nothing answers ${request.method} ${clip(request.path, 200)}.`,
-    hint: 'Call GET /api/v1 for the map of every endpoint.',
+    hint: request.zone.notFoundHint,
   });
 }
 

@@ -368,7 +368,7 @@ export function siteDoor(config: Config, pictures: PictureMaker): DoorDescriptor
   return {
     name: 'site',
     // Every path no other door owns: free, unversioned, errors as pages in the visitor's format.
-    areas: [{ prefix: '/', counted: false, versioned: false, json: false }],
+    areas: [{ prefix: '/', counted: false, versioned: false, json: false, notFoundHint: `Call GET ${paths.api()} for the map of every endpoint.` }],
     routes,
     renderer: siteErrorRenderer(),
     variant: (request) => (preferredFormat(request.headers) === 'markdown' ? 'markdown ' : ''),
