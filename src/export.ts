@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PreparedUrl } from './app.js';
+import type { PreparedUrl } from './prepare-ahead.js';
 import type { PreparedAnswer } from './http/prepared.js';
 import { eachAtOnce } from './util/at-once.js';
 

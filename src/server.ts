@@ -18,6 +18,7 @@ import { cacheDirProblem } from './media/pictures.js';
 import type { Catalog } from './content/types.js';
 import { Service } from './http/service.js';
 import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How long in-flight requests may take to finish once a shutdown starts. */
@@ -38,23 +39,8 @@ export interface ServeOptions {
  * process alive.
  */
 export async function serve(settings: Config, options: ServeOptions): Promise<void> {
-  const cacheProblem = await cacheDirProblem(settings.imageCacheDir);
-  if (cacheProblem !== undefined) throw new ConfigError('IMAGE_CACHE_DIR', cacheProblem);
-  // Listening comes first: a port in use stops start-up before the content is
-  // read, BASE_URL's default names the port bound (PORT=0), and a client that
-  // connects while the content loads waits for its answer rather than being refused.
-  const service = new Service(settings);
-  const address = await service.listen({ port: settings.port, host: settings.host });
-  const config = withBoundPort(settings, address.port);
+  const { app, config, address } = await start(settings);
   const pictures = pictureSettings(config);
-  let app: App;
-  try {
-    const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl, pictures });
-    app = await buildApp({ config, catalog, warmInBackground: true, service });
-  } catch (error) {
-    await service.close();
-    throw error;
-  }
   const { server, store, warmCatalog, log, metrics, makePictures } = app;
   const catalog = store.catalog;
 
@@ -101,14 +87,7 @@ export async function serve(settings: Config, options: ServeOptions): Promise<vo
   process.once('SIGTERM', onTerminate);
 
   try {
-    if (options.watch) {
-      let timer: NodeJS.Timeout | undefined;
-      watcher = watch(config.contentDir, { recursive: true }, () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => void reloader.reload('file change'), WATCH_DEBOUNCE_MS);
-      });
-      watcher.on('error', (error) => log.error({ err: error }, 'watching the content folder failed; SIGHUP still reloads'));
-    }
+    if (options.watch) watcher = watchContent(config.contentDir, reloader, log);
 
     // RFC 8594 section 3: a Sunset in the past tells clients the version may stop answering at any
     // moment. It keeps being served, with its headers, until the operator removes it: the log says so.
@@ -117,14 +96,7 @@ export async function serve(settings: Config, options: ServeOptions): Promise<vo
     }
     const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     log.info({}, `Server listening at http://${shown}:${address.port}`);
-    if (metricsServer && config.metricsPort !== undefined) {
-      await new Promise<void>((resolve, reject) => {
-        metricsServer.once('error', (error: Error) => reject(new ConfigError('METRICS_PORT', error.message)));
-        metricsServer.listen(config.metricsPort, config.metricsHost, () => resolve());
-      });
-      const bound = metricsServer.address() as AddressInfo;
-      log.info({}, `Metrics at http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}/metrics`);
-    }
+    if (metricsServer && config.metricsPort !== undefined) await listenMetrics(metricsServer, config.metricsPort, config.metricsHost, log);
   } catch (error) {
     process.off('SIGHUP', onHangUp);
     process.off('SIGINT', onInterrupt);
@@ -144,4 +116,47 @@ export async function serve(settings: Config, options: ServeOptions): Promise<vo
     },
     'vitrine is serving',
   );
+}
+
+/**
+ * Listens, then loads the content and builds the app over it. Listening
+ * comes first: a port in use stops start-up before the content is read,
+ * BASE_URL's default names the port bound (PORT=0), and a client that
+ * connects while the content loads waits for its answer rather than being
+ * refused. A failure closes what was opened.
+ */
+async function start(settings: Config): Promise<{ app: App; config: Config; address: AddressInfo }> {
+  const cacheProblem = await cacheDirProblem(settings.imageCacheDir);
+  if (cacheProblem !== undefined) throw new ConfigError('IMAGE_CACHE_DIR', cacheProblem);
+  const service = new Service(settings);
+  const address = await service.listen({ port: settings.port, host: settings.host });
+  const config = withBoundPort(settings, address.port);
+  try {
+    const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl, pictures: pictureSettings(config) });
+    return { app: await buildApp({ config, catalog, warmInBackground: true, service }), config, address };
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
+}
+
+/** Reloads the content once a burst of changes in its folder is over. */
+function watchContent(dir: string, reloader: Reloader, log: App['log']): FSWatcher {
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watch(dir, { recursive: true }, () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void reloader.reload('file change'), WATCH_DEBOUNCE_MS);
+  });
+  watcher.on('error', (error) => log.error({ err: error }, 'watching the content folder failed; SIGHUP still reloads'));
+  return watcher;
+}
+
+/** The metrics listener on METRICS_PORT; a port it cannot bind is a configuration error. */
+async function listenMetrics(metricsServer: Server, port: number, host: string, log: App['log']): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    metricsServer.once('error', (error: Error) => reject(new ConfigError('METRICS_PORT', error.message)));
+    metricsServer.listen(port, host, () => resolve());
+  });
+  const bound = metricsServer.address() as AddressInfo;
+  log.info({}, `Metrics at http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}/metrics`);
 }

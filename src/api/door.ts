@@ -14,12 +14,14 @@ import { problemOf } from './problems.js';
  * `/api` a problem document; JSON only everywhere (406, 415, no redirect).
  */
 export function apiDoor(service: ServiceState): DoorDescriptor {
+  // Wherever a client lost its way in the API, the index lists every endpoint.
+  const notFoundHint = `Call GET ${API_PREFIX} for the map of every endpoint.`;
   return {
     name: 'api',
     areas: [
-      { prefix: API_PREFIX, counted: true, versioned: true, json: true },
-      { prefix: ROUTES.healthz.pattern, counted: false, versioned: true, json: true },
-      { prefix: '/api', counted: false, versioned: false, json: true },
+      { prefix: API_PREFIX, counted: true, versioned: true, json: true, notFoundHint },
+      { prefix: ROUTES.healthz.pattern, counted: false, versioned: true, json: true, notFoundHint },
+      { prefix: '/api', counted: false, versioned: false, json: true, notFoundHint },
     ],
     routes: apiRoutes(service),
   };

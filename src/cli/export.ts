@@ -84,7 +84,9 @@ async function exportTo(config: Config, catalog: Catalog, target: string): Promi
     await mkdir(target, { recursive: true });
     // Every picture's files, made on every core (those IMAGE_CACHE_DIR holds already are read from it), before they are written out.
     await app.pictures.makeAll(catalog, { parallel: availableParallelism() });
-    return (await exportAnswers(app.prepareAll(catalog), app.declaredUrls(catalog), target)).length;
+    // Each route lists its URLs once: the export needs them all before the first answer (a URL others live under is a folder).
+    const declared = app.declared(catalog);
+    return (await exportAnswers(declared.answers(), declared.urls, target)).length;
   } finally {
     await app.server.close();
   }

@@ -27,6 +27,11 @@ export interface Area {
    * rather than redirecting (an API's URLs are documented, not linked).
    */
   readonly json: boolean;
+  /**
+   * The hint of a 404 here (RFC 9457 "hint" member): where a client that
+   * asked for a path this area does not have finds the ones it does.
+   */
+  readonly notFoundHint: string;
 }
 
 /**
@@ -54,7 +59,9 @@ export interface Zone extends Area {
 /**
  * The areas of every mounted door, looked up by path. Prefixes are compared
  * longest first, so which door owns a path never depends on the order the
- * doors were mounted in.
+ * doors were mounted in. A route answers the paths of the area its pattern
+ * lies in and no other (see Router): a path under `/api` that no API route
+ * matches is the API's 404, never a page of the website's catch-all routes.
  */
 export class Zones {
   readonly #zones: readonly Zone[];

@@ -38,6 +38,27 @@ export interface PipelineOptions {
 export { MAX_TARGET_LENGTH };
 
 /**
+ * One request on its way through the pipeline, made once when it arrives and
+ * handed from step to step: what it asked (`request`, whose Catalog is the
+ * one in force when it arrived), where the answer goes, the quota's decision
+ * (none where the quota is not reported), when it arrived (for the access
+ * log) and, for a read, the key its answer is kept under. Fixed fields, set
+ * in the constructor: every request's object has the same shape.
+ */
+class Exchange {
+  /** The quota's count or peek, once known; undefined where answers do not report the quota. */
+  decision: RateLimitDecision | undefined = undefined;
+  /** For a GET or HEAD, the key of its kept answer, whose compressed forms made for this request count in the cache. */
+  key: string | undefined = undefined;
+
+  constructor(
+    readonly request: Incoming,
+    readonly res: ServerResponse,
+    readonly started: number,
+  ) {}
+}
+
+/**
  * The one path of every request, in order:
  *
  *   1. the client's address (only where the quota counts) and the quota:
@@ -68,69 +89,76 @@ export class Pipeline {
     const started = performance.now();
     const { catalog } = this.#options.store;
     const request = new Incoming(catalog, this.#options.zones, req.method ?? 'GET', withoutBasePath(catalog.base_url, req.url ?? '/'), req.headers, '', req);
+    const exchange = new Exchange(request, res, started);
     const { policy, limiter } = this.#options;
-    if (!policy.reportsQuota(request)) return this.#serve(request, res, undefined, started);
+    if (!policy.reportsQuota(request)) return this.#serve(exchange);
     let decision: RateLimitDecision | Promise<RateLimitDecision>;
     try {
       request.client = this.#options.clientAddress(req);
       decision = policy.counts(request) ? limiter.count(request.client) : limiter.peek(request.client);
     } catch (error) {
-      return this.#fail(request, res, error, undefined, started);
+      return this.#fail(exchange, error);
     }
     if (decision instanceof Promise) {
       decision.then(
-        (counted) => this.#counted(request, res, counted, started),
-        (error: unknown) => this.#fail(request, res, error, undefined, started),
+        (counted) => this.#counted(exchange, counted),
+        (error: unknown) => this.#fail(exchange, error),
       );
     } else {
-      this.#counted(request, res, decision, started);
+      this.#counted(exchange, decision);
     }
   };
 
-  #counted(request: Incoming, res: ServerResponse, decision: RateLimitDecision, started: number): void {
-    if (decision.allowed || !this.#options.policy.counts(request)) return this.#serve(request, res, decision, started);
+  #counted(exchange: Exchange, decision: RateLimitDecision): void {
+    const { request, res } = exchange;
+    exchange.decision = decision;
+    if (decision.allowed || !this.#options.policy.counts(request)) return this.#serve(exchange);
     const { headers, body } = this.#options.policy.tooManyRequests(request, decision);
     if (this.#closing) headers.push('connection', 'close');
     res.writeHead(429, headers);
     res.end(request.method === 'HEAD' ? undefined : body);
-    this.#options.requestLog(request.method, null, 429, started);
+    this.#options.requestLog(request.method, null, 429, exchange.started);
   }
 
-  #serve(request: Incoming, res: ServerResponse, decision: RateLimitDecision | undefined, started: number): void {
+  #serve(exchange: Exchange): void {
     const { cache, policy } = this.#options;
-    const { catalog } = request;
+    const { request } = exchange;
     try {
-      if (request.method === 'OPTIONS') return this.#write(request, res, policy.prepare(request, policy.preflight(request, this.#methodsOf(request))), decision, started);
+      if (request.method === 'OPTIONS') return this.#write(exchange, policy.prepare(request, policy.preflight(request, this.#methodsOf(request))));
       if (request.url.length > MAX_TARGET_LENGTH) throw uriTooLong(request);
       policy.admit(request);
-      const read = request.method === 'GET' || request.method === 'HEAD';
-      const key = read ? this.#key(request) : undefined;
-      const kept = key === undefined ? undefined : cache.get(catalog, key);
-      if (kept) return this.#write(request, res, kept, decision, started, catalog, key);
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        const key = this.#key(request);
+        exchange.key = key;
+        const kept = cache.get(request.catalog, key);
+        if (kept) return this.#write(exchange, kept);
+      }
       const answer = this.#route(request);
       if (answer instanceof Promise) {
         answer.then(
-          (computed) => this.#computed(request, res, computed, decision, started, catalog, key),
-          (error: unknown) => this.#fail(request, res, error, decision, started),
+          (computed) => this.#computed(exchange, computed),
+          (error: unknown) => this.#fail(exchange, error),
         );
       } else {
-        this.#computed(request, res, answer, decision, started, catalog, key);
+        this.#computed(exchange, answer);
       }
     } catch (error) {
-      this.#fail(request, res, error, decision, started);
+      this.#fail(exchange, error);
     }
   }
 
-  #computed(request: Incoming, res: ServerResponse, answer: Answer, decision: RateLimitDecision | undefined, started: number, catalog: Catalog, key: string | undefined): void {
+  #computed(exchange: Exchange, answer: Answer): void {
+    const { request, key } = exchange;
+    const { catalog } = request;
     const prepared = this.#options.policy.prepare(request, answer);
     // Kept only while its Catalog is the one in force: a reload may have swapped it meanwhile.
     if (key !== undefined && prepared.shared && this.#options.store.catalog === catalog) this.#options.cache.offer(catalog, key, prepared);
-    this.#write(request, res, prepared, decision, started, catalog, key);
+    this.#write(exchange, prepared);
   }
 
   /** The door's answer to `request` (HEAD is GET without the body); unknown paths and methods are problems. */
   #route(request: Incoming): Answer | Promise<Answer> {
-    const match = this.#options.router.match(request.path);
+    const match = this.#options.router.match(request.path, request.zone);
     if (!match) throw notFound(request);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const route = match.routes.find((candidate) => candidate.method === method);
@@ -149,49 +177,54 @@ export class Pipeline {
   #methodsOf(request: Incoming): string {
     let routes: readonly Route[] = [];
     try {
-      routes = this.#options.router.match(request.path)?.routes ?? [];
+      routes = this.#options.router.match(request.path, request.zone)?.routes ?? [];
     } catch {
       // A malformed path has no routes; the real request will be told so.
     }
     return allowOf(routes) ?? READ_METHODS;
   }
 
-  #fail(request: Incoming, res: ServerResponse, error: unknown, decision: RateLimitDecision | undefined, started: number): void {
+  #fail(exchange: Exchange, error: unknown): void {
+    const { request, res } = exchange;
     const problem = error instanceof ProblemError ? error : internalError();
     if (!(error instanceof ProblemError)) this.#options.log.error({ err: error, route: request.route }, 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    this.#write(request, res, this.#options.policy.prepare(request, this.#render(problem, request)), decision, started);
+    // The error is no answer kept under the request's key: its compressed forms must not count in the cache.
+    exchange.key = undefined;
+    this.#write(exchange, this.#options.policy.prepare(request, this.#render(problem, request)));
   }
 
-  #write(request: Incoming, res: ServerResponse, prepared: PreparedAnswer, decision: RateLimitDecision | undefined, started: number, catalog?: Catalog, key?: string): void {
-    const codings: readonly Coding[] = prepared.compressible ? acceptedCodings(request.headers) : IDENTITY;
+  #write(exchange: Exchange, prepared: PreparedAnswer): void {
+    const codings: readonly Coding[] = prepared.compressible ? acceptedCodings(exchange.request.headers) : IDENTITY;
     const before = prepared.bytes;
     const chosen = prepared.choose(codings);
     if (chosen instanceof Promise) {
       chosen.then(
-        (representation) => this.#send(request, res, prepared, representation, before, decision, started, catalog, key),
-        (error: unknown) => this.#fail(request, res, error, decision, started),
+        (representation) => this.#send(exchange, prepared, representation, before),
+        (error: unknown) => this.#fail(exchange, error),
       );
     } else {
-      this.#send(request, res, prepared, chosen, before, decision, started, catalog, key);
+      this.#send(exchange, prepared, chosen, before);
     }
   }
 
   /** Writes `representation` of `prepared`; `before`: its bytes before it was chosen (a form made for it counts in its cache). */
-  #send(request: Incoming, res: ServerResponse, prepared: PreparedAnswer, representation: Representation, before: number, decision: RateLimitDecision | undefined, started: number, catalog?: Catalog, key?: string): void {
-    if (catalog && key !== undefined && prepared.bytes !== before) this.#options.cache.grown(catalog, key, prepared);
+  #send(exchange: Exchange, prepared: PreparedAnswer, representation: Representation, before: number): void {
+    const { request, res, decision, key } = exchange;
+    const { policy } = this.#options;
+    if (key !== undefined && prepared.bytes !== before) this.#options.cache.grown(request.catalog, key, prepared);
     const unchanged = prepared.status === 200 && (request.method === 'GET' || request.method === 'HEAD') && notModified(request.headers, representation.etag, prepared.lastModified);
-    const zone = this.#options.policy.zoneHeaders(request.zone);
+    const zone = policy.zoneHeaders(request.zone);
     const own = unchanged ? representation.notModified : representation.ok;
-    const headers = decision ? [...zone, ...this.#options.policy.quotaHeaders(decision), ...own] : [...zone, ...own];
+    const headers = decision ? [...zone, ...policy.quotaHeaders(decision), ...own] : [...zone, ...own];
     if (this.#closing) headers.push('connection', 'close');
     const status = unchanged ? 304 : prepared.status;
     res.writeHead(status, headers);
     writeBody(res, unchanged || request.method === 'HEAD' || status === 204 ? undefined : representation.body);
-    this.#options.requestLog(request.method, prepared.route ?? request.route, status, started);
+    this.#options.requestLog(request.method, prepared.route ?? request.route, status, exchange.started);
   }
 
   /**
@@ -276,10 +309,11 @@ function canonicalRedirect(request: Incoming, route: Route, params: Readonly<Rec
   return { status: 301, headers: { 'content-type': 'text/plain; charset=utf-8', location }, body: `Moved to ${location}\n` };
 }
 
+/** A path nothing of its area answers: the hint is that area's own (where its map is). */
 function notFound(request: Incoming): ProblemError {
   return new ProblemError('not_found', {
     detail: `Nothing answers ${request.method} ${clip(request.path, 200)}.`,
-    hint: 'Call GET /api/v1 for the map of every endpoint.',
+    hint: request.zone.notFoundHint,
   });
 }
 

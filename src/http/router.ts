@@ -1,5 +1,6 @@
 import type { Catalog } from '../content/types.js';
 import type { Answer } from './answer.js';
+import type { Zone, Zones } from './doors.js';
 import type { Incoming } from './request.js';
 import { decodePathSegment } from './request.js';
 import { compareSpecificity, matchPattern } from '../routes/table.js';
@@ -46,12 +47,23 @@ export interface Match {
  * from the most specific to the least (the route table's ranking: a literal
  * segment beats a parameter, which beats `*`), so no route depends on the
  * order the doors were mounted in. A trailing slash is ignored.
+ *
+ * Given the doors' Zones, a pattern answers only the paths of the area its
+ * literal beginning lies in: `/:locale/:page` is the website's and never
+ * takes `/api/x` or `/mcp/x`, which are their own areas' 404s. A static
+ * pattern is in the area of the very paths it matches, so only patterns
+ * with parameters are filtered.
  */
 export class Router {
+  readonly #zones: Zones | undefined;
   readonly #static = new Map<string, Route[]>();
-  /** Routes with parameters, grouped by pattern, most specific first. */
-  #parametric: { readonly pattern: string; readonly routes: Route[] }[] = [];
+  /** Routes with parameters, grouped by pattern, most specific first, each with the prefix of its area. */
+  #parametric: { readonly pattern: string; readonly area: string | undefined; readonly routes: Route[] }[] = [];
   readonly #all: Route[] = [];
+
+  constructor(zones?: Zones) {
+    this.#zones = zones;
+  }
 
   add(...routes: readonly Route[]): this {
     for (const route of routes) {
@@ -64,7 +76,7 @@ export class Router {
       }
       const group = this.#parametric.find((candidate) => candidate.pattern === route.pattern);
       if (group) group.routes.push(route);
-      else this.#parametric.push({ pattern: route.pattern, routes: [route] });
+      else this.#parametric.push({ pattern: route.pattern, area: this.#zones?.of(literalPrefix(route.pattern)).prefix, routes: [route] });
     }
     this.#parametric = this.#parametric.sort((a, b) => compareSpecificity(a.pattern, b.pattern));
     return this;
@@ -74,14 +86,24 @@ export class Router {
     return this.#all;
   }
 
-  match(path: string): Match | undefined {
+  /** The routes of `path`, among those of `zone` (by default the zone of `path`) when the router knows the doors' Zones. */
+  match(path: string, zone: Zone | undefined = this.#zones?.of(path)): Match | undefined {
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     const exact = this.#static.get(trimmed);
     if (exact) return { routes: exact, params: {} };
-    for (const { pattern, routes } of this.#parametric) {
-      const params = matchPattern(pattern, trimmed, decodePathSegment);
-      if (params) return { routes, params };
+    const area = zone?.prefix;
+    for (const group of this.#parametric) {
+      if (area !== undefined && group.area !== undefined && group.area !== area) continue;
+      const params = matchPattern(group.pattern, trimmed, decodePathSegment);
+      if (params) return { routes: group.routes, params };
     }
     return undefined;
   }
+}
+
+/** The segments of a pattern before its first parameter: `/api/v1/products` of `/api/v1/products/:slug`, `/` of `/:page`. */
+function literalPrefix(pattern: string): string {
+  const segments = pattern.split('/');
+  const first = segments.findIndex((segment) => segment.startsWith(':') || segment.startsWith('*'));
+  return segments.slice(0, first === -1 ? undefined : first).join('/') || '/';
 }

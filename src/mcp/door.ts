@@ -45,7 +45,16 @@ export function mcpDoor(config: Config, log: Log, documents: Documents, onToolCa
   return {
     name: 'mcp',
     // Counted by the quota and versioned like the API; its failures are JSON-RPC errors.
-    areas: [{ prefix: ROUTES.mcp.pattern, counted: true, versioned: true, json: false }],
+    // MCP 2025-06-18, Streamable HTTP: the server has one endpoint; nothing lives under it.
+    areas: [
+      {
+        prefix: ROUTES.mcp.pattern,
+        counted: true,
+        versioned: true,
+        json: false,
+        notFoundHint: `The MCP endpoint is POST ${ROUTES.mcp.pattern}: send each JSON-RPC message in its own POST there.`,
+      },
+    ],
     routes: [route],
     renderer: (problem, request) => refuseOrigin(request) ?? renderError(problem, request),
   };

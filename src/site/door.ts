@@ -4,7 +4,7 @@ import type { DoorDescriptor } from '../http/doors.js';
 import { quotaPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
 import type { PictureMaker } from '../media/pictures.js';
-import { ROUTES } from '../routes/table.js';
+import { paths, ROUTES } from '../routes/table.js';
 import { securityTxt, webManifest } from './assets.js';
 import { llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import { siteErrorRenderer } from './errors.js';
@@ -69,7 +69,7 @@ export function siteDoor(config: Config, pictures: PictureMaker, documents: Docu
   return {
     name: 'site',
     // Every path no other door owns: free, unversioned, errors as pages in the visitor's format.
-    areas: [{ prefix: '/', counted: false, versioned: false, json: false }],
+    areas: [{ prefix: '/', counted: false, versioned: false, json: false, notFoundHint: `Call GET ${paths.api()} for the map of every endpoint.` }],
     routes,
     renderer: siteErrorRenderer(),
     variant: (request) => (preferredFormat(request.headers) === 'markdown' ? 'markdown ' : ''),

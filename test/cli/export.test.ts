@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { PreparedUrl } from '../../src/app.js';
+import type { PreparedUrl } from '../../src/prepare-ahead.js';
 import type { ExportedAnswer } from '../../src/export.js';
 import { exportAnswers, MANIFEST } from '../../src/export.js';
 import { buildTestApp, FIXTURES, ROOT, testCatalog } from '../helper.js';
@@ -39,7 +39,8 @@ describe('vitrine export OUT', () => {
     try {
       const answers: PreparedUrl[] = [];
       for await (const entry of app.prepareAll(catalog)) answers.push(entry);
-      const written = await exportAnswers(app.prepareAll(catalog), app.declaredUrls(catalog), local);
+      const declared = app.declared(catalog);
+      const written = await exportAnswers(declared.answers(), declared.urls, local);
       // The command writes the same URLs (its own load of the content: the health example's load time may differ).
       assert.deepEqual(
         manifest.map((a) => [a.url, a.accept, a.file]),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { PreparedUrl } from '../../src/app.js';
+import type { PreparedUrl } from '../../src/prepare-ahead.js';
 import { MemoryStore, PUBLIC_READ, RateLimiter } from '../../src/http/rate-limit.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Exchange } from '../helper.js';
