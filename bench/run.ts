@@ -476,6 +476,166 @@ interface Row {
 
 type ServerName = 'vitrine' | 'node' | 'work' | 'nginx';
 
+/** A GET of `p` with no header of its own. */
+const get = (p: string): Shape => ({ method: 'GET', path: p, headers: {} });
+
+/** The rows of the table: each a request shape, whose clients send it, and its target against bare Node. */
+function benchRows(product: string, words: readonly string[], encoded: readonly string[]): Row[] {
+  const manyClients = `"10." .. div(n % ${CLIENTS}, 65536) .. "." .. (div(n % ${CLIENTS}, 256) % 256) .. "." .. (n % 256)`;
+  const compressed = (shape: Shape): Shape => ({ ...shape, headers: { ...shape.headers, 'Accept-Encoding': 'gzip, deflate, br' } });
+  const tool = (name: string, args: Record<string, unknown>): Shape => ({
+    method: 'POST',
+    path: '/mcp',
+    headers: MCP_HEADERS,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  // Pages of five: the URLs differ, the answers are alike in size.
+  const newListPage = `"/api/v1/posts?locale=" .. (n % 2 == 0 and "en" or "pt-BR") .. "&limit=5&offset=" .. (div(n, 2) % 12) .. "&_=" .. n`;
+  return [
+    { label: 'proxied 200, 10,000 clients', shape: get(`/api/v1/products/${product}`), client: manyClients, sample: '10.0.0.1', target: 0.9, work: 'kept' },
+    { label: '429 flood, one client over quota', shape: get(`/api/v1/products/${product}`), client: '"198.51.100.9"', sample: '198.51.100.9', target: 0.9, spend: 700, work: 'kept' },
+    { label: 'markdown mirror', shape: get(`/md/products/${product}.md`), sample: '', target: 0.9, work: 'kept', exported: true },
+    {
+      label: 'search, every query new',
+      shape: get(`/api/v1/search?q=${encoded[0]}+${encoded[1]}`),
+      client: manyClients,
+      sample: '10.0.0.2',
+      // Two title words: tens of thousands of different queries, each with the default ten hits.
+      make: `"/api/v1/search?q=" .. word .. "+" .. other`,
+      target: 0.3,
+      p99: 10,
+      work: 'search',
+    },
+    {
+      label: 'post list, every URL new',
+      shape: get('/api/v1/posts?locale=en&limit=5&offset=3'),
+      client: manyClients,
+      sample: '10.0.0.3',
+      make: newListPage,
+      target: 0.5,
+      work: 'posts',
+    },
+    { label: 'MCP tools/call, repeated', shape: tool('get_product', { slug: product }), client: manyClients, sample: '10.0.0.4', target: 0.6, work: 'mcp' },
+    {
+      label: 'MCP tools/call, every call new',
+      shape: tool('search_content', { query: `${words[0]} ${words[1]}`, limit: 5 }),
+      client: manyClients,
+      sample: '10.0.0.5',
+      make: `'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_content","arguments":{"query":"' .. word .. ' ' .. other .. '","limit":5}}}'`,
+      target: 0.2,
+    },
+    // The same two computed rows from a client that takes compressed answers, as browsers and fetch() do:
+    // each answer made for one request is compressed for it. Bare Node writes the compressed bytes captured.
+    {
+      label: 'post list, every URL new, gzip/br',
+      shape: compressed(get('/api/v1/posts?locale=en&limit=5&offset=3')),
+      client: manyClients,
+      sample: '10.0.0.6',
+      make: newListPage,
+    },
+    { label: 'MCP tools/call, repeated, gzip/br', shape: compressed(tool('get_product', { slug: product })), client: manyClients, sample: '10.0.0.7' },
+  ];
+}
+
+interface RowContext {
+  readonly work: string;
+  readonly bundles: string;
+  readonly vitrine: ChildProcess;
+  readonly nginx: Awaited<ReturnType<typeof exportThroughNginx>> | undefined;
+  readonly children: ChildProcess[];
+  readonly vitrineEnv: Record<string, string>;
+  readonly encoded: readonly string[];
+  readonly words: readonly string[];
+}
+
+/** One row: its answer captured, bare Node (and the work alone, and nginx) started on it, alternating rounds, a line of each table. */
+async function measureRow(row: Row, { work, bundles, vitrine, nginx, children, vitrineEnv, encoded, words }: RowContext, { results, cpuRows, exportRows }: Record<'results' | 'cpuRows' | 'exportRows', string[][]>): Promise<void> {
+    const file = path.join(work, `${results.length}.lua`);
+    await writeFile(file, script(row.shape, { ...(row.client ? { client: row.client } : {}), ...(row.make ? { make: row.make } : {}), words: row.make?.includes('"/api') ? encoded : words }));
+    if (row.spend) for (let i = 0; i < row.spend; i += 1) await capture(row.shape, row.sample);
+    const captured = await capture(row.shape, row.sample || undefined);
+    const answerFile = path.join(work, `${results.length}.json`);
+    await writeFile(answerFile, JSON.stringify(captured));
+    // Among the children from the start, so that a row that fails leaves no server behind on its port.
+    const bare = start(process.execPath, [path.join(bundles, 'bare-node.mjs'), answerFile, String(PORTS.node)]);
+    children.push(bare);
+    await waitFor(`http://127.0.0.1:${PORTS.node}/`);
+    const alone = row.work && start(process.execPath, [path.join(bundles, 'work-only.mjs'), row.work, answerFile, String(PORTS.work), row.shape.path], vitrineEnv);
+    if (alone) {
+      children.push(alone);
+      await waitFor(`http://127.0.0.1:${PORTS.work}${row.shape.path}`);
+    }
+    const fromExport = row.exported && nginx && (await servesSameBytes(row.shape, captured));
+    if (row.exported && nginx && !fromExport) console.log(`warning: nginx does not serve vitrine's answer to "${row.label}" from the export; not measured`);
+    const runs: Record<ServerName, Run[]> = { vitrine: [], node: [], work: [], nginx: [] };
+    const servers: ServerName[] = ['vitrine', 'node', ...(alone ? (['work'] as const) : []), ...(fromExport ? (['nginx'] as const) : [])];
+    const pids: Record<ServerName, number | undefined> = { vitrine: vitrine.pid, node: bare.pid, work: alone ? alone.pid : undefined, nginx: nginx?.worker };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      for (const server of order) {
+        // Past every request of the server's earlier rounds (wrk counts answers; a connection may have sent one more).
+        const first = runs[server].reduce((sum, run) => sum + run.requests + CONNECTIONS, 0);
+        runs[server].push(wrk(`http://127.0.0.1:${PORTS[server]}/`, file, DURATION, CONNECTIONS, pids[server], first));
+      }
+    }
+    await stop(bare);
+    if (alone) await stop(alone);
+    const v = { rps: median(runs.vitrine.map((r) => r.rps)), p99: median(runs.vitrine.map((r) => r.p99)) };
+    const n = { rps: median(runs.node.map((r) => r.rps)), p99: median(runs.node.map((r) => r.p99)) };
+    const expected = captured.status >= 400 ? captured.status : 0;
+    const stray = runs.vitrine.reduce((sum, r) => sum + r.non2xx, 0);
+    if (expected === 0 && stray > 0) console.log(`warning: ${stray} non-2xx answers on "${row.label}"`);
+    const strayAlone = runs.work.reduce((sum, r) => sum + r.non2xx, 0);
+    if (expected === 0 && strayAlone > 0) console.log(`warning: ${strayAlone} non-2xx answers from the work alone on "${row.label}"`);
+    const w = median(runs.work.map((r) => r.rps));
+    const workAlone = alone ? [fixed(w), fixed(w / n.rps, 2)] : ['', ''];
+    results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), row.target === undefined ? '' : `>= ${row.target}${row.p99 ? `, p99 <= ${row.p99}` : ''}`, ...workAlone]);
+    const [cv, cn, cw] = [cpuPerAnswer(runs.vitrine), cpuPerAnswer(runs.node), cpuPerAnswer(runs.work)];
+    const [kv, kn] = [cpuPerAnswer(runs.vitrine, 'systemUs'), cpuPerAnswer(runs.node, 'systemUs')];
+    cpuRows.push([row.label, fixed(cv, 1), fixed(kv, 1), fixed(cn, 1), fixed(kn, 1), fixed(cn / cv, 2), ...(alone ? [fixed(cw, 1), fixed(cn / cw, 2)] : ['', ''])]);
+    if (fromExport) {
+      const x = { rps: median(runs.nginx.map((r) => r.rps)), p99: median(runs.nginx.map((r) => r.p99)), cpu: cpuPerAnswer(runs.nginx) };
+      exportRows.push([row.label, fixed(x.rps), fixed(x.p99, 2), fixed(x.rps / n.rps, 2), fixed(x.cpu, 1), fixed(cpuPerAnswer(runs.nginx, 'systemUs'), 1), fixed(cn / x.cpu, 2)]);
+    }
+}
+
+/** A quiet client's p99 while another floods; then cold starts and memory, on the demo and on 10,000 posts. */
+async function floodAndStarts(work: string, vitrine: ChildProcess, children: ChildProcess[], product: string, words: readonly string[]): Promise<void> {
+  // A well-behaved client (100 requests a second, under its quota) while another address floods.
+  const floodScript = path.join(work, 'flood.lua');
+  await writeFile(floodScript, script(get(`/api/v1/products/${product}`), { client: '"198.51.100.66"' }));
+  for (let i = 0; i < 650; i += 1) await capture(get(`/api/v1/products/${product}`), '198.51.100.66');
+  const quiet = await paced(`/api/v1/products/${product}`, '198.51.100.77', 300, 10);
+  const flood = spawn('taskset', ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, '-d6s', '-s', floodScript, `${BASE_URL}/`], { stdio: 'ignore' });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const during = await paced(`/api/v1/products/${product}`, '198.51.100.88', 400, 10);
+  await new Promise<void>((resolve) => flood.once('exit', () => resolve()));
+  console.log(`\na well-behaved client's p99 (one request every 10 ms): ${fixed(quiet.p99, 2)} ms alone, ${fixed(during.p99, 2)} ms while another address floods (target <= 10); statuses ${[...during.statuses].join(', ')}`);
+
+  const servingRss = rssMb(vitrine.pid!);
+  await Promise.all(children.map(stop));
+  children.length = 0;
+
+  console.log(`\ncold start (process spawn to first answer of /api/v1/posts; for no content, to exit) and resident memory once the answers prepared ahead are ready, median of ${COLD_RUNS} starts`);
+  const demo = await coldStarts(path.join(ROOT, 'content'), '/api/v1/posts');
+  const many = path.join(work, 'many');
+  await mkdir(many);
+  await generateCorpus(many, 10_000);
+  const large = await coldStarts(many, '/api/v1/posts');
+  const afterLoad = await loadedRss(many, words);
+  const node = startFloor(['-e', 'console.log(`rss ${process.memoryUsage.rss()}`)']);
+  const bundle = startFloor([path.join(ROOT, 'dist', 'vitrine.mjs'), '--version']);
+  table([
+    ['content', 'cold start ms', 'target', 'RSS MB', 'target'],
+    ['none: Node alone (node -e)', fixed(node.ms), '', fixed(node.rss, 1), ''],
+    ['none: the bundle read (vitrine --version)', fixed(bundle.ms), '', '', ''],
+    ['demo', fixed(demo.ms), '', fixed(demo.rss, 1), ''],
+    ['demo, after the rows above', '', '', fixed(servingRss, 1), '<= 120'],
+    ['10,000 posts', fixed(large.ms), '<= 500', fixed(large.rss, 1), ''],
+    ['10,000 posts, after load', '', '', fixed(afterLoad, 1), '<= 250'],
+  ]);
+}
+
 async function main(): Promise<void> {
   ensureTools();
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js')], { stdio: 'inherit' });
@@ -497,61 +657,7 @@ async function main(): Promise<void> {
     const product = products.items[0]!.slug;
     const words = [...new Set(posts.items.flatMap((item) => item.title.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []))];
     const encoded = words.map((word) => encodeURIComponent(word));
-    const manyClients = `"10." .. div(n % ${CLIENTS}, 65536) .. "." .. (div(n % ${CLIENTS}, 256) % 256) .. "." .. (n % 256)`;
-    const get = (p: string): Shape => ({ method: 'GET', path: p, headers: {} });
-    const compressed = (shape: Shape): Shape => ({ ...shape, headers: { ...shape.headers, 'Accept-Encoding': 'gzip, deflate, br' } });
-    const tool = (name: string, args: Record<string, unknown>): Shape => ({
-      method: 'POST',
-      path: '/mcp',
-      headers: MCP_HEADERS,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-    });
-    // Pages of five: the URLs differ, the answers are alike in size.
-    const newListPage = `"/api/v1/posts?locale=" .. (n % 2 == 0 and "en" or "pt-BR") .. "&limit=5&offset=" .. (div(n, 2) % 12) .. "&_=" .. n`;
-    const rows: Row[] = [
-      { label: 'proxied 200, 10,000 clients', shape: get(`/api/v1/products/${product}`), client: manyClients, sample: '10.0.0.1', target: 0.9, work: 'kept' },
-      { label: '429 flood, one client over quota', shape: get(`/api/v1/products/${product}`), client: '"198.51.100.9"', sample: '198.51.100.9', target: 0.9, spend: 700, work: 'kept' },
-      { label: 'markdown mirror', shape: get(`/md/products/${product}.md`), sample: '', target: 0.9, work: 'kept', exported: true },
-      {
-        label: 'search, every query new',
-        shape: get(`/api/v1/search?q=${encoded[0]}+${encoded[1]}`),
-        client: manyClients,
-        sample: '10.0.0.2',
-        // Two title words: tens of thousands of different queries, each with the default ten hits.
-        make: `"/api/v1/search?q=" .. word .. "+" .. other`,
-        target: 0.3,
-        p99: 10,
-        work: 'search',
-      },
-      {
-        label: 'post list, every URL new',
-        shape: get('/api/v1/posts?locale=en&limit=5&offset=3'),
-        client: manyClients,
-        sample: '10.0.0.3',
-        make: newListPage,
-        target: 0.5,
-        work: 'posts',
-      },
-      { label: 'MCP tools/call, repeated', shape: tool('get_product', { slug: product }), client: manyClients, sample: '10.0.0.4', target: 0.6, work: 'mcp' },
-      {
-        label: 'MCP tools/call, every call new',
-        shape: tool('search_content', { query: `${words[0]} ${words[1]}`, limit: 5 }),
-        client: manyClients,
-        sample: '10.0.0.5',
-        make: `'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_content","arguments":{"query":"' .. word .. ' ' .. other .. '","limit":5}}}'`,
-        target: 0.2,
-      },
-      // The same two computed rows from a client that takes compressed answers, as browsers and fetch() do:
-      // each answer made for one request is compressed for it. Bare Node writes the compressed bytes captured.
-      {
-        label: 'post list, every URL new, gzip/br',
-        shape: compressed(get('/api/v1/posts?locale=en&limit=5&offset=3')),
-        client: manyClients,
-        sample: '10.0.0.6',
-        make: newListPage,
-      },
-      { label: 'MCP tools/call, repeated, gzip/br', shape: compressed(tool('get_product', { slug: product })), client: manyClients, sample: '10.0.0.7' },
-    ];
+    const rows = benchRows(product, words, encoded);
 
     const only = process.argv.slice(2);
     const chosen = only.length === 0 ? rows : rows.filter((row) => only.some((word) => row.label.includes(word)));
@@ -572,55 +678,8 @@ async function main(): Promise<void> {
     const results: string[][] = [['row', 'vitrine req/s', 'p99 ms', 'node req/s', 'p99 ms', 'x node', 'target', 'work alone req/s', 'x node']];
     const cpuRows: string[][] = [['row', 'vitrine us', 'kernel', 'node us', 'kernel', 'x node', 'work alone us', 'x node']];
     const exportRows: string[][] = [['row', 'nginx req/s', 'p99 ms', 'x node', 'nginx us', 'kernel', 'x node']];
-    for (const row of chosen) {
-      const file = path.join(work, `${results.length}.lua`);
-      await writeFile(file, script(row.shape, { ...(row.client ? { client: row.client } : {}), ...(row.make ? { make: row.make } : {}), words: row.make?.includes('"/api') ? encoded : words }));
-      if (row.spend) for (let i = 0; i < row.spend; i += 1) await capture(row.shape, row.sample);
-      const captured = await capture(row.shape, row.sample || undefined);
-      const answerFile = path.join(work, `${results.length}.json`);
-      await writeFile(answerFile, JSON.stringify(captured));
-      // Among the children from the start, so that a row that fails leaves no server behind on its port.
-      const bare = start(process.execPath, [path.join(bundles, 'bare-node.mjs'), answerFile, String(PORTS.node)]);
-      children.push(bare);
-      await waitFor(`http://127.0.0.1:${PORTS.node}/`);
-      const alone = row.work && start(process.execPath, [path.join(bundles, 'work-only.mjs'), row.work, answerFile, String(PORTS.work), row.shape.path], vitrineEnv);
-      if (alone) {
-        children.push(alone);
-        await waitFor(`http://127.0.0.1:${PORTS.work}${row.shape.path}`);
-      }
-      const fromExport = row.exported && nginx && (await servesSameBytes(row.shape, captured));
-      if (row.exported && nginx && !fromExport) console.log(`warning: nginx does not serve vitrine's answer to "${row.label}" from the export; not measured`);
-      const runs: Record<ServerName, Run[]> = { vitrine: [], node: [], work: [], nginx: [] };
-      const servers: ServerName[] = ['vitrine', 'node', ...(alone ? (['work'] as const) : []), ...(fromExport ? (['nginx'] as const) : [])];
-      const pids: Record<ServerName, number | undefined> = { vitrine: vitrine.pid, node: bare.pid, work: alone ? alone.pid : undefined, nginx: nginx?.worker };
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const order = round % 2 === 0 ? servers : [...servers].reverse();
-        for (const server of order) {
-          // Past every request of the server's earlier rounds (wrk counts answers; a connection may have sent one more).
-          const first = runs[server].reduce((sum, run) => sum + run.requests + CONNECTIONS, 0);
-          runs[server].push(wrk(`http://127.0.0.1:${PORTS[server]}/`, file, DURATION, CONNECTIONS, pids[server], first));
-        }
-      }
-      await stop(bare);
-      if (alone) await stop(alone);
-      const v = { rps: median(runs.vitrine.map((r) => r.rps)), p99: median(runs.vitrine.map((r) => r.p99)) };
-      const n = { rps: median(runs.node.map((r) => r.rps)), p99: median(runs.node.map((r) => r.p99)) };
-      const expected = captured.status >= 400 ? captured.status : 0;
-      const stray = runs.vitrine.reduce((sum, r) => sum + r.non2xx, 0);
-      if (expected === 0 && stray > 0) console.log(`warning: ${stray} non-2xx answers on "${row.label}"`);
-      const strayAlone = runs.work.reduce((sum, r) => sum + r.non2xx, 0);
-      if (expected === 0 && strayAlone > 0) console.log(`warning: ${strayAlone} non-2xx answers from the work alone on "${row.label}"`);
-      const w = median(runs.work.map((r) => r.rps));
-      const workAlone = alone ? [fixed(w), fixed(w / n.rps, 2)] : ['', ''];
-      results.push([row.label, fixed(v.rps), fixed(v.p99, 2), fixed(n.rps), fixed(n.p99, 2), fixed(v.rps / n.rps, 2), row.target === undefined ? '' : `>= ${row.target}${row.p99 ? `, p99 <= ${row.p99}` : ''}`, ...workAlone]);
-      const [cv, cn, cw] = [cpuPerAnswer(runs.vitrine), cpuPerAnswer(runs.node), cpuPerAnswer(runs.work)];
-      const [kv, kn] = [cpuPerAnswer(runs.vitrine, 'systemUs'), cpuPerAnswer(runs.node, 'systemUs')];
-      cpuRows.push([row.label, fixed(cv, 1), fixed(kv, 1), fixed(cn, 1), fixed(kn, 1), fixed(cn / cv, 2), ...(alone ? [fixed(cw, 1), fixed(cn / cw, 2)] : ['', ''])]);
-      if (fromExport) {
-        const x = { rps: median(runs.nginx.map((r) => r.rps)), p99: median(runs.nginx.map((r) => r.p99)), cpu: cpuPerAnswer(runs.nginx) };
-        exportRows.push([row.label, fixed(x.rps), fixed(x.p99, 2), fixed(x.rps / n.rps, 2), fixed(x.cpu, 1), fixed(cpuPerAnswer(runs.nginx, 'systemUs'), 1), fixed(cn / x.cpu, 2)]);
-      }
-    }
+    const tables = { results, cpuRows, exportRows };
+    for (const row of chosen) await measureRow(row, { work, bundles, vitrine, nginx, children, vitrineEnv, encoded, words }, tables);
     if (chosen.length > 0) {
       table(results);
       console.log(`\nthe same runs as server CPU time per answer (user and system, /proc/<pid>/stat, over every round; "kernel": of it, system time): "x node" is bare Node's CPU per answer over the server's\n`);
@@ -633,39 +692,7 @@ async function main(): Promise<void> {
     if (stopChosen) printStop(await stopUnderLoad(`/md/products/${product}.md`));
     if (only.length > 0) return;
 
-    // A well-behaved client (100 requests a second, under its quota) while another address floods.
-    const floodScript = path.join(work, 'flood.lua');
-    await writeFile(floodScript, script(get(`/api/v1/products/${product}`), { client: '"198.51.100.66"' }));
-    for (let i = 0; i < 650; i += 1) await capture(get(`/api/v1/products/${product}`), '198.51.100.66');
-    const quiet = await paced(`/api/v1/products/${product}`, '198.51.100.77', 300, 10);
-    const flood = spawn('taskset', ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, '-d6s', '-s', floodScript, `${BASE_URL}/`], { stdio: 'ignore' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const during = await paced(`/api/v1/products/${product}`, '198.51.100.88', 400, 10);
-    await new Promise<void>((resolve) => flood.once('exit', () => resolve()));
-    console.log(`\na well-behaved client's p99 (one request every 10 ms): ${fixed(quiet.p99, 2)} ms alone, ${fixed(during.p99, 2)} ms while another address floods (target <= 10); statuses ${[...during.statuses].join(', ')}`);
-
-    const servingRss = rssMb(vitrine.pid!);
-    await Promise.all(children.map(stop));
-    children.length = 0;
-
-    console.log(`\ncold start (process spawn to first answer of /api/v1/posts; for no content, to exit) and resident memory once the answers prepared ahead are ready, median of ${COLD_RUNS} starts`);
-    const demo = await coldStarts(path.join(ROOT, 'content'), '/api/v1/posts');
-    const many = path.join(work, 'many');
-    await mkdir(many);
-    await generateCorpus(many, 10_000);
-    const large = await coldStarts(many, '/api/v1/posts');
-    const afterLoad = await loadedRss(many, words);
-    const node = startFloor(['-e', 'console.log(`rss ${process.memoryUsage.rss()}`)']);
-    const bundle = startFloor([path.join(ROOT, 'dist', 'vitrine.mjs'), '--version']);
-    table([
-      ['content', 'cold start ms', 'target', 'RSS MB', 'target'],
-      ['none: Node alone (node -e)', fixed(node.ms), '', fixed(node.rss, 1), ''],
-      ['none: the bundle read (vitrine --version)', fixed(bundle.ms), '', '', ''],
-      ['demo', fixed(demo.ms), '', fixed(demo.rss, 1), ''],
-      ['demo, after the rows above', '', '', fixed(servingRss, 1), '<= 120'],
-      ['10,000 posts', fixed(large.ms), '<= 500', fixed(large.rss, 1), ''],
-      ['10,000 posts, after load', '', '', fixed(afterLoad, 1), '<= 250'],
-    ]);
+    await floodAndStarts(work, vitrine, children, product, words);
   } finally {
     await Promise.all(children.map(stop));
     await rm(work, { recursive: true, force: true });
