@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,14 +62,22 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const MINIMUM_NOTICE_DAYS = 180;
 
 /**
- * The demo content: ../content from this module, which is the same folder
- * from src/config/config.ts in a checkout and from dist/vitrine.mjs, the bundle an
- * installed package runs (node_modules/vitrine/content).
+ * The folder of the package: the nearest folder above this module that holds
+ * a package.json. The module is src/config/config.ts in a checkout and
+ * dist/vitrine.mjs in an installed package (node_modules/vitrine), at two
+ * depths; the package's own folders are found from there.
  */
-export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
+const PACKAGE_DIR = ((): string => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
 
-/** The JSON Schemas of site.yaml and the front matter, for editors: ../schemas, found the same way. */
-export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas', import.meta.url));
+/** The demo content, shipped with the package. */
+export const DEFAULT_CONTENT_DIR = path.join(PACKAGE_DIR, 'content');
+
+/** The JSON Schemas of site.yaml and the front matter, for editors, shipped with the package. */
+export const SCHEMAS_DIR = path.join(PACKAGE_DIR, 'schemas');
 
 /** A setting that cannot be used; its message is the one line start-up prints. */
 export class ConfigError extends Error {

@@ -17,7 +17,7 @@ const EXPORT_USAGE = 'usage: vitrine export [DIR] OUT';
 
 /** The variables loadConfig reads: each must be in `vitrine serve --help`. */
 async function configVariables(): Promise<string[]> {
-  const source = await readFile(path.join(ROOT, 'src', 'config.ts'), 'utf8');
+  const source = await readFile(path.join(ROOT, 'src', 'config', 'config.ts'), 'utf8');
   return [...new Set([...source.matchAll(/read\('([A-Z_]+)'\)/g)].map((match) => match[1] ?? ''))];
 }
 
