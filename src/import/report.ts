@@ -29,7 +29,7 @@ export function reportText(result: ImportResult): string {
     ),
     ...section('Skipped', result.skipped.map(({ type, id, title, reason }) => `${type} ${id}${title ? ` "${title}"` : ''}: ${reason}`)),
     ...section(
-      'Pictures not found in the uploads folder: they keep their old address',
+      'Pictures not found in the uploads (or images) folder: they keep their old address',
       result.missing.map(({ picture, file }) => `${picture} (${file})`),
     ),
     ...section('Renamed', result.renamed.map(({ kind, title, from, to, why }) => `${kind} "${title}": ${from || '(no slug)'} -> ${to}: ${why}`)),
