@@ -34,7 +34,7 @@ const service = makeService();
 export function htmlToMarkdown(html: string, destinations: Destinations = NO_DESTINATIONS): string {
   current = destinations;
   try {
-    return service.turndown(html).replace(/\n{3,}/g, '\n\n').trim();
+    return service.turndown(html).replace(/^[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
   } finally {
     current = NO_DESTINATIONS;
   }
@@ -74,6 +74,10 @@ function makeService(): TurndownService {
       return `\n\n[${title || url}](${destination(current.link(url))})\n\n`;
     },
   });
+  turndown.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node) => listItem(content, node as unknown as Element & { readonly parentNode: Element | null; readonly nextSibling: unknown }),
+  });
   turndown.addRule('fencedCode', {
     filter: (node) => node.nodeName === 'PRE',
     replacement: (_content, node) => fenced(node as unknown as Element),
@@ -88,6 +92,20 @@ function picture(node: Element): string {
   const alt = rewritten.alt.replace(/\s+/g, ' ').replace(/([[\]\\])/g, '\\$1');
   if (rewritten.src === '') return alt;
   return `![${alt}](${destination(rewritten.src)})`;
+}
+
+/** `- item` or `1. item`, its other lines indented under its first word, as CommonMark reads a list item's continuation. */
+function listItem(content: string, node: Element & { readonly parentNode: Element | null; readonly nextSibling: unknown }): string {
+  const parent = node.parentNode;
+  let marker = '-';
+  if (parent?.nodeName === 'OL') {
+    const start = Number(parent.getAttribute('start') ?? '1');
+    const siblings = (parent as unknown as { readonly children: ArrayLike<unknown> }).children;
+    marker = `${(Number.isFinite(start) ? start : 1) + Array.prototype.indexOf.call(siblings, node)}.`;
+  }
+  const indent = ' '.repeat(marker.length + 1);
+  const text = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${indent}`);
+  return `${marker} ${text}${node.nextSibling && !/\n$/.test(text) ? '\n' : ''}`;
 }
 
 /** A code block, fenced with more backticks than it holds, with the language its classes name. */

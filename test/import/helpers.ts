@@ -13,15 +13,12 @@ import { vitrine } from '../process.js';
 /** The exports the import is tested on, each beside its licence and where it came from. */
 export const IMPORT_FIXTURES = path.join(FIXTURES, 'import');
 
-let root: Promise<string> | undefined;
+// Made when a test file loads these helpers, so the hook that removes it belongs to the file, not to a test.
+const root = mkdtemp(path.join(os.tmpdir(), 'vitrine-import-'));
+after(async () => rm(await root, { recursive: true, force: true }));
 
 /** A new temporary folder; all are removed when the test file ends. */
 export async function workFolder(name: string): Promise<string> {
-  if (root === undefined) {
-    const made = mkdtemp(path.join(os.tmpdir(), 'vitrine-import-'));
-    root = made;
-    after(async () => rm(await made, { recursive: true, force: true }));
-  }
   return mkdtemp(path.join(await root, `${name}-`));
 }
 

@@ -14,9 +14,6 @@ import { assertChecks, filesOf, IMPORT_FIXTURES, readRecord, runImport, snapshot
 
 const FIXTURES = path.join(IMPORT_FIXTURES, 'wordpress-migrate');
 
-// The temporary folders of this file, removed once it ends.
-await workFolder('start');
-
 interface ExportItem {
   readonly id: string;
   readonly type: string;
