@@ -62,7 +62,8 @@ export function convertBody(record: AssignedRecord, site: BodySite): ConvertedBo
   const destinations: Destinations = {
     picture: (src, alt) => {
       const url = absolute(src, site.url);
-      const found = url === undefined ? undefined : site.pictures.find(url);
+      // A site-relative picture (Ghost's are, once __GHOST_URL__ is gone) is matched by its path all the same.
+      const found = site.pictures.find(url ?? src);
       const fallbackAlt = alt || altFromAttachment(src, site) || words(pictureName(src));
       if (found) {
         copied.set(found.file, found.source);
@@ -97,7 +98,7 @@ function linkTarget(href: string, site: BodySite, copied: Map<string, string>): 
   const record = site.records.get(pathKey(own));
   if (record) return `file:${record}`;
   const url = absolute(href, site.url);
-  const picture = url === undefined ? undefined : site.pictures.find(url);
+  const picture = site.pictures.find(url ?? href);
   if (picture) {
     copied.set(picture.file, picture.source);
     return `file:${picture.file}`;
