@@ -24,10 +24,11 @@ export interface ReadFolder extends FolderState {
 
 export async function readFolder(dir: string, site: SourceSite, today: string): Promise<ReadFolder> {
   const entries = await entriesOf(dir);
+  const files = { siteFile: path.join(dir, 'site.yaml'), redirectsFile: path.join(dir, REDIRECTS_FILE) };
   if (entries.includes('site.yaml')) {
     const siteText = await readFile(path.join(dir, 'site.yaml'), 'utf8');
     const redirectsText = entries.includes(REDIRECTS_FILE) ? await readFile(path.join(dir, REDIRECTS_FILE), 'utf8') : undefined;
-    return { siteText, ...(redirectsText === undefined ? {} : { redirectsText }), starter: [], isNew: false, notes: [] };
+    return { ...files, siteText, ...(redirectsText === undefined ? {} : { redirectsText }), starter: [], isNew: false, notes: [] };
   }
   if (entries.length > 0) throw new ImportError(dir, `holds files (${entries.slice(0, 3).join(', ')}) but no site.yaml: it is no content folder; choose a new folder or one \`vitrine init\` wrote`);
   const notes: string[] = [];
@@ -44,7 +45,7 @@ export async function readFolder(dir: string, site: SourceSite, today: string): 
     today,
   });
   const siteText = starter.find((file) => file.file === 'site.yaml')!.content;
-  return { siteText, starter, isNew: true, notes };
+  return { ...files, siteText, starter, isNew: true, notes };
 }
 
 /** The folder's entries (hidden ones aside), none when it does not exist. */

@@ -22,8 +22,11 @@ import { firstSentences, firstWords, visibleText } from './text.js';
 export interface FolderState {
   /** site.yaml's text; for a new folder, the starter's. */
   readonly siteText: string;
+  /** Where site.yaml is, as a problem with it names it. */
+  readonly siteFile: string;
   /** redirects.yaml's text, if the folder has one. */
   readonly redirectsText?: string;
+  readonly redirectsFile: string;
   /** The starter's files, for a new folder: imported files of the same names replace them. */
   readonly starter: readonly { readonly file: string; readonly content: string }[];
 }
@@ -78,7 +81,7 @@ export interface ImportPlan {
 
 export function planImport(input: PlanInput): ImportPlan {
   const { source, folder } = input;
-  const site = readSite(folder.siteText, 'site.yaml');
+  const site = readSite(folder.siteText, folder.siteFile);
   const assignment = assignRecords(source.documents, { defaultLocale: site.defaultLocale, locales: site.locales });
   const records: Map<string, string> = new Map();
   for (const record of assignment.records) for (const old of record.doc.oldPaths) if (!records.has(pathKey(old))) records.set(pathKey(old), record.file);
@@ -90,7 +93,7 @@ export function planImport(input: PlanInput): ImportPlan {
   });
   const files = builder.files(assignment.newLocales, folder);
   const redirects = redirectsOf(assignment.records);
-  const merged = mergeRedirects(folder.redirectsText, redirects, input.force);
+  const merged = mergeRedirects(folder.redirectsText, redirects, input.force, folder.redirectsFile);
   files.push({ file: REDIRECTS_FILE, content: merged.text, merged: true });
   return {
     files,
@@ -241,7 +244,7 @@ class PlanBuilder {
         productTags: [...new Set(this.#productTags)],
         ...(folder.starter.length > 0 && this.input.source.site.description ? { description: clip(this.input.source.site.description, 300) } : {}),
       },
-      'site.yaml',
+      folder.siteFile,
     );
     files.push({ file: 'site.yaml', content: siteText, merged: folder.starter.length === 0 });
     return files;

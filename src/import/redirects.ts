@@ -28,15 +28,15 @@ export interface MergedRedirects {
 const HEADER =
   '# Old addresses of the site, each sent on to its new one: `from` is the old path (and query),\n# `to` the path it moved to, `status` the HTTP status of the redirect (301: moved for good).\n';
 
-export function mergeRedirects(existing: string | undefined, redirects: readonly Redirect[], force: boolean): MergedRedirects {
+export function mergeRedirects(existing: string | undefined, redirects: readonly Redirect[], force: boolean, file = REDIRECTS_FILE): MergedRedirects {
   const document = parseDocument(existing ?? HEADER);
-  if (document.errors.length > 0) throw new ImportError(REDIRECTS_FILE, `does not parse as YAML (${document.errors[0]!.message.split('\n')[0]})`);
+  if (document.errors.length > 0) throw new ImportError(file, `does not parse as YAML (${document.errors[0]!.message.split('\n')[0]})`);
   let list: unknown = document.contents;
   if (list === null || (!isSeq(list) && existing === undefined)) {
     list = new YAMLSeq();
     document.contents = list as typeof document.contents;
   }
-  if (!isSeq(list)) throw new ImportError(REDIRECTS_FILE, 'is not a list of { from, to, status }');
+  if (!isSeq(list)) throw new ImportError(file, 'is not a list of { from, to, status }');
   const seq = list as YAMLSeq;
   const byFrom = new Map<string, YAMLMap>();
   for (const item of seq.items) if (isMap(item) && typeof item.get('from') === 'string') byFrom.set(item.get('from') as string, item);

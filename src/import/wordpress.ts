@@ -131,8 +131,10 @@ function documentOf(item: WxrItem, kind: DocumentKind, channel: WxrChannel): Sou
 /** The paths the item was reachable at: its permalink, and the short link WordPress answers for its ID. */
 function oldPaths(item: WxrItem, kind: DocumentKind, id: string, site: string): string[] {
   const found: string[] = [];
-  const link = sitePath(item.fields.get('link') ?? '', site);
-  if (link) found.push(link);
+  for (const field of ['link', 'guid']) {
+    const onSite = sitePath(item.fields.get(field) ?? '', site);
+    if (onSite) found.push(onSite);
+  }
   if (id) found.push(kind === 'page' ? `/?page_id=${id}` : `/?p=${id}`);
   return unique(found);
 }
