@@ -10,7 +10,7 @@ import { mergeRedirects, REDIRECTS_FILE } from './redirects.js';
 import type { SiteTaxonomy } from './site-file.js';
 import { mergeSite, readSite } from './site-file.js';
 import type { SkippedItem, SourceDocument, SourceExport } from './source.js';
-import { firstSentences, firstWords, visibleText } from './text.js';
+import { firstSentences, firstWords, leadSentences, visibleText } from './text.js';
 
 /**
  * Everything an import would write, decided in memory before a byte is:
@@ -190,7 +190,8 @@ class PlanBuilder {
 
   #fields(record: AssignedRecord, body: ConvertedBody, title: string, image: ImageField | undefined): RecordFields {
     const { doc } = record;
-    const summary = (max: number) => firstSentences((doc.summary ? visibleText(doc.summary) : '') || body.text || title, max) || title;
+    const written = doc.summary ? visibleText(doc.summary) : '';
+    const summary = (max: number) => (written ? firstSentences(written, max) : leadSentences(body.text, max)) || title;
     const withImage = image ? { image } : {};
     if (record.kind === 'post') {
       return {

@@ -60,3 +60,19 @@ export function firstSentences(text: string, max: number): string {
   if (summary) return summary;
   return `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
+
+/**
+ * A summary made from a body: its first two sentences of prose (lines of a
+ * few words, not a bare URL: headings, list items and embeds say little
+ * alone), at most `max` characters.
+ */
+export function leadSentences(text: string, max: number, sentences = 2): string {
+  const prose = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.split(/\s+/).length >= 4 && !/^https?:\/\/\S+$/.test(line));
+  const flat = (prose.length > 0 ? prose : [text]).join(' ').replace(/\s+/g, ' ').trim();
+  const found = flat.match(/[^.!?]+[.!?]+(?:["')\]]+)?(?=\s|$)/g) ?? [];
+  const lead = found.slice(0, sentences).join(' ').trim();
+  return firstSentences(lead || flat, max);
+}
