@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { load } from 'js-yaml';
-import { assertChecks, readRecord, runImport, snapshot, workFolder, writePicture } from './helpers.js';
+import { assertChecks, readRecord, runImport, snapshot, wordsKept, workFolder, writePicture } from './helpers.js';
 
 /**
  * What real WordPress sites put in their exports and the small exports of
@@ -211,6 +211,17 @@ describe('vitrine import wordpress on an export with block comments, shortcodes,
     assert.match(markdown, /\(https:\/\/shop\.example\.org\/wp-content\/uploads\/2021\/03\/bell\.mp3\)/);
     assert.doesNotMatch(markdown, /\[\/?(caption|gallery|embed|audio)\b/);
     assert.match(markdown, /Classic posts keep paragraphs as blank lines\. {2}\nA single break stays a break\.\n\n/);
+  });
+
+  test('every published item keeps at least 90% of the words its old page showed', async () => {
+    const published = ITEMS.filter((item) => (item.status ?? 'publish') === 'publish' && ['post', 'page', 'product'].includes(item.type ?? 'post'));
+    assert.equal(report.imported.length, published.length);
+    for (const item of published) {
+      const record = report.imported.find((entry) => entry.title === item.title || (item.title === '' && report.titled.some((titled) => titled.file === entry.file)))!;
+      // What a reader saw: the text without its tags, comments and shortcodes' own brackets and attributes.
+      const shown = (item.body ?? '').replace(/<!--[\s\S]*?-->/g, ' ').replace(/\[[^\]]*\]/g, ' ').replace(/<[^>]*>/g, ' ');
+      assert.ok(wordsKept(shown, await body(record.file)) >= 0.9, record.file);
+    }
   });
 
   test('any other shortcode is kept as text and reported by name and count', async () => {

@@ -217,3 +217,23 @@ describe('an import into a folder that holds other content', () => {
     assert.deepEqual(await snapshot(dir), written);
   });
 });
+
+describe('an import into a folder vitrine init wrote', () => {
+  test("adds the records and the categories and pages they need to site.yaml, keeping its comments, and passes vitrine check", async () => {
+    const { vitrine } = await import('../process.js');
+    const dir = path.join(await workFolder('import-init'), 'site');
+    assert.equal((await vitrine(['init', dir, '--name', 'Acme'])).code, 0);
+    const before = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    const run = await runImport('wordpress', path.join(FIXTURES, 'sample.xml'), dir);
+    assert.equal(run.code, 0, run.stdout);
+    const after = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    for (const comment of before.split('\n').filter((line) => line.startsWith('#'))) assert.ok(after.includes(comment), comment);
+    const site = load(after) as { post_categories: { en: string[] }; page_slugs: string[] };
+    assert.ok(site.post_categories.en.includes('Company News'));
+    assert.deepEqual(site.page_slugs.slice(-1), ['services']);
+    await assertChecks(dir);
+    const written = await snapshot(dir);
+    assert.equal((await runImport('wordpress', path.join(FIXTURES, 'sample.xml'), dir)).code, 0);
+    assert.deepEqual(await snapshot(dir), written);
+  });
+});
