@@ -95,8 +95,8 @@ function linkTarget(href: string, site: BodySite, copied: Map<string, string>): 
   if (href === '' || href.startsWith('#') || /^(?:mailto|tel|data|javascript):/i.test(href)) return href;
   const own = ownPath(href, site.url);
   if (own === undefined) return href;
-  const record = site.records.get(pathKey(own));
-  if (record) return `file:${record}`;
+  const record = site.records.get(pathKey(own.path));
+  if (record) return `file:${record}${own.hash}`;
   const url = absolute(href, site.url);
   const picture = site.pictures.find(url ?? href);
   if (picture) {
@@ -106,15 +106,15 @@ function linkTarget(href: string, site: BodySite, copied: Map<string, string>): 
   return url;
 }
 
-/** The path and query of `href` when it leads to the old site (a relative link, or one to its host). */
-function ownPath(href: string, siteUrl: string | undefined): string | undefined {
+/** The path and query of `href` when it leads to the old site (a relative link, or one to its host), and its fragment. */
+function ownPath(href: string, siteUrl: string | undefined): { readonly path: string; readonly hash: string } | undefined {
   try {
     const base = new URL(siteUrl ?? 'http://site.invalid/');
     const url = new URL(href, base);
     if (!/^https?:$/.test(url.protocol) || url.host !== base.host) return undefined;
     const prefix = base.pathname.replace(/\/+$/, '');
     const pathname = prefix && url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : url.pathname;
-    return pathname + url.search;
+    return { path: pathname + url.search, hash: url.hash };
   } catch {
     return undefined;
   }

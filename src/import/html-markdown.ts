@@ -51,7 +51,8 @@ function makeService(): TurndownService {
       const href = current.link((node as unknown as Element).getAttribute('href')!.trim());
       if (href === '') return content;
       const title = (node as unknown as Element).getAttribute('title');
-      const text = content.trim() || href;
+      // A link around blocks (a bookmark card's title and description) is one line of text in markdown.
+      const text = content.replace(/\s*\n+\s*/g, ' ').trim() || href;
       return `[${text}](${destination(href)}${title ? ` "${title.replace(/"/g, '\\"')}"` : ''})`;
     },
   });

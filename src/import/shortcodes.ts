@@ -30,7 +30,7 @@ const VERBATIM = /(<(pre|code|script|style)\b[^>]*>[\s\S]*?<\/\2>)/gi;
 const OPENING = /\[(\[?)([a-zA-Z][\w-]*)((?:\s+[^\]]*?)?)(\/?)\](\]?)/g;
 
 /** Shortcodes that wrap text (`[caption]...[/caption]`); the others stand alone unless a closing tag follows. */
-const HANDLED = new Set(['caption', 'wp_caption', 'gallery', 'embed', 'audio', 'video', 'playlist']);
+const HANDLED = new Set(['caption', 'wp_caption', 'gallery', 'embed', 'audio', 'video', 'playlist', 'youtube', 'vimeo', 'dailymotion', 'soundcloud', 'tweet', 'twitter', 'instagram']);
 
 /** The block editor's comments and the classic editor's `<!--more-->` and `<!--nextpage-->`: no text of the post. */
 const EDITOR_COMMENT = /<!--\s*(?:\/?wp:[\s\S]*?|more\b[^>]*?|nextpage|noteaser)\s*-->/g;
@@ -92,6 +92,15 @@ function expandOne(name: string, attributes: Readonly<Record<string, string>>, i
       return gallery(attributes, context, shown);
     case 'embed':
       return link(inner.trim() || attributes.src || '');
+    case 'youtube':
+    case 'vimeo':
+    case 'dailymotion':
+    case 'soundcloud':
+    case 'tweet':
+    case 'twitter':
+    case 'instagram':
+      // WordPress.com's embeds: `[youtube https://...]`, `[tweet url=...]`.
+      return link(attributes.url ?? attributes['0'] ?? inner.trim()) ?? undefined;
     case 'audio':
     case 'video': {
       const source = attributes.src ?? Object.entries(attributes).find(([key, value]) => /^(mp3|m4a|ogg|wav|wma|mp4|m4v|webm|ogv|wmv|flv)$/.test(key) && value)?.[1];
