@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ImportError } from './errors.js';
 import type { PlannedFile } from './plan.js';
 
 /**
@@ -68,7 +69,8 @@ async function writeAtomically(dir: string, files: readonly PlannedFile[]): Prom
   } catch (error) {
     await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
     for (const folder of madeFolders.reverse()) await rmdir(folder).catch(() => undefined);
-    throw error;
+    if ((error as NodeJS.ErrnoException).syscall === undefined) throw error;
+    throw new ImportError(dir, `cannot be written (${(error as Error).message}); nothing was changed in it`);
   }
   for (const { temp, target } of staged) await rename(temp, target);
 }

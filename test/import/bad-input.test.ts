@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { IMPORT_FIXTURES, runImport, snapshot, workFolder } from './helpers.js';
+import { IMPORT_FIXTURES, runImport, snapshot, workFolder, writePicture } from './helpers.js';
 
 /**
  * Input that is no export the command can read: it exits 1 with one line
@@ -84,5 +84,22 @@ describe('vitrine help import and vitrine import --help', () => {
       assert.ok(run.stdout.split('\n').some((line) => line.startsWith(`  ${row}  `)), row);
     }
     assert.equal((await runImport('--help')).stdout, run.stdout);
+  });
+});
+
+describe('a failure while writing', () => {
+  test('exits 1 with one line and leaves the folder as it was: no new file, no file half written', async () => {
+    const dir = path.join(await workFolder('write-failure'), 'site');
+    assert.equal((await runImport('wordpress', WXR, dir)).code, 0);
+    const uploads = path.join(path.dirname(dir), 'uploads');
+    await writePicture(path.join(uploads, '2013', '06', 'featured-image.jpg'));
+    // A file where the import needs its media/ folder: every record is staged before the picture fails.
+    await writeFile(path.join(dir, 'media'), 'not a folder\n');
+    const before = await snapshot(dir);
+    const run = await runImport('wordpress', path.join(IMPORT_FIXTURES, 'wordpress-migrate', 'sample-with-alt.xml'), dir, '--uploads', uploads);
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+    assert.match(run.stderr, /^vitrine: import: .*site: cannot be written \(ENOTDIR[^\n]*\); nothing was changed in it$/);
+    assert.deepEqual(await snapshot(dir), before);
   });
 });
