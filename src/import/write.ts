@@ -43,7 +43,8 @@ async function decide(dir: string, file: PlannedFile, force: boolean): Promise<D
   try {
     existing = await readFile(target);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'create';
+    // Not there, or a file stands where one of its folders must be (which writing it will report).
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return 'create';
     throw error;
   }
   if (file.copyFrom !== undefined) {

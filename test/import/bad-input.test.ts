@@ -99,7 +99,7 @@ describe('a failure while writing', () => {
     const run = await runImport('wordpress', path.join(IMPORT_FIXTURES, 'wordpress-migrate', 'sample-with-alt.xml'), dir, '--uploads', uploads);
     assert.equal(run.code, 1);
     assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
-    assert.match(run.stderr, /^vitrine: import: .*site: cannot be written \(ENOTDIR[^\n]*\); nothing was changed in it$/);
+    assert.match(run.stderr.trim(), /^vitrine: import: .*site: cannot be written \(ENOTDIR[^\n]*\); nothing was changed in it$/);
     assert.deepEqual(await snapshot(dir), before);
   });
 });
