@@ -104,7 +104,7 @@ function documentOf(item: WxrItem, kind: DocumentKind, channel: WxrChannel): Sou
   const names = (domain: string) => unique(terms(domain).map((category) => category.name).filter(Boolean));
   const categories = kind === 'product' ? names('product_cat') : unique(terms('category').filter((category) => category.nicename !== DEFAULT_CATEGORY).map((category) => category.name));
   const thumbnail = item.meta.get('_thumbnail_id')?.trim();
-  const summary = field('excerpt:encoded') || item.meta.get('_yoast_wpseo_metadesc')?.trim() || item.meta.get('rank_math_description')?.trim() || '';
+  const summary = field('excerpt:encoded') || seoDescription(item.meta.get('_yoast_wpseo_metadesc')) || seoDescription(item.meta.get('rank_math_description')) || '';
   const language = terms('language')[0]?.nicename;
   const group = terms('post_translations')[0]?.nicename;
   const parent = field('wp:post_parent');
@@ -168,6 +168,12 @@ function rssDate(value: string): string | undefined {
   if (!value) return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1971 ? undefined : date.toISOString().replace('.000Z', 'Z');
+}
+
+/** An SEO plugin's description without its template variables (Yoast's `%%sitename%%`, Rank Math's `%sitename%`), which only the plugin fills in. */
+function seoDescription(value: string | undefined): string | undefined {
+  const text = value?.replace(/%%?[a-z_]+%%?/gi, '').replace(/\s+/g, ' ').trim();
+  return text || undefined;
 }
 
 /** WordPress stores a non-Latin slug percent-encoded (`%d0%bf%d1%80...`). */
