@@ -1,6 +1,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { CHECK_HELP, runCheck } from './check.js';
 import { EXPORT_HELP, runExport } from './export.js';
+import { IMPORT_HELP, runImport } from '../import/command.js';
 import { INIT_HELP, runInit } from './init.js';
 import { runServe, SERVE_HELP } from './serve.js';
 import type { Command, CommandHelp, Env } from './usage.js';
@@ -17,6 +18,7 @@ const COMMANDS: Readonly<Record<string, { readonly help: CommandHelp; readonly r
   serve: { help: SERVE_HELP, run: runServe },
   check: { help: CHECK_HELP, run: runCheck },
   export: { help: EXPORT_HELP, run: runExport },
+  import: { help: IMPORT_HELP, run: runImport },
 };
 
 const HELP_HELP = {
@@ -25,7 +27,7 @@ const HELP_HELP = {
 };
 
 /** The usage line of the whole command, printed under a usage error that concerns no one command. */
-export const USAGE = 'vitrine <init|serve|check|export|help> [arguments] | vitrine --help | vitrine --version';
+export const USAGE = 'vitrine <init|serve|check|export|import|help> [arguments] | vitrine --help | vitrine --version';
 
 const MAIN_OPTIONS = { ...HELP_OPTION, version: { type: 'boolean' } } as const;
 
