@@ -1,7 +1,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { CHECK_HELP, runCheck } from './check.js';
 import { EXPORT_HELP, runExport } from './export.js';
-import { IMPORT_HELP, runImport } from '../import/command.js';
+import { IMPORT_HELP, runImport } from './import.js';
 import { INIT_HELP, runInit } from './init.js';
 import { runServe, SERVE_HELP } from './serve.js';
 import type { Command, CommandHelp, Env } from './usage.js';

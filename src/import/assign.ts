@@ -1,4 +1,4 @@
-import { ROUTES, paths } from '../model/routes.js';
+import { ROUTES, paths } from '../routes/table.js';
 import { SHIPPED_LOCALES } from '../i18n/catalog.js';
 import { matchLocale } from './locales.js';
 import { SlugSet, toSlug } from './slugs.js';

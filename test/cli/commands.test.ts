@@ -10,7 +10,7 @@ import { startServer, vitrine } from '../process.js';
 
 const MINIMAL = path.join(FIXTURES, 'minimal');
 const BROKEN = path.join(FIXTURES, 'broken');
-const USAGE = 'usage: vitrine <init|serve|check|export|help> [arguments] | vitrine --help | vitrine --version';
+const USAGE = 'usage: vitrine <init|serve|check|export|import|help> [arguments] | vitrine --help | vitrine --version';
 const SERVE_USAGE = 'usage: vitrine serve [DIR] [--port N] [--host H] [--watch]';
 const EXPORT_USAGE = 'usage: vitrine export [DIR] OUT';
 
@@ -89,7 +89,7 @@ describe('help', () => {
 describe('a wrong command line exits 2 with one line naming what is wrong, then the usage line', () => {
   for (const [args, line, usage] of [
     [['publish'], 'vitrine: unknown command publish', USAGE],
-    [[], 'vitrine: no command given; the commands are init, serve, check, export and help', USAGE],
+    [[], 'vitrine: no command given; the commands are init, serve, check, export, import and help', USAGE],
     [['--prot'], 'vitrine: unknown option --prot', USAGE],
     [['help', 'publish'], 'vitrine: unknown command publish', USAGE],
     [['serve', '--prot', '8080'], 'vitrine: unknown option --prot for serve', SERVE_USAGE],

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import sharp from 'sharp';
-import { splitFrontMatter } from '../../src/content/front-matter.js';
+import { splitFrontMatter } from '../../src/util/front-matter.js';
 import { markdownToText } from '../../src/content/markdown.js';
 import { FIXTURES } from '../helper.js';
 import type { Run } from '../process.js';

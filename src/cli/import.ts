@@ -1,8 +1,8 @@
-import type { CommandHelp, Env } from '../cli/usage.js';
-import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from '../cli/usage.js';
-import { ImportError } from './errors.js';
-import type { ImportOptions } from './run.js';
-import type { SourceFormat } from './source.js';
+import type { CommandHelp, Env } from './usage.js';
+import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
+import { ImportError } from '../import/errors.js';
+import type { ImportOptions } from '../import/run.js';
+import type { SourceFormat } from '../import/source.js';
 
 export const IMPORT_HELP: CommandHelp = {
   name: 'import',
@@ -44,7 +44,7 @@ export async function runImport(args: readonly string[], _env: Env): Promise<num
   if (parsed.values.help) return printHelp(IMPORT_HELP);
   const read = readArguments(parsed.values, parsed.positionals);
   if ('problem' in read) return usageError(read.problem, IMPORT_HELP.usage);
-  const [{ runImportInto }, { reportJson, reportText }] = await Promise.all([import('./run.js'), import('./report.js')]);
+  const [{ runImportInto }, { reportJson, reportText }] = await Promise.all([import('../import/run.js'), import('../import/report.js')]);
   try {
     const result = await runImportInto({ ...read.options, progress: progressLine() });
     console.log(read.json ? reportJson(result) : reportText(result));
