@@ -4,9 +4,11 @@ import type { DoorDescriptor } from '../http/doors.js';
 import type { Route } from '../http/router.js';
 import { ROUTES } from '../routes/table.js';
 import { QueryError } from '../query/errors.js';
-import type { Endpoint, ServiceState } from './endpoints.js';
-import { API_PREFIX, documentedPath, ENDPOINTS, health, serviceFacts } from './endpoints.js';
-import { problemOf } from './problems.js';
+import type { ServiceState } from './service-facts.js';
+import type { Endpoint } from '../model/endpoints.js';
+import { serviceFacts } from './service-facts.js';
+import { API_PREFIX, documentedPath, ENDPOINTS, health } from '../model/endpoints.js';
+import { problemOf } from './query-problems.js';
 
 /**
  * The JSON API as a door: `/api/v1` counted by the quota and versioned,

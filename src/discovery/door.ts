@@ -5,7 +5,7 @@ import type { RateLimitPolicy } from '../http/rate-limit.js';
 import type { DoorDescriptor } from '../http/doors.js';
 import type { Route } from '../http/router.js';
 import { API_PREFIX, MCP_PATH, ROUTES } from '../routes/table.js';
-import { aiCatalog, authMarkdown, authorizationServerMetadata, mcpServerCard, protectedResourceMetadata } from './documents.js';
+import { aiCatalog, authMarkdown, authorizationServerMetadata, mcpServerCard, protectedResourceMetadata } from './well-known.js';
 import { oauthRoutes } from './oauth.js';
 import { buildOpenApi } from './openapi.js';
 

@@ -4,7 +4,7 @@ import type { Answer } from '../http/answer.js';
 import type { Incoming } from '../http/request.js';
 import type { Route } from '../http/router.js';
 import { paths, ROUTES, urlOf } from '../routes/table.js';
-import { agentAuth, SCOPES } from './documents.js';
+import { agentAuth, SCOPES } from './well-known.js';
 
 /**
  * The OAuth endpoints: they exist so that discovery resolves, and refuse or

@@ -2,7 +2,7 @@ import { cnpjProblem } from '../content/cnpj.js';
 import { hasVatPrefix, leiProblem, vatNumber } from '../content/identifiers.js';
 import type { MirrorRecord } from './record-markdown.js';
 import { mirrorMarkdown } from './record-markdown.js';
-import { homeMarkdown } from './markdown.js';
+import { homeMarkdown } from './page-markdown.js';
 import { pageRoute } from './site-map.js';
 import type { Catalog, Identifier } from '../content/types.js';
 import { addressLine } from '../i18n/address.js';

@@ -8,8 +8,6 @@
 import type { Problem, ProblemCode, ProblemDefinition, ProblemInit } from '../model/problems.js';
 import { internalErrorProblem, PROBLEM_MEDIA_TYPE, PROBLEMS, statusOf } from '../model/problems.js';
 
-export type { ProblemCode, ProblemDocument, ProblemInit } from '../model/problems.js';
-export { PROBLEM_MEDIA_TYPE, problemDocument } from '../model/problems.js';
 
 /** The stable machine codes and their HTTP status. */
 export const PROBLEM_CODES: Readonly<Record<ProblemCode, ProblemDefinition>> = PROBLEMS;

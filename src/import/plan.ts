@@ -2,7 +2,7 @@ import type { AssignedRecord, Renamed } from './assign.js';
 import { assignRecords } from './assign.js';
 import type { BodySite, ConvertedBody } from './bodies.js';
 import { convertBody, originalUpload, pathKey } from './bodies.js';
-import { MEDIA_FOLDER, PictureFinder, pictureName } from './pictures.js';
+import { MEDIA_FOLDER, PictureFinder, pictureName } from './uploads.js';
 import type { ImageField, RecordFields } from './records.js';
 import { recordFile } from './records.js';
 import type { Redirect } from './redirects.js';

@@ -16,17 +16,17 @@ import { perCatalog } from '../content/per-catalog.js';
 import type { Incoming } from '../http/request.js';
 import type { Log } from '../config/log.js';
 import { errorResponse, JSON_RPC, refusalAnswer, rpcAnswer } from './json-rpc.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer } from './mcp-server.js';
 import { resourceMethods } from './resources.js';
 import type { Documents } from '../documents/documents.js';
-import { TOOL_NAMES } from './tool-calls.js';
+import { TOOL_NAMES } from '../model/tools.js';
 import type { RememberedResult } from './tool-results.js';
 import { rememberedReply, remember } from './tool-results.js';
 import { RequestReplyTransport } from './transport.js';
 import type { Message } from './messages.js';
 import { readMessage } from './messages.js';
-import type { McpProtocolVersion } from './versions.js';
-import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSIONS, versionsInWords } from './versions.js';
+import type { McpProtocolVersion } from '../model/protocol.js';
+import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSIONS, versionsInWords } from '../model/protocol.js';
 import { MCP_MAX_BODY_BYTES, MCP_REFUSALS } from '../model/protocol.js';
 
 /**
@@ -102,7 +102,7 @@ async function handlePost(request: Incoming, server: Server, onToolCall: ToolCal
   // MCP 2025-06-18 and 2025-11-25, Transports, "Protocol Version Header":
   // after initialize, every request names the negotiated revision; one the
   // server does not support is a 400. Without the header, the server assumes
-  // 2025-03-26. An initialize negotiates instead (src/mcp/server.ts).
+  // 2025-03-26. An initialize negotiates instead (src/mcp/mcp-server.ts).
   // RFC 9110 section 5.5: whitespace around a field value is not part of it.
   const raw = request.headers['mcp-protocol-version'];
   const header = raw === undefined ? undefined : String(raw).trim();

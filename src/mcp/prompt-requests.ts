@@ -7,7 +7,7 @@ import type { PromptResult } from '../documents/prompt-messages.js';
 import { bareIdentifier, describeCompany, quoteArticle, verifyRegistration } from '../documents/prompt-messages.js';
 import { promptSummary } from '../model/prompts.js';
 import { searchQuery } from '../query/parameters.js';
-import { completersFor } from './completions.js';
+import { completersFor } from '../model/completions.js';
 
 /**
  * The prompts on the MCP server: their texts, names and arguments are

@@ -9,11 +9,11 @@ import type { DocumentTemplate } from '../documents/templates.js';
 import { DOCUMENT_TEMPLATES, documentTemplates, MARKDOWN_MIME_TYPE, uriTemplate } from '../documents/templates.js';
 import { MARKDOWN_PREFIX, urlOf } from '../routes/table.js';
 import type { Catalog } from '../content/types.js';
-import type { Completer, Completers } from './completions.js';
-import { completersFor } from './completions.js';
-import type { Icon } from './icons.js';
-import { iconsFor, withIcons } from './icons.js';
-import { namesEverySlug, slugCount } from './slugs.js';
+import type { Completer, Completers } from '../model/completions.js';
+import { completersFor } from '../model/completions.js';
+import type { Icon } from '../model/icons.js';
+import { iconsFor, withIcons } from './with-icons.js';
+import { namesEverySlug, slugCount } from './slug-lists.js';
 
 /**
  * Every product, article and page, and the company record, as a
@@ -148,7 +148,7 @@ export function resourceMethods(documents: Documents): ResourceMethods {
   }
 }
 
-/** Names the template the URI looks like and its valid slugs (src/mcp/slugs.ts), so the caller can correct it. */
+/** Names the template the URI looks like and its valid slugs (src/mcp/slug-lists.ts), so the caller can correct it. */
 function notFound(catalog: Catalog, uri: string): RpcError {
   const shown = uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
   for (const kind of documentTemplates(catalog)) {

@@ -7,7 +7,7 @@ import type { Tool } from '../model/tools.js';
 import { TOOL_LINES, TOOLS } from '../model/tools.js';
 import { quoted } from '../query/params.js';
 import { QueryError } from '../query/errors.js';
-import { namesEverySlug, slugCount } from './slugs.js';
+import { namesEverySlug, slugCount } from './slug-lists.js';
 
 /**
  * The tools on the MCP server. Each is declared in src/model/tools.ts (its
@@ -18,8 +18,6 @@ import { namesEverySlug, slugCount } from './slugs.js';
  * that say how to recover.
  */
 
-export type { ToolDefinition } from '../model/tools.js';
-export { genericToolDefinitions, TOOL_NAMES, toolDefinitions } from '../model/tools.js';
 
 /**
  * A list or search result stays under about 25,000 tokens (the default limit
@@ -96,7 +94,7 @@ function nothingFound(query: string, suggestions: readonly string[]): string {
 /**
  * The answer of `tool` to `args`; a record not found is told the way a tool
  * caller recovers: the tool that lists what exists, and every valid slug
- * (or how many there are, on a large site: src/mcp/slugs.ts).
+ * (or how many there are, on a large site: src/mcp/slug-lists.ts).
  */
 function run(tool: Tool, catalog: Catalog, args: Readonly<Record<string, unknown>>): ToolOutcome {
   if (tool.paged) return pageOf(tool, catalog, args);
@@ -121,7 +119,7 @@ const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text',
 
 /**
  * Answers tools/call over `catalog` with the SDK's low-level Server, whose
- * request handlers are its public extension point (src/mcp/server.ts
+ * request handlers are its public extension point (src/mcp/mcp-server.ts
  * answers tools/list with `toolDefinitions`). The tools are not registered
  * one by one with McpServer.registerTool: its handler answers a name it does
  * not know with "Tool x not found", where a caller needs the names that

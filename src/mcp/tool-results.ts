@@ -4,7 +4,7 @@ import type { Catalog } from '../content/types.js';
 import { deflateAhead, MIN_COMPRESSED_BYTES } from '../http/encoding.js';
 import { LruCache } from '../util/lru.js';
 import { SeenKeys } from '../util/seen-keys.js';
-import type { McpProtocolVersion } from './versions.js';
+import type { McpProtocolVersion } from '../model/protocol.js';
 
 /**
  * What the server answered read-only requests, per Catalog: a tool's result

@@ -7,18 +7,6 @@ import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion } from '../model/pr
  * request of the MCP server says which one it was made under.
  */
 
-export type { McpProtocolVersion } from '../model/protocol.js';
-export {
-  HEADERLESS_MCP_PROTOCOL_VERSION,
-  ICONS_SINCE,
-  isSupportedVersion,
-  LATEST_MCP_PROTOCOL_VERSION,
-  MCP_PROTOCOL_VERSIONS,
-  negotiatedVersion,
-  PREFERRED_MCP_PROTOCOL_VERSION,
-  versionAtLeast,
-  versionsInWords,
-} from '../model/protocol.js';
 
 /** The request information a handler receives (the SDK's `extra.requestInfo`), as much as is read here. */
 export interface RequestVersionInfo {

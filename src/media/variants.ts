@@ -74,11 +74,6 @@ export interface PictureFacts {
   readonly animated?: boolean;
 }
 
-/** Whether the picture is re-encoded rather than served as it is. */
-export function isMade(facts: PictureFacts): boolean {
-  return FORMAT_OF_TYPE[facts.media_type] !== undefined;
-}
-
 /** The picture itself, at its size and in its format, without its metadata; undefined when it is served as it is. */
 export function cleanedOriginal(facts: PictureFacts): Rendition | undefined {
   const format = FORMAT_OF_TYPE[facts.media_type];

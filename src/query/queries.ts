@@ -106,9 +106,6 @@ function publishedWithin(posts: readonly Post[], { published_since: since, publi
   });
 }
 
-/** One filter value (a form's, a tool argument's) as the list of values a filter takes. */
-export const oneValue = (value: string | undefined): readonly string[] | undefined => (value === undefined ? undefined : [value]);
-
 /** A filter as its collection's links repeat it: the values joined by commas. */
 const joined = (values: readonly string[] | undefined) => values?.join(',');
 

@@ -204,12 +204,6 @@ export function withoutBasePath(baseUrl: string, target: string): string {
 
 // ------------------------------------------------------------- matching
 
-/** A pattern split into segments, with its rank: the more specific first. */
-export interface CompiledPattern {
-  readonly pattern: string;
-  readonly segments: readonly string[];
-}
-
 /**
  * How specific a pattern is, segment by segment: a literal segment beats a
  * parameter, which beats the final `*`. So `/products/:slug` wins over

@@ -9,7 +9,7 @@ import { messages } from '../i18n/catalog.js';
 import { wordsOf } from '../documents/words.js';
 import { identifierLabel } from '../content/identifier-labels.js';
 import { addressLine } from '../i18n/address.js';
-import { contentPageMarkdown, linkText } from '../documents/markdown.js';
+import { contentPageMarkdown, linkText } from '../documents/page-markdown.js';
 import { mirrorMarkdown } from '../documents/record-markdown.js';
 import { renderMarkdown } from './render-markdown.js';
 import { largeImage } from './structured-data.js';

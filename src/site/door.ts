@@ -7,7 +7,7 @@ import type { PictureMaker } from '../media/pictures.js';
 import { paths, ROUTES } from '../routes/table.js';
 import { securityTxt, webManifest } from './assets.js';
 import { llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
-import { siteErrorRenderer } from './errors.js';
+import { siteErrorRenderer } from './error-pages.js';
 import { assetRoute, faviconRoute, feedRoute, mediaRoute, mirrorRoute, wholeContentRoute } from './file-routes.js';
 import { preferredFormat } from './negotiate.js';
 import { pagesAt, recordRoute } from './page-routes.js';

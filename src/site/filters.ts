@@ -1,6 +1,6 @@
 import type { Catalog, Post } from '../content/types.js';
 import { ProblemError } from '../http/problem.js';
-import { forReaders } from './errors.js';
+import { forReaders } from './error-pages.js';
 import type { Words } from '../documents/words.js';
 import { wordsOf } from '../documents/words.js';
 import type { ChoicesParam } from '../query/params.js';
@@ -114,11 +114,6 @@ export function blogHref(filters: BlogFilters): string {
   if (filters.page > 1) query.set('page', String(filters.page));
   const search = query.toString();
   return search ? `${filters.path}?${search}` : filters.path;
-}
-
-/** A stable key of a filter state, for the per-Catalog page cache. */
-export function filterKey(filters: BlogFilters | ProductFilters): string {
-  return JSON.stringify(filters);
 }
 
 /** The words of a search, when there are some (an empty form shows the form alone). */

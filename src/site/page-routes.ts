@@ -1,6 +1,6 @@
 import type { Catalog } from '../content/types.js';
 import type { Documents } from '../documents/documents.js';
-import type { PageState } from '../documents/markdown.js';
+import type { PageState } from '../documents/page-markdown.js';
 import type { PageRoute } from '../documents/site-map.js';
 import { pageRoute, pageRoutes, sitePath } from '../documents/site-map.js';
 import { wordsOf } from '../documents/words.js';

@@ -3,12 +3,12 @@ import { describe, test } from 'node:test';
 import type { Service } from '../../src/http/service.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Catalog } from '../../src/content/types.js';
-import { ENDPOINTS } from '../../src/api/endpoints.js';
+import { ENDPOINTS } from '../../src/model/endpoints.js';
 import { SLUG } from '../../src/content/schemas.js';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
-import { mcpServerCard } from '../../src/discovery/documents.js';
+import { mcpServerCard } from '../../src/discovery/well-known.js';
 import { PROMPT_SUMMARIES } from '../../src/model/prompts.js';
-import { genericToolDefinitions } from '../../src/mcp/tool-calls.js';
+import { genericToolDefinitions } from '../../src/model/tools.js';
 import { BASE_URL, useTestApp } from '../helper.js';
 
 let server: Service;

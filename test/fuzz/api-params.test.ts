@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { Endpoint } from '../../src/api/endpoints.js';
-import { API_PREFIX, ENDPOINTS } from '../../src/api/endpoints.js';
+import type { Endpoint } from '../../src/model/endpoints.js';
+import { API_PREFIX, ENDPOINTS } from '../../src/model/endpoints.js';
 import type { Param } from '../../src/query/params.js';
 import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';

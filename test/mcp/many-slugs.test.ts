@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { SLUGS_NAMED } from '../../src/mcp/slugs.js';
+import { SLUGS_NAMED } from '../../src/mcp/slug-lists.js';
 import { BASE_URL, copyFixture, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 import { connectClient, failure, rpcError } from './_client.js';
 

@@ -6,7 +6,7 @@ import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
 import type { MirrorRecord } from '../../src/documents/record-markdown.js';
 import type { Catalog } from '../../src/content/types.js';
 import { registryOf } from '../../src/documents/registry.js';
-import { serverIcons } from '../../src/mcp/icons.js';
+import { serverIcons } from '../../src/model/icons.js';
 import { RESOURCE_PAGE_SIZE } from '../../src/mcp/resources.js';
 import { BASE_URL, listenTestApp } from '../helper.js';
 import { catalogWithPosts } from './_catalog.js';

@@ -5,8 +5,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';
-import { serverIcons } from '../../src/mcp/icons.js';
-import { genericToolDefinitions, toolDefinitions } from '../../src/mcp/tool-calls.js';
+import { serverIcons } from '../../src/model/icons.js';
+import { genericToolDefinitions, toolDefinitions } from '../../src/model/tools.js';
 import { BASE_URL, FIXTURES, listenTestApp, testCatalog } from '../helper.js';
 import { asToolPage, CHOICE_FIELDS, connectClient, failure, structured } from './_client.js';
 

@@ -4,8 +4,8 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcont
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';
-import { serverIcons } from '../../src/mcp/icons.js';
-import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, negotiatedVersion } from '../../src/mcp/versions.js';
+import { serverIcons } from '../../src/model/icons.js';
+import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, negotiatedVersion } from '../../src/model/protocol.js';
 import { buildTestApp, listenTestApp, testCatalog } from '../helper.js';
 import { connectClient } from './_client.js';
 

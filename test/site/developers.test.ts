@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Service } from '../../src/http/service.js';
-import { ENDPOINTS } from '../../src/api/endpoints.js';
+import { ENDPOINTS } from '../../src/model/endpoints.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROBLEM_CODES } from '../../src/http/problem.js';
 import { PUBLIC_READ } from '../../src/http/rate-limit.js';
 import { PROMPT_SUMMARIES } from '../../src/model/prompts.js';
 import { quoteArticle } from '../../src/documents/prompt-messages.js';
-import { genericToolDefinitions } from '../../src/mcp/tool-calls.js';
+import { genericToolDefinitions } from '../../src/model/tools.js';
 import { API_VERSION } from '../../src/config/version.js';
 import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
 

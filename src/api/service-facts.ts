@@ -6,8 +6,6 @@ import type { ServiceFacts } from '../model/endpoints.js';
  * parameters, response shape, errors, the query that answers); this door
  * mounts them (src/api/door.ts).
  */
-export type { AnswerContext, AnswerResult, Endpoint, RawQuery } from '../model/endpoints.js';
-export { API_PREFIX, apiIndex, company, documentedPath, ENDPOINTS, getPage, getPost, getProduct, health, listPages, listPosts, listProducts, search } from '../model/endpoints.js';
 
 /** What the API's health record reports beyond the content: the running quota limiter, and the version's end. */
 export interface ServiceState {

@@ -6,13 +6,15 @@ import type { Log } from '../config/log.js';
 import type { Catalog } from '../content/types.js';
 import { PROMPT_SUMMARIES } from '../model/prompts.js';
 import { mcpServerIdentity } from '../model/protocol.js';
-import type { Icon } from './icons.js';
-import { iconsFor, serverIcons, withIcons } from './icons.js';
+import type { Icon } from '../model/icons.js';
+import { iconsFor, withIcons } from './with-icons.js';
+import { serverIcons } from '../model/icons.js';
 import { registerPrompts } from './prompt-requests.js';
 import type { ResourceMethods } from './resources.js';
 import { registerResources } from './resources.js';
-import { answerToolCalls, toolDefinitions } from './tool-calls.js';
-import { ICONS_SINCE, negotiatedVersion, versionAtLeast } from './versions.js';
+import { answerToolCalls } from './tool-calls.js';
+import { toolDefinitions } from '../model/tools.js';
+import { ICONS_SINCE, negotiatedVersion, versionAtLeast } from '../model/protocol.js';
 
 /**
  * The SDK builds an Ajv instance per server unless given one (several

@@ -2,12 +2,11 @@ import type { Catalog } from '../content/types.js';
 import type { Icon } from '../model/icons.js';
 import { serverIcons } from '../model/icons.js';
 import type { RequestVersionInfo } from './versions.js';
-import { ICONS_SINCE, requestVersion, versionAtLeast } from './versions.js';
+import { requestVersion } from './versions.js';
+import { ICONS_SINCE, versionAtLeast } from '../model/protocol.js';
 
 /** The server's icons (src/model/icons.ts) on what the server answers, for the revisions that have them. */
 
-export type { Icon } from '../model/icons.js';
-export { serverIcons } from '../model/icons.js';
 
 /** `items` each with the server's icons, when there are some and the revision has them; `items` itself otherwise. */
 export function withIcons<T extends object>(items: readonly T[], icons: readonly Icon[] | undefined): readonly T[] {
