@@ -1,4 +1,6 @@
 import { dump } from 'js-yaml';
+import type { z } from 'zod';
+import type { imageRef, pageSchema, postSchema, productSchema, productTranslationSchema } from '../content/schemas.js';
 
 /**
  * The markdown files of imported records: front matter with the fields
@@ -7,47 +9,13 @@ import { dump } from 'js-yaml';
  * run twice writes the same bytes.
  */
 
-export interface ImageField {
-  readonly file: string;
-  readonly alt: string;
-}
-
-export interface PostFields {
-  readonly title: string;
-  readonly summary: string;
-  readonly category: string;
-  readonly locale: string;
-  readonly published_at: string;
-  readonly updated_at?: string;
-  readonly author: string;
-  readonly translation_key?: string;
-  readonly image?: ImageField;
-}
-
-export interface PageFields {
-  readonly title: string;
-  readonly description: string;
-  readonly updated_at: string;
-  readonly image?: ImageField;
-}
-
-export interface ProductFields {
-  readonly name: string;
-  readonly summary: string;
-  readonly status: 'live';
-  readonly tags: readonly string[];
-  readonly updated_at?: string;
-  readonly image?: ImageField;
-}
-
+/** The front matter of each kind, as the content's schemas read it: what the import writes is what the loader takes. */
+export type ImageField = z.input<typeof imageRef>;
+export type PostFields = z.input<ReturnType<typeof postSchema>>;
+export type PageFields = z.input<typeof pageSchema>;
+export type ProductFields = z.input<ReturnType<typeof productSchema>>;
 /** A product's translation gives only its words (and picture): the rest is the original's. */
-export interface ProductTranslationFields {
-  readonly name: string;
-  readonly summary: string;
-  readonly updated_at?: string;
-  readonly image?: ImageField;
-}
-
+export type ProductTranslationFields = z.input<ReturnType<typeof productTranslationSchema>>;
 export type RecordFields = PostFields | PageFields | ProductFields | ProductTranslationFields;
 
 /** A record file: `---`, the fields as YAML, `---`, the markdown body. */

@@ -13,6 +13,9 @@ import { preferredFormat } from './negotiate.js';
 import { pagesAt, recordRoute } from './page-routes.js';
 import { postHtml, productHtml } from './pages.js';
 
+/** What a product's page says when it is missing, and how it is written: the same in every locale. */
+const PRODUCT_PAGES = { missing: 'There is no product at', listed: 'Every product is listed on /products.', html: productHtml } as const;
+
 /**
  * The website: every page as HTML or, to `Accept: text/markdown`, as its
  * markdown (`Vary: Accept, Accept-Encoding`); the mirrors again as files
@@ -26,19 +29,15 @@ export function siteDoor(config: Config, pictures: PictureMaker, documents: Docu
   const routes: Route[] = [
     pagesAt(ROUTES.home, documents),
     recordRoute(ROUTES.product.pattern, documents, {
+      ...PRODUCT_PAGES,
       find: (catalog, { slug = '' }) => catalog.productsBySlug.get(slug),
       all: (catalog) => catalog.products,
-      missing: 'There is no product at',
-      listed: 'Every product is listed on /products.',
-      html: productHtml,
     }),
     // A product translated into another locale than the default, under that locale.
     recordRoute(ROUTES.localeProduct.pattern, documents, {
+      ...PRODUCT_PAGES,
       find: (catalog, { locale = '', slug = '' }) => (locale === catalog.site.default_locale ? undefined : catalog.productsByLocale.get(locale)?.bySlug.get(slug)),
       all: (catalog) => [...catalog.productsByLocale.values()].flatMap((of) => of.products).filter((product) => product.locale !== catalog.site.default_locale),
-      missing: 'There is no product at',
-      listed: 'Every product is listed on /products.',
-      html: productHtml,
     }),
     recordRoute(ROUTES.post.pattern, documents, {
       find: (catalog, { slug = '' }) => catalog.postsBySlug.get(slug),

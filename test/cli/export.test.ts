@@ -118,7 +118,7 @@ describe('vitrine export OUT', () => {
     });
     await assert.rejects(vitrine(['publish']), (error: { code: number; stderr: string }) => {
       assert.equal(error.code, 2);
-      assert.equal(error.stderr, 'vitrine: unknown command publish\nusage: vitrine <init|serve|check|export|help> [arguments] | vitrine --help | vitrine --version\n');
+      assert.equal(error.stderr, 'vitrine: unknown command publish\nusage: vitrine <init|serve|check|export|import|help> [arguments] | vitrine --help | vitrine --version\n');
       return true;
     });
   });
