@@ -50,7 +50,7 @@ import { requestVersion } from '../src/mcp/versions.js';
 import { loadConfig } from '../src/config/config.js';
 import { clientAddressOf } from '../src/http/client-address.js';
 import { pushRateLimitHeaders, quotaPolicy, RateLimiter } from '../src/http/rate-limit.js';
-import { LruCache } from '../src/util/lru.js';
+import { ClockCache } from '../src/util/clock-cache.js';
 import type { CapturedAnswer } from './bare-node.js';
 
 const [row = '', file = '', port = '0', rowUrl = '/'] = process.argv.slice(2);
@@ -130,7 +130,7 @@ function answerCall(request: IncomingMessage, response: ServerResponse, result: 
 
 /** A kept answer: found under the request's URL, the captured answer kept under the row's URL. */
 function keptAnswerer(): (request: IncomingMessage, response: ServerResponse) => void {
-  const kept = new LruCache<Buffer>(Infinity, Infinity, (body) => body.length);
+  const kept = new ClockCache<Buffer>(Infinity, Infinity, (body) => body.length);
   kept.set(rowUrl, Buffer.from(captured.body, 'base64'));
   return (request, response) => {
     const headers = headersFor(request);

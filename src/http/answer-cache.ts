@@ -1,7 +1,7 @@
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import type { PreparedAnswer } from './prepared.js';
-import { LruCache } from '../util/lru.js';
+import { ClockCache } from '../util/clock-cache.js';
 import { SeenKeys } from '../util/seen-keys.js';
 
 /**
@@ -18,12 +18,12 @@ import { SeenKeys } from '../util/seen-keys.js';
  * garbage, and cannot push out the answers clients do repeat.
  */
 export class AnswerCache {
-  readonly #caches: (catalog: Catalog) => LruCache<PreparedAnswer>;
+  readonly #caches: (catalog: Catalog) => ClockCache<PreparedAnswer>;
   readonly #seen = perCatalog(() => new SeenKeys());
 
   constructor(readonly budgetBytes: number) {
     // A key is a request target (up to 8 KiB): it counts against the budget with the answer.
-    this.#caches = perCatalog(() => new LruCache<PreparedAnswer>(Infinity, budgetBytes, (answer, key) => answer.bytes + key.length));
+    this.#caches = perCatalog(() => new ClockCache<PreparedAnswer>(Infinity, budgetBytes, (answer, key) => answer.bytes + key.length));
   }
 
   get(catalog: Catalog, key: string): PreparedAnswer | undefined {

@@ -2,7 +2,7 @@ import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
 import { deflateAhead, MIN_COMPRESSED_BYTES } from '../http/encoding.js';
-import { LruCache } from '../util/lru.js';
+import { ClockCache } from '../util/clock-cache.js';
 import { SeenKeys } from '../util/seen-keys.js';
 import type { McpProtocolVersion } from '../model/protocol.js';
 
@@ -61,7 +61,7 @@ export class RememberedResult {
 }
 
 // A key holds the request's parameters (a body may be megabytes): it counts against the bound with the result.
-const results = perCatalog(() => new LruCache<RememberedResult>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (result, key) => result.bytes + key.length));
+const results = perCatalog(() => new ClockCache<RememberedResult>(REMEMBERED_RESULTS, REMEMBERED_BYTES, (result, key) => result.bytes + key.length));
 const seen = perCatalog(() => new SeenKeys());
 
 /**

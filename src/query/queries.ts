@@ -12,7 +12,7 @@ import type { Collection } from './pagination.js';
 import { pageLinks, paginate } from './pagination.js';
 import { pageSummary, postSummary, productSummary } from './present.js';
 import { updatedAt } from './updated-at.js';
-import { LruCache } from '../util/lru.js';
+import { ClockCache } from '../util/clock-cache.js';
 
 /**
  * Every read of the content that a door offers: the filters, lists, pages of
@@ -57,7 +57,7 @@ export function productsMatching(catalog: Catalog, { status, tag }: Filters<type
 const SELECTIONS_KEPT = 128;
 const SELECTED_RECORDS_KEPT = 1_000_000;
 
-const selectionsOf = perCatalog(() => new LruCache<readonly unknown[]>(SELECTIONS_KEPT, SELECTED_RECORDS_KEPT, (records) => records.length + 1));
+const selectionsOf = perCatalog(() => new ClockCache<readonly unknown[]>(SELECTIONS_KEPT, SELECTED_RECORDS_KEPT, (records) => records.length + 1));
 
 /**
  * The records a list is cut from, for one combination of its filters and

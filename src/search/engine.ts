@@ -1,4 +1,4 @@
-import { LruCache } from '../util/lru.js';
+import { ClockCache } from '../util/clock-cache.js';
 import { canonical, foldLowercase, forEachWord, lower } from '../text/normalize.js';
 import type { FormsInput } from './forms.js';
 import { Forms, isWord, Reading } from './forms.js';
@@ -184,7 +184,7 @@ export class TermIndex {
    * of new combinations of known words common, and finding a word's
    * one-typo neighbours costs more than the rest of its plan.
    */
-  readonly #plans = new LruCache<WordPlan>(PLANNED_WORDS, Infinity, () => 0);
+  readonly #plans = new ClockCache<WordPlan>(PLANNED_WORDS, Infinity, () => 0);
   // Scratch space of `match`, zero between calls (a search runs synchronously, start to end).
   #scores = new Float64Array(0);
   #words = new Uint16Array(0);

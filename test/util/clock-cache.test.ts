@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LruCache } from '../../src/util/lru.js';
+import { ClockCache } from '../../src/util/clock-cache.js';
 
 test('keeps at most maxEntries, dropping the least recently used', () => {
-  const cache = new LruCache<string>(3, Infinity, () => 1);
+  const cache = new ClockCache<string>(3, Infinity, () => 1);
   for (const key of ['a', 'b', 'c']) cache.set(key, key.toUpperCase());
   assert.equal(cache.get('a'), 'A');
   cache.set('d', 'D');
@@ -13,7 +13,7 @@ test('keeps at most maxEntries, dropping the least recently used', () => {
 });
 
 test('keeps at most maxBytes, counting a replaced value once, and never a value larger than the bound', () => {
-  const cache = new LruCache<string>(100, 10, (value) => value.length);
+  const cache = new ClockCache<string>(100, 10, (value) => value.length);
   cache.set('a', '12345');
   cache.set('a', '1234');
   cache.set('b', '12345');
@@ -28,7 +28,7 @@ test('keeps at most maxBytes, counting a replaced value once, and never a value 
 
 test('a value that grows after it is kept is measured again, and the least recently used make room for it', () => {
   const sizes = new Map([['a', 3], ['b', 3], ['c', 3]]);
-  const cache = new LruCache<string>(100, 10, (value) => sizes.get(value)!);
+  const cache = new ClockCache<string>(100, 10, (value) => sizes.get(value)!);
   for (const key of ['a', 'b', 'c']) cache.set(key, key);
   assert.equal(cache.bytes, 9);
   cache.get('a');
@@ -41,7 +41,7 @@ test('a value that grows after it is kept is measured again, and the least recen
 });
 
 test('every entry used since the last walk: each gets a second chance, the oldest goes, never the one being added', () => {
-  const cache = new LruCache<string>(3, Infinity, () => 1);
+  const cache = new ClockCache<string>(3, Infinity, () => 1);
   for (const key of ['a', 'b', 'c']) cache.set(key, key.toUpperCase());
   for (const key of ['c', 'b', 'a']) cache.get(key);
   cache.set('d', 'D');
@@ -55,7 +55,7 @@ test('every entry used since the last walk: each gets a second chance, the oldes
 });
 
 test('sizeOf is given the key too, for a cache whose keys a client makes as long as it likes', () => {
-  const cache = new LruCache<string>(100, 20, (value, key) => value.length + key.length);
+  const cache = new ClockCache<string>(100, 20, (value, key) => value.length + key.length);
   cache.set('short', 'v');
   assert.equal(cache.bytes, 6);
   cache.set('k'.repeat(15), 'v');
