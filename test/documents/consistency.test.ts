@@ -167,6 +167,27 @@ describe('the site and the API read a shared parameter alike', () => {
     assert.deepEqual(await both('/api/v1/search?q=welcome&offset=01', '/search?q=welcome&offset=01'), [400, 400]);
     assert.deepEqual(await both('/api/v1/search?q=welcome&offset=1', '/search?q=welcome&offset=1'), [200, 200]);
   });
+
+  test('every value of each shared filter, written every way a client writes it, gets one answer from both', async () => {
+    const tags = catalog.site.product_tags;
+    const categories = catalog.site.post_categories['en'] ?? [];
+    const forms = (values: readonly string[]) => [
+      ...values.flatMap((value) => [value, value.toUpperCase(), value.toLowerCase(), value.normalize('NFD').replace(/\p{M}+/gu, '')]),
+      values.slice(0, 2).join(','),
+      'no-such-value',
+      `${values[0]},no-such-value`,
+    ];
+    const cases = [
+      ...forms(tags).map((value) => [`/api/v1/products?tag=${encodeURIComponent(value)}`, `/products?tag=${encodeURIComponent(value)}`]),
+      ...forms(['live', 'coming-soon']).map((value) => [`/api/v1/products?status=${encodeURIComponent(value)}`, `/products?status=${encodeURIComponent(value)}`]),
+      ...forms(categories).map((value) => [`/api/v1/posts?locale=en&category=${encodeURIComponent(value)}`, `/blog?category=${encodeURIComponent(value)}`]),
+      ...['0', '7', '10', '-1', '1.5', '1e2', ' 3', '007', 'x'].map((value) => [`/api/v1/search?q=welcome&offset=${encodeURIComponent(value)}`, `/search?q=welcome&offset=${encodeURIComponent(value)}`]),
+    ];
+    for (const [api, site] of cases) {
+      const [fromApi, fromSite] = await both(api!, site!);
+      assert.equal(fromSite, fromApi, `${site} answers ${fromSite}, ${api} answers ${fromApi}`);
+    }
+  });
 });
 
 describe('resource templates', () => {
