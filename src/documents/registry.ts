@@ -74,11 +74,6 @@ export interface FeedDocument {
 export interface Registry {
   /** Every page route of every locale: locales in site order, slugs in pageRouteSlugs order. */
   readonly pages: readonly PageDocument[];
-  /**
-   * The pages the content holds, of every locale: the default one's first,
-   * then each other locale's, each in the Catalog's order (newest first).
-   */
-  readonly contentPages: readonly PageDocument[];
   /** The company record, then products (the default locale's, then each translation's locale), then posts (newest first). */
   readonly records: readonly RecordDocument[];
   readonly feeds: readonly FeedDocument[];
@@ -141,14 +136,11 @@ function buildRegistry(catalog: Catalog): Registry {
       bySlug.set(key, document);
     }
   }
-  const locales = [site.default_locale, ...site.locales.filter((locale) => locale !== site.default_locale)];
-  const contentPages = locales.flatMap((locale) => (catalog.pagesByLocale.get(locale)?.pages ?? []).flatMap((page) => bySlug.get(`${locale} ${page.slug}`) ?? []));
   const feeds: FeedDocument[] = site.locales.map((locale) => ({ kind: 'feed', locale, path: paths.feed(locale) }));
   const mirrors = new Map<string, MirrorDocument>();
   for (const document of [...pages, ...records]) mirrors.set(mirrorName(document.markdownPath), document);
   return {
     pages,
-    contentPages,
     records,
     feeds,
     mirrors,
