@@ -6,8 +6,9 @@ import { MINIMUM_NOTICE_DAYS, parseAllowedOrigins, parseBaseUrl, parseLogLevel, 
 /**
  * Every setting the environment carries, declared once: loadConfig reads each
  * through its `read`, `vitrine help serve` prints its `summary`, and the
- * "Configuration" table of docs/operating.md shows its `default` and
- * `meaning`. The order is the order the help and the table list them in.
+ * "Configuration" table of docs/operating.md is made from its `default` and
+ * `meaning` (scripts/settings-table.js writes it; a test fails while the file
+ * differs). The order is the order the help and the table list them in.
  */
 
 /** How a variable's value becomes a setting: the value trimmed, undefined when unset or empty; `name` for the error. */
@@ -208,4 +209,26 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>):
     values[name] = SETTINGS[name].read(value === '' ? undefined : value, name);
   }
   return values as SettingValues;
+}
+
+/** The marker comments around the table in docs/operating.md. */
+export const TABLE_START = '<!-- settings:start -->';
+export const TABLE_END = '<!-- settings:end -->';
+
+/** The markdown table of every setting: name, default, meaning. */
+export function settingsTable(): string {
+  return [
+    '| variable | default | meaning |',
+    '| --- | --- | --- |',
+    ...SETTING_NAMES.map((name) => `| \`${name}\` | ${SETTINGS[name].default} | ${SETTINGS[name].meaning} |`),
+  ].join('\n');
+}
+
+/** `markdown` with the text between the two markers replaced by the table; throws when a marker is missing. */
+export function withSettingsTable(markdown: string): string {
+  const start = markdown.indexOf(TABLE_START);
+  const end = markdown.indexOf(TABLE_END);
+  if (start === -1 || end < start) throw new Error(`the settings table needs ${TABLE_START} and, after it, ${TABLE_END}`);
+  const generated = `<!-- Made from src/config/settings.ts by npm run docs:settings: edit the declarations there. -->\n\n${settingsTable()}\n\n`;
+  return `${markdown.slice(0, start + TABLE_START.length)}\n${generated}${markdown.slice(end)}`;
 }

@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Config } from '../../src/config/config.js';
 import { loadConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/config/parse.js';
 import type { SettingName } from '../../src/config/settings.js';
-import { SETTING_NAMES, SETTINGS } from '../../src/config/settings.js';
+import { SETTING_NAMES, SETTINGS, settingsTable, TABLE_END, TABLE_START, withSettingsTable } from '../../src/config/settings.js';
 import { ROOT } from '../helper.js';
 
+const OPERATING = path.join(ROOT, 'docs', 'operating.md');
 const ANNOUNCED = { DEPRECATION_DATE: '2027-01-01', SUNSET_DATE: '2027-07-01', SUCCESSOR_URL: '/api/v2' };
 
 /**
@@ -87,5 +89,31 @@ describe('the declarations', () => {
         assert.ok(existsSync(path.join(ROOT, 'docs', target)), `${name} links to ${target}, not a file of docs/`);
       }
     }
+  });
+});
+
+describe('the Configuration table of docs/operating.md', () => {
+  test('is the one the declarations make (npm run docs:settings writes it)', async () => {
+    const markdown = await readFile(OPERATING, 'utf8');
+    assert.equal(markdown.split(TABLE_START).length, 2, `one ${TABLE_START} in docs/operating.md`);
+    assert.equal(markdown.split(TABLE_END).length, 2, `one ${TABLE_END} in docs/operating.md`);
+    assert.equal(withSettingsTable(markdown), markdown, 'docs/operating.md differs from the declarations: run npm run docs:settings');
+  });
+
+  test('lists every setting, one row each, in the declarations\' order', () => {
+    const rows = settingsTable().split('\n').slice(2);
+    assert.deepEqual(
+      rows.map((row) => /^\| `([A-Z0-9_]+)` \|/.exec(row)?.[1]),
+      SETTING_NAMES,
+    );
+  });
+
+  test('is rewritten between the markers, whatever stood there', () => {
+    const written = withSettingsTable(`# Title\n\n${TABLE_START}\nold text\n${TABLE_END}\n\nafter\n`);
+    assert.ok(written.startsWith(`# Title\n\n${TABLE_START}\n`));
+    assert.ok(written.endsWith(`${TABLE_END}\n\nafter\n`));
+    assert.ok(written.includes(settingsTable()));
+    assert.ok(!written.includes('old text'));
+    assert.throws(() => withSettingsTable('# No markers\n'), /settings:start/);
   });
 });
