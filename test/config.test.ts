@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config/config.js';
+import { loadConfig } from '../src/config/config.js';
+import { ConfigError } from '../src/config/parse.js';
 import { vitrine } from './process.js';
 
 /** loadConfig(env) must refuse with a ConfigError naming `variable`. */

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { Config } from '../config/config.js';
-import { ConfigError, loadConfig, pictureSettings } from '../config/config.js';
+import { loadConfig, pictureSettings } from '../config/config.js';
+import { ConfigError } from '../config/parse.js';
 import type { CheckProblem, CheckReport } from '../check/content-check.js';
 import type { Catalog } from '../content/types.js';
 import type { CommandHelp, Env } from './usage.js';

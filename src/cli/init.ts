@@ -1,6 +1,6 @@
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_CONTENT_DIR, SCHEMAS_DIR } from '../config/config.js';
+import { DEFAULT_CONTENT_DIR, SCHEMAS_DIR } from '../config/package.js';
 import type { StarterOptions } from '../content/starter.js';
 import type { Messages } from '../i18n/catalog.js';
 import type { CommandHelp, Env } from './usage.js';

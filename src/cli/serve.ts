@@ -1,6 +1,8 @@
-import { ConfigError, loadConfig } from '../config/config.js';
+import { loadConfig } from '../config/config.js';
+import { ConfigError } from '../config/parse.js';
+import { SETTING_NAMES } from '../config/settings.js';
 import type { CommandHelp, Env } from './usage.js';
-import { describeProblem, EVERY_VARIABLE, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
+import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
 
 export const SERVE_HELP: CommandHelp = {
   name: 'serve',
@@ -14,7 +16,7 @@ export const SERVE_HELP: CommandHelp = {
     ['--watch', 'reload the content whenever a file in its folder changes'],
     ['--help, -h', 'print this help'],
   ],
-  environment: EVERY_VARIABLE,
+  environment: SETTING_NAMES,
   notes: [
     'DIR, --port and --host win over CONTENT_DIR, PORT and HOST. A bad setting stops start-up with one line naming it, and exit code 1.',
     'Signals: SIGHUP reloads the content; SIGTERM and SIGINT stop gracefully (exit code 0).',

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import type { SettingName } from '../config/settings.js';
+import { SETTINGS } from '../config/settings.js';
 
 /**
  * What every command shares: the environment it is given, its help text, the
@@ -25,43 +27,11 @@ export interface CommandHelp {
   readonly summary: string;
   readonly arguments: readonly (readonly [name: string, meaning: string])[];
   readonly options: readonly (readonly [flags: string, meaning: string])[];
-  /** The variables the command reads, each described from ENVIRONMENT. */
-  readonly environment: readonly EnvironmentVariable[];
+  /** The variables the command reads, each described by its declaration's summary (src/config/settings.ts). */
+  readonly environment: readonly SettingName[];
   /** Anything else an operator needs (signals, exit codes), one paragraph each. */
   readonly notes?: readonly string[];
 }
-
-/** The settings the environment carries, as loadConfig reads them (src/config/config.ts); docs/operating.md's "Configuration" has the details. */
-export const ENVIRONMENT = {
-  CONTENT_DIR: 'the content folder (default: the bundled content/)',
-  PORT: 'TCP port to listen on, 0 for a free one (default: 3000)',
-  HOST: 'address to listen on, 0.0.0.0 for every interface (default: 127.0.0.1)',
-  BASE_URL: 'the public address every URL in an answer is built from (default: http://localhost:$PORT, the port bound when PORT is 0)',
-  TRUST_PROXY: "whose X-Forwarded-For to believe: false, true, a hop count, or proxy addresses and CIDRs (default: false)",
-  REDIS_URL: 'redis:// or rediss:// URL of a Redis that every instance counts the quota in (default: each process counts alone)',
-  LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent (default: info)',
-  RATE_LIMIT_REQUESTS: 'the quota: requests per client address in each window (default: 600)',
-  RATE_LIMIT_WINDOW_S: "the quota's window, in seconds (default: 60)",
-  ANSWER_CACHE_MB: 'megabytes of answers kept for repeated requests (default: 32)',
-  METRICS_PORT: 'serve Prometheus metrics at /metrics on this port, on a listener of its own (default: not served)',
-  METRICS_HOST: 'address of the metrics listener (default: 127.0.0.1)',
-  DEPRECATION_DATE: "when this version was announced deprecated (with SUNSET_DATE and SUCCESSOR_URL; default: not deprecated)",
-  SUNSET_DATE: 'when this version stops answering, at least 180 days after DEPRECATION_DATE',
-  SUCCESSOR_URL: 'the version that replaces this one (a URL, or a path such as /api/v2)',
-  MAX_CONNECTIONS: 'open connections accepted at once (default: 1000)',
-  HEADERS_TIMEOUT_MS: 'milliseconds a client has to send the request head (default: 10000)',
-  REQUEST_TIMEOUT_MS: 'milliseconds a client has to send the whole request (default: 30000)',
-  KEEP_ALIVE_TIMEOUT_MS: 'milliseconds an idle keep-alive connection stays open (default: 72000)',
-  MCP_ALLOWED_ORIGINS: "origins besides BASE_URL's whose browser pages may call /mcp, or * (default: none)",
-  IMAGE_CACHE_DIR: "folder where the pictures' widths and formats are kept, shared by restarts and instances (default: vitrine-images in the system's temporary folder)",
-  IMAGE_MAX_MEGAPIXELS: 'the most megapixels a picture of the content may have (default: 40)',
-  IMAGE_MAX_MB: 'the most megabytes a file of the content may weigh (default: 30)',
-} as const;
-
-export type EnvironmentVariable = keyof typeof ENVIRONMENT;
-
-/** Every variable loadConfig reads, in the order above. */
-export const EVERY_VARIABLE = Object.keys(ENVIRONMENT) as EnvironmentVariable[];
 
 /** The full help of a command, as `vitrine help COMMAND` and `vitrine COMMAND --help` print it. */
 export function helpText(help: CommandHelp): string {
@@ -78,7 +48,7 @@ export function helpText(help: CommandHelp): string {
     ...section('options', help.options),
     ...section(
       'environment',
-      help.environment.map((name) => [name, ENVIRONMENT[name]]),
+      help.environment.map((name) => [name, SETTINGS[name].summary]),
     ),
     ...(help.notes ?? []).flatMap((note) => ['', note]),
   ].join('\n');

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import type { LogLevel } from './config.js';
+import type { LogLevel } from './parse.js';
 
 /** What the service writes its log with (pino's logger has this shape); modules take it, never pino itself. */
 export interface Log {

@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.js';
-import { MINIMUM_NOTICE_DAYS } from '../config/config.js';
+import { MINIMUM_NOTICE_DAYS } from '../config/parse.js';
 import type { Catalog } from '../content/types.js';
 import { CACHE_POLICY, EXPOSED_HEADERS } from '../http/policy.js';
 import { MIN_COMPRESSED_BYTES } from '../http/encoding.js';

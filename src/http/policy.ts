@@ -1,7 +1,7 @@
 import { paths, urlOf } from '../routes/table.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import Negotiator from 'negotiator';
-import type { Deprecation } from '../config/config.js';
+import type { Deprecation } from '../config/parse.js';
 import { API_VERSION } from '../config/version.js';
 import type { Answer, CacheRule } from './answer.js';
 import type { Body } from './prepared.js';

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SCHEMAS_DIR } from '../config/config.js';
+import { SCHEMAS_DIR } from '../config/package.js';
 import { starterFiles } from '../content/starter.js';
 import { SHIPPED_LOCALES, shippedCatalogFor } from '../i18n/catalog.js';
 import { ImportError } from './errors.js';

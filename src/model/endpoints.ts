@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { Deprecation } from '../config/config.js';
+import type { Deprecation } from '../config/parse.js';
 import type { Catalog } from '../content/types.js';
 import type { Collection } from '../query/pagination.js';
 import { companyRecord, documentCount, pageDetail, postDetail, productDetail } from '../query/present.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/config/config.js';
+import { loadConfig } from '../../src/config/config.js';
+import { ConfigError } from '../../src/config/parse.js';
 
 /** The limit and /mcp origin settings, read like every other: one line naming the variable. */
 
