@@ -10,12 +10,13 @@ import type { Document } from '../util/front-matter.js';
 import { parseYaml } from '../util/front-matter.js';
 import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
 import { isPageShown, linkRoutes } from './link-routes.js';
+import { redirectProblems } from './redirect-links.js';
 import { loadFolder } from '../content/load.js';
 import type { PictureSettings } from '../content/media-library.js';
 import { firstLineOf } from '../content/record-bodies.js';
 import { SLUG, siteSchema } from '../content/schemas.js';
 import { closest, closestPath, withSuggestion } from '../util/suggest.js';
-import type { Catalog } from '../content/types.js';
+import type { Catalog, Redirect } from '../content/types.js';
 
 /**
  * `vitrine check`: everything the loader reports about a content folder, plus
@@ -105,6 +106,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ...loaderProblems(view, loaded.problems),
     ...(await bodyProblems(dir, view, { base, links, loaded: loaded.problems })),
     ...(links ? productLinkProblems(view, links) : []),
+    ...(links && loaded.redirects ? redirectLinkProblems(loaded.redirects, links) : []),
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
     ...missingIdentifierProblems(view),
@@ -145,7 +147,7 @@ async function readThroughLoader(
   dir: string,
   baseUrl: string,
   pictures: PictureSettings | undefined,
-): Promise<{ readonly view: SiteView; readonly problems: readonly ContentProblem[]; readonly catalog?: Catalog }> {
+): Promise<{ readonly view: SiteView; readonly problems: readonly ContentProblem[]; readonly redirects?: readonly Redirect[]; readonly catalog?: Catalog }> {
   const folder = new ContentFolder(dir, { keepDocuments: true });
   const loaded = await loadFolder(folder, { baseUrl, ...(pictures ? { pictures } : {}) });
   const problems = [...folder.problems];
@@ -153,7 +155,7 @@ async function readThroughLoader(
   const site = loaded.site ?? (siteSource === undefined ? undefined : readRouteSite(siteSource));
   const records = loaded.records ?? (await folder.readRecords((site?.locales ?? []).filter((locale) => locale !== site?.default_locale)));
   const view = { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files: contentFiles(folder, records) };
-  return loaded.catalog ? { view, problems, catalog: loaded.catalog } : { view, problems };
+  return { view, problems, ...(loaded.redirects ? { redirects: loaded.redirects } : {}), ...(loaded.catalog ? { catalog: loaded.catalog } : {}) };
 }
 
 function readRouteSite(source: string): RouteSite | undefined {
@@ -275,10 +277,16 @@ function sitePathOf(target: string, base: URL | undefined): string | undefined {
 }
 
 /** Why a link leads to no route, with what would make it work; undefined when it is fine or leaves the site. */
-function deadLinkProblem(target: string, { base, site, routes }: LinkContext): string | undefined {
+function deadLinkProblem(target: string, links: LinkContext): string | undefined {
+  const reason = deadLinkReason(target, links);
+  return reason === undefined ? undefined : `link ${target}: ${reason}`;
+}
+
+/** Why a link to `target` leads to no route, with the nearest that exists; undefined when it is fine or leaves the site. */
+function deadLinkReason(target: string, { base, site, routes }: LinkContext): string | undefined {
   const sitePath = sitePathOf(target, base);
   if (sitePath === undefined || routes.answers(sitePath)) return undefined;
-  return `link ${target}: ${withSuggestion(missingRouteHint(sitePath, site, routes), closestPath(sitePath, routes.targets()))}`;
+  return withSuggestion(missingRouteHint(sitePath, site, routes), closestPath(sitePath, routes.targets()));
 }
 
 function missingRouteHint(sitePath: string, site: RouteSite, routes: LinkRoutes): string {
@@ -350,6 +358,11 @@ function productLinkProblems(view: SiteView, links: LinkContext): CheckProblem[]
     }
   }
   return problems;
+}
+
+/** Each entry of redirects.yaml must lead to something that answers, judged as a body's link is, and never round in a loop. */
+function redirectLinkProblems(redirects: readonly Redirect[], links: LinkContext): CheckProblem[] {
+  return redirectProblems(redirects, (target) => deadLinkReason(target, links)).map(({ file, field, message }) => ({ file, line: null, field, message, severity: 'error' }));
 }
 
 /** A page whose slug is a path the server answers itself would never be shown. */

@@ -75,33 +75,37 @@ export function matchedPath(path: string): string {
   return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
 }
 
-/** The redirects of each path (matchedPath), those with a query first, in file order. */
-const byPath = perCatalog((catalog: Catalog) => {
+/**
+ * Finds the redirect of a request among `redirects`: `path` as requested
+ * (still percent-encoded), `search` its query without the "?". An entry
+ * with a query matches when the request carries each of its parameters with
+ * that value, whatever else it carries (`/?p=12` matches `/?p=12&utm_source=x`,
+ * not `/?p=13`), and is preferred; one without matches the path whatever
+ * the query.
+ */
+export function redirectMatcher(redirects: readonly Redirect[]): (path: string, search: string) => Redirect | undefined {
   const paths = new Map<string, Redirect[]>();
-  for (const redirect of catalog.redirects) {
+  for (const redirect of redirects) {
     const key = matchedPath(redirect.from);
     paths.set(key, [...(paths.get(key) ?? []), redirect]);
   }
   for (const list of paths.values()) list.sort((a, b) => Number(b.query.length > 0) - Number(a.query.length > 0));
-  return paths;
-});
+  return (path, search) => {
+    const candidates = paths.get(matchedPath(path));
+    if (!candidates) return undefined;
+    let params: URLSearchParams | undefined;
+    for (const redirect of candidates) {
+      if (redirect.query.length === 0) return redirect;
+      params ??= new URLSearchParams(search);
+      if (redirect.query.every(([name, value]) => params!.getAll(name).includes(value))) return redirect;
+    }
+    return undefined;
+  };
+}
 
-/**
- * The redirect of a request: `path` as requested (still percent-encoded),
- * `search` its query without the "?". An entry with a query matches when the
- * request carries each of its parameters with that value, whatever else it
- * carries (`/?p=12` matches `/?p=12&utm_source=x`, not `/?p=13`); one
- * without matches the path whatever the query.
- */
+const matcherOf = perCatalog((catalog: Catalog) => redirectMatcher(catalog.redirects));
+
+/** The redirect of a request to the Catalog's site (see redirectMatcher). */
 export function redirectFor(catalog: Catalog, path: string, search: string): Redirect | undefined {
-  if (catalog.redirects.length === 0) return undefined;
-  const candidates = byPath(catalog).get(matchedPath(path));
-  if (!candidates) return undefined;
-  let params: URLSearchParams | undefined;
-  for (const redirect of candidates) {
-    if (redirect.query.length === 0) return redirect;
-    params ??= new URLSearchParams(search);
-    if (redirect.query.every(([name, value]) => params!.getAll(name).includes(value))) return redirect;
-  }
-  return undefined;
+  return catalog.redirects.length === 0 ? undefined : matcherOf(catalog)(path, search);
 }
