@@ -5,12 +5,13 @@ import type { FollowedReference } from '../content/body-references.js';
 import { followedReferences } from '../content/body-references.js';
 import type { ContentProblem, RecordFiles, SourceFile } from '../content/content-folder.js';
 import { ContentFolder } from '../content/content-folder.js';
-import { lineOfField } from './field-lines.js';
+import { lineOfField, lineOfListField } from './field-lines.js';
 import type { Document } from '../util/front-matter.js';
 import { parseYaml } from '../util/front-matter.js';
 import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
 import { isPageShown, linkRoutes } from './link-routes.js';
 import { redirectProblems } from './redirect-links.js';
+import { REDIRECTS_FILE } from '../content/redirects.js';
 import { loadFolder } from '../content/load.js';
 import type { PictureSettings } from '../content/media-library.js';
 import { firstLineOf } from '../content/record-bodies.js';
@@ -83,6 +84,8 @@ interface SiteView {
   /** Undefined when site.yaml cannot tell the page slugs and locales (the loader says why). */
   readonly site?: RouteSite;
   readonly siteSource?: string;
+  /** redirects.yaml as written, when the folder has one. */
+  readonly redirectsSource?: string;
   readonly files: readonly ContentFile[];
 }
 
@@ -106,7 +109,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ...loaderProblems(view, loaded.problems),
     ...(await bodyProblems(dir, view, { base, links, loaded: loaded.problems })),
     ...(links ? productLinkProblems(view, links) : []),
-    ...(links && loaded.redirects ? redirectLinkProblems(loaded.redirects, links) : []),
+    ...(links && loaded.redirects ? redirectLinkProblems(view, loaded.redirects, links) : []),
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
     ...missingIdentifierProblems(view),
@@ -119,7 +122,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ok: errors.length === 0,
     errors,
     warnings: problems.filter((problem) => problem.severity === 'warning'),
-    files: view.files.length + (view.siteSource === undefined ? 0 : 1),
+    files: view.files.length + (view.siteSource === undefined ? 0 : 1) + (view.redirectsSource === undefined ? 0 : 1),
   };
   return loaded.catalog ? { report, catalog: loaded.catalog } : { report };
 }
@@ -154,7 +157,13 @@ async function readThroughLoader(
   const siteSource = folder.textRead('site.yaml');
   const site = loaded.site ?? (siteSource === undefined ? undefined : readRouteSite(siteSource));
   const records = loaded.records ?? (await folder.readRecords((site?.locales ?? []).filter((locale) => locale !== site?.default_locale)));
-  const view = { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files: contentFiles(folder, records) };
+  const redirectsSource = folder.textRead(REDIRECTS_FILE);
+  const view = {
+    ...(site ? { site } : {}),
+    ...(siteSource === undefined ? {} : { siteSource }),
+    ...(redirectsSource === undefined ? {} : { redirectsSource }),
+    files: contentFiles(folder, records),
+  };
   return { view, problems, ...(loaded.redirects ? { redirects: loaded.redirects } : {}), ...(loaded.catalog ? { catalog: loaded.catalog } : {}) };
 }
 
@@ -196,7 +205,8 @@ function loaderProblems(view: SiteView, details: readonly ContentProblem[]): Che
   if (view.siteSource !== undefined) yamlOf.set('site.yaml', view.siteSource);
   return details.map((problem): CheckProblem => {
     const yaml = yamlOf.get(problem.file);
-    const line = problem.line ?? (problem.field && yaml !== undefined ? lineOfField(yaml, problem.field) : undefined);
+    const list = problem.file === REDIRECTS_FILE ? view.redirectsSource : undefined;
+    const line = problem.line ?? (problem.field && list !== undefined ? lineOfListField(list, problem.field) : undefined) ?? (problem.field && yaml !== undefined ? lineOfField(yaml, problem.field) : undefined);
     return { file: problem.file, line: line ?? null, field: problem.field ?? null, message: problem.message, severity: 'error' };
   });
 }
@@ -361,8 +371,14 @@ function productLinkProblems(view: SiteView, links: LinkContext): CheckProblem[]
 }
 
 /** Each entry of redirects.yaml must lead to something that answers, judged as a body's link is, and never round in a loop. */
-function redirectLinkProblems(redirects: readonly Redirect[], links: LinkContext): CheckProblem[] {
-  return redirectProblems(redirects, (target) => deadLinkReason(target, links)).map(({ file, field, message }) => ({ file, line: null, field, message, severity: 'error' }));
+function redirectLinkProblems(view: SiteView, redirects: readonly Redirect[], links: LinkContext): CheckProblem[] {
+  return redirectProblems(redirects, (target) => deadLinkReason(target, links)).map(({ file, field, message }) => ({
+    file,
+    line: (view.redirectsSource === undefined ? undefined : lineOfListField(view.redirectsSource, field)) ?? null,
+    field,
+    message,
+    severity: 'error',
+  }));
 }
 
 /** A page whose slug is a path the server answers itself would never be shown. */

@@ -57,4 +57,24 @@ describe('vitrine check on redirects.yaml', () => {
     const errors = await errorsWith('- { from: /a, to: /about, status: 303 }\n');
     assert.deepEqual(errors, ['0.status: must be one of 301, 302, 307, 308']);
   });
+
+  test('each problem is given the line of its entry and field', async () => {
+    const dir = await copyFixture(path.join(FIXTURES, 'minimal'));
+    await writeFile(path.join(dir, 'redirects.yaml'), '# Old addresses.\n- from: /a\n  to: /about\n\n- from: /b\n  to: /abot\n- { from: /c, to: /sobre }\n');
+    const report = await checkContent(dir);
+    assert.deepEqual(
+      report.errors.map((error) => [error.line, error.field]),
+      [
+        [6, '1.to'],
+        [7, '2.to'],
+      ],
+    );
+    assert.equal(report.files, 7, "the records, site.yaml and redirects.yaml");
+    await writeFile(path.join(dir, 'redirects.yaml'), '- from: /a\n  to: /about\n- from: /b\n  to: /about\n  status: 200\n');
+    const loaded = await checkContent(dir);
+    assert.deepEqual(
+      loaded.errors.map((error) => [error.line, error.field, error.message]),
+      [[5, '1.status', 'must be one of 301, 302, 307, 308']],
+    );
+  });
 });
