@@ -400,10 +400,7 @@ export const redirectSchema = z.strictObject({
       .regex(REDIRECT_TO, 'must be a path of the site (/blog/some-title) or an absolute http(s) URL')
       .meta({ description: 'Where it moved: a path of the site, or an absolute URL of another site.', examples: ['/blog/some-title'] }),
     status: z
-      .union(
-        REDIRECT_STATUSES.map((status) => z.literal(status)),
-        { error: `must be one of ${REDIRECT_STATUSES.join(', ')}` },
-      )
+      .literal(REDIRECT_STATUSES, { error: `must be one of ${REDIRECT_STATUSES.join(', ')}` })
       .default(301)
       .meta({ description: 'The status answered: 301 or 308 moved for good, 302 or 307 moved for now.', examples: [301] }),
 });
