@@ -27,6 +27,10 @@ const REDIRECTS = `
   to: /blog/receita-de-broa
 - from: /api/v1/old-products
   to: /api/v1/products
+- from: /blog/broa-antiga
+  to: /blog/receita-de-broa
+- from: /pão
+  to: /products/pao-de-queijo
 `;
 
 async function serve(baseUrl: string): Promise<Service> {
@@ -102,6 +106,19 @@ describe('redirects.yaml at the root of the site', () => {
   test('a POST to an old path is not sent on', async () => {
     const response = await server.inject({ method: 'POST', url: '/quem-somos' });
     assert.notEqual(response.statusCode, 301);
+  });
+
+  test('a renamed record is sent on from its old slug, under a route that answers the new one', async () => {
+    const response = await server.inject('/blog/broa-antiga');
+    assert.equal(response.statusCode, 301);
+    assert.equal(response.headers.location, '/blog/receita-de-broa');
+    assert.equal((await server.inject('/blog/receita-de-broa')).statusCode, 200);
+  });
+
+  test('a path written with letters outside ASCII matches its percent-encoded request', async () => {
+    const response = await server.inject('/p%C3%A3o');
+    assert.equal(response.statusCode, 301);
+    assert.equal(response.headers.location, '/products/pao-de-queijo');
   });
 
   test('a real page is never shadowed by a redirect from its path', async () => {
