@@ -370,14 +370,14 @@ function productLinkProblems(view: SiteView, links: LinkContext): CheckProblem[]
   return problems;
 }
 
-/** Each entry of redirects.yaml must lead to something that answers, judged as a body's link is, and never round in a loop. */
+/** Each entry of redirects.yaml must lead to something that answers, judged as a body's link is, and never round in a loop; one from a path the site answers is never used. */
 function redirectLinkProblems(view: SiteView, redirects: readonly Redirect[], links: LinkContext): CheckProblem[] {
-  return redirectProblems(redirects, (target) => deadLinkReason(target, links)).map(({ file, field, message }) => ({
+  return redirectProblems(redirects, (target) => deadLinkReason(target, links)).map(({ file, field, message, severity }) => ({
     file,
     line: (view.redirectsSource === undefined ? undefined : lineOfListField(view.redirectsSource, field)) ?? null,
     field,
     message,
-    severity: 'error',
+    severity,
   }));
 }
 

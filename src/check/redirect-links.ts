@@ -1,4 +1,4 @@
-import { REDIRECTS_FILE, redirectMatcher } from '../content/redirects.js';
+import { matchedPath, REDIRECTS_FILE, redirectMatcher } from '../content/redirects.js';
 import type { Redirect } from '../content/types.js';
 
 /**
@@ -9,11 +9,12 @@ import type { Redirect } from '../content/types.js';
  * to an entry already passed (a loop: the visitor is sent round forever).
  */
 
-/** One entry's problem: its field (`3.to`) and what is wrong. */
+/** One entry's problem: its field (`3.to`), what is wrong, and whether it breaks the redirect (an error) or only makes it useless (a warning). */
 export interface RedirectProblem {
   readonly file: typeof REDIRECTS_FILE;
   readonly field: string;
   readonly message: string;
+  readonly severity: 'error' | 'warning';
 }
 
 /** Why a link leads nowhere (with what it may have meant), or undefined when it answers or leaves the site: the check's judge of body links. */
@@ -23,8 +24,15 @@ export function redirectProblems(redirects: readonly Redirect[], judge: LinkJudg
   const match = redirectMatcher(redirects);
   const problems: RedirectProblem[] = [];
   redirects.forEach((redirect, index) => {
+    // An entry without a query is used only where no route answers: on a path that answers, never
+    // (but for `/about/` to `/about`, which the site's own trailing-slash redirect answers as written).
+    if (redirect.query.length === 0 && judge(redirect.from) === undefined && matchedPath(redirect.from) !== matchedPath(redirect.to)) {
+      const message = `is never used: the site answers ${redirect.from} itself, and a redirect never takes a route's place; remove the entry, or the page at that path`;
+      problems.push({ file: REDIRECTS_FILE, field: `${index}.from`, message, severity: 'warning' });
+      return;
+    }
     const message = problemOf(redirect, redirects, match, judge);
-    if (message) problems.push({ file: REDIRECTS_FILE, field: `${index}.to`, message });
+    if (message) problems.push({ file: REDIRECTS_FILE, field: `${index}.to`, message, severity: 'error' });
   });
   return problems;
 }

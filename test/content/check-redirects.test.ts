@@ -53,6 +53,17 @@ describe('vitrine check on redirects.yaml', () => {
     ]);
   });
 
+  test('an entry from a path the site answers is a warning: it is never used', async () => {
+    const dir = await copyFixture(path.join(FIXTURES, 'minimal'));
+    await writeFile(path.join(dir, 'redirects.yaml'), '- { from: /about/, to: /blog/receita-de-broa }\n- { from: "/about?x=1", to: /blog/receita-de-broa }\n- { from: /blog/receita-de-broa/, to: /blog/receita-de-broa }\n');
+    const report = await checkContent(dir);
+    assert.deepEqual(report.errors, []);
+    assert.deepEqual(
+      report.warnings.filter((warning) => warning.file.endsWith('redirects.yaml')).map((warning) => `${warning.field}: ${warning.message}`),
+      ['0.from: is never used: the site answers /about/ itself, and a redirect never takes a route\'s place; remove the entry, or the page at that path'],
+    );
+  });
+
   test('a bad entry is reported by the check as the loader finds it', async () => {
     const errors = await errorsWith('- { from: /a, to: /about, status: 303 }\n');
     assert.deepEqual(errors, ['0.status: must be one of 301, 302, 307, 308']);
