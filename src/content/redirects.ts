@@ -16,10 +16,11 @@ export const REDIRECTS_FILE = 'redirects.yaml';
 
 /** The redirects of the folder, in file order: none when the file is absent, undefined (reported) when it is wrong. */
 export async function loadRedirects(folder: ContentFolder): Promise<readonly Redirect[] | undefined> {
-  const problems = folder.problems.length;
+  // Other files are read meanwhile: this file's problems are told apart by its name.
+  const wrong = () => folder.problems.some((problem) => problem.file === REDIRECTS_FILE);
   const source = await folder.readText(REDIRECTS_FILE, { optional: true });
   // Absent is no redirect at all; unreadable is reported.
-  if (source === undefined) return folder.problems.length === problems ? [] : undefined;
+  if (source === undefined) return wrong() ? undefined : [];
   let data: unknown;
   try {
     data = parseYaml(source);
@@ -44,7 +45,7 @@ export async function loadRedirects(folder: ContentFolder): Promise<readonly Red
     else seen.set(key, index);
     redirects.push(redirect);
   });
-  return folder.problems.length === problems ? redirects : undefined;
+  return wrong() ? undefined : redirects;
 }
 
 function redirectOf(from: string, to: string, status: Redirect['status']): Redirect {
