@@ -4,8 +4,9 @@ import { answerOf } from './http/redirects.js';
 
 /**
  * The redirects of `redirects.yaml` as nginx directives for the export's
- * includes, answering what the server answers (the same status and
- * `Location`, BASE_URL's path prefix included, no query carried over):
+ * includes, answering what the server answers (the same status, `Location`,
+ * BASE_URL's path prefix included, no query carried over, and
+ * `Cache-Control: no-store`):
  *
  * - an entry without a query is an exact `location` of its path, with and
  *   without the trailing slash, that returns the redirect; one on a path the
@@ -34,6 +35,9 @@ export const nginxQuoted = (value: string): string => `"${value.replace(/["\\$]/
 
 const ARG_NAME = /^[A-Za-z0-9_]+$/;
 
+/** The server answers a redirect `no-store`, as every answer but a 200 (see HttpPolicy.prepare). */
+const NO_STORE = 'add_header cache-control "no-store" always; ';
+
 /**
  * The directives of `redirects` for an include whose exact locations are
  * `exported`. `standalone`: whether a path with only query entries gets a
@@ -59,7 +63,7 @@ export function redirectDirectives(redirects: readonly Redirect[], baseUrl: stri
     if (!plain && !standalone) continue;
     const last = plain ? `return ${plain.status} ${nginxQuoted(answerOf(baseUrl, plain).headers.location!)};` : 'return 404;';
     for (const name of path === '/' ? [path] : [path, `${path}/`]) {
-      blocks.push([`location = ${nginxQuoted(name)} {`, '    absolute_redirect off;', ...queried, `    ${last}`, '}'].join('\n'));
+      blocks.push([`location = ${nginxQuoted(name)} {`, '    absolute_redirect off;', ...queried, `    ${plain ? NO_STORE : ''}${last}`.trimEnd(), '}'].join('\n'));
     }
   }
   for (const lines of inside.values()) lines.unshift('    absolute_redirect off;');
@@ -74,5 +78,6 @@ function queryLines(redirect: Redirect, baseUrl: string): string[] {
   const sent = redirect.query.map(([name]) => `${name}=$arg_${name}`).join('&');
   const wanted = redirect.query.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
   const location = answerOf(baseUrl, redirect).headers.location!;
-  return [`    set $vitrine_redirect "${sent}";`, `    if ($vitrine_redirect = ${nginxQuoted(wanted)}) { return ${redirect.status} ${nginxQuoted(location)}; }`];
+  // The if's own add_header keeps the page's (its ETag, its Cache-Control) off the redirect.
+  return [`    set $vitrine_redirect "${sent}";`, `    if ($vitrine_redirect = ${nginxQuoted(wanted)}) { ${NO_STORE} return ${redirect.status} ${nginxQuoted(location)}; }`];
 }

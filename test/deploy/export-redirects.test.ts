@@ -95,6 +95,16 @@ describe('redirects in an export served by nginx', { skip: NGINX === undefined &
     }
   });
 
+  test('a redirect through nginx is no-store and carries none of the page\'s validators, as from the server', async () => {
+    for (const url of ['/?p=12', '/quem-somos']) {
+      const [viaNginx, viaServer] = await Promise.all([exchange(`${origin}${url}`), server.inject(url)]);
+      assert.equal(viaNginx.headers['cache-control'], 'no-store', url);
+      assert.equal(viaServer.headers['cache-control'], 'no-store', url);
+      assert.equal(viaNginx.headers.etag, undefined, url);
+      assert.equal(viaServer.headers.etag, undefined, url);
+    }
+  });
+
   test('the pages stay pages: the home page without the query, another query, a page that is also an old address', async () => {
     for (const url of ['/', '/?p=13', '/?page_id=7', '/about']) {
       const [viaNginx, viaServer] = await both(url);
@@ -108,7 +118,7 @@ describe('redirects in an export served by nginx', { skip: NGINX === undefined &
     const include = await readFile(path.join(exported, 'nginx-locations.conf'), 'utf8');
     assert.match(include, /# not carried: \/velho\?sort-by=x \(nginx has no \$arg_ variable for the parameter "sort-by"\)/);
     const uncounted = await readFile(path.join(exported, 'nginx-uncounted-locations.conf'), 'utf8');
-    assert.match(uncounted, /location = "\/quem-somos" \{\n {4}absolute_redirect off;\n {4}return 301 "\/site\/about";\n\}/);
+    assert.match(uncounted, /location = "\/quem-somos" \{\n {4}absolute_redirect off;\n {4}add_header cache-control "no-store" always; return 301 "\/site\/about";\n\}/);
     // Where running instances answer the rest, a path only a query sends on is left to them.
     assert.doesNotMatch(uncounted, /location = "\/arquivo"/);
   });
