@@ -12,7 +12,7 @@ export const EXPORT_HELP: CommandHelp = {
   brief: 'write every answer as files, for a static host, a CDN or nginx',
   usage: 'vitrine export [DIR] OUT',
   summary:
-    'Writes every answer the routes declare, as files under OUT, byte for byte what the server answers, with a manifest of their headers, a _headers file (Netlify, Cloudflare Pages) and nginx includes: for a static host, a CDN or nginx.',
+    'Writes every answer the routes declare, as files under OUT, byte for byte what the server answers, with a manifest of their headers, a _headers file (Netlify, Cloudflare Pages) and nginx includes, which also carry the redirects of redirects.yaml: for a static host, a CDN or nginx.',
   arguments: [
     ['DIR', 'the content folder (default: CONTENT_DIR, else the bundled content/)'],
     ['OUT', 'the folder to write, new or empty'],
