@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { PreparedUrl } from './prepare-ahead.js';
 import type { PreparedAnswer } from './http/prepared.js';
 import { eachAtOnce } from './util/at-once.js';
+import type { Redirect } from './content/types.js';
+import type { RedirectDirectives } from './export-redirects.js';
+import { nginxQuoted as quoted, redirectDirectives } from './export-redirects.js';
 
 /**
  * `vitrine export DIR`: every GET answer the routes declare, as files, so a
@@ -21,6 +24,7 @@ import { eachAtOnce } from './util/at-once.js';
  *   with one exact `location` per URL (see bench/nginx.conf), and
  *   `nginx-uncounted-locations.conf` the same for the answers the quota does
  *   not count, for a proxy in front of running instances (deploy/nginx.conf).
+ *   Both carry the redirects of `redirects.yaml` (see export-redirects.ts).
  */
 
 export interface ExportedFile {
@@ -41,6 +45,12 @@ export interface ExportedAnswer {
 }
 
 export const MANIFEST = 'vitrine-manifest.json';
+
+/** What the includes need of the site besides its answers: its redirects, and the base URL their Location is written from. */
+export interface ExportedSite {
+  readonly baseUrl: string;
+  readonly redirects: readonly Redirect[];
+}
 /** The nginx include of the answers the quota does not count (the site, its mirrors, the documents). */
 export const UNCOUNTED_LOCATIONS = 'nginx-uncounted-locations.conf';
 const MARKDOWN_DIR = '_markdown';
@@ -67,9 +77,10 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
  * (the memory an export takes is the content's and a few answers', however
  * many there are), and returns the manifest it wrote. `urls`: every URL
  * `prepared` may hold, listed first, since a URL that others live under is
- * a folder on disk and its answer that folder's index file.
+ * a folder on disk and its answer that folder's index file. `site`: the
+ * redirects the nginx includes carry (none without it).
  */
-export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, urls: Iterable<string>, dir: string): Promise<ExportedAnswer[]> {
+export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, urls: Iterable<string>, dir: string, site?: ExportedSite): Promise<ExportedAnswer[]> {
   const parents = new Set([...urls].flatMap((url) => url.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
   parents.add('/');
   // The site's pages, mirrors and documents: what a proxy in front of running instances may serve
@@ -90,8 +101,11 @@ export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, urls: 
   const manifest = written.flat();
   await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
   await writeFile(path.join(dir, '_headers'), netlifyHeaders(manifest));
-  await writeFile(path.join(dir, 'nginx-locations.conf'), nginxLocations(manifest));
-  await writeFile(path.join(dir, UNCOUNTED_LOCATIONS), nginxLocations(manifest.filter((answer) => uncounted.has(answer.url))));
+  const redirects = (answers: readonly ExportedAnswer[], standalone: boolean) =>
+    redirectDirectives(site?.redirects ?? [], site?.baseUrl ?? '', new Set(answers.filter((answer) => answer.accept === undefined).map((answer) => answer.url)), standalone);
+  await writeFile(path.join(dir, 'nginx-locations.conf'), nginxLocations(manifest, redirects(manifest, true)));
+  const uncountedAnswers = manifest.filter((answer) => uncounted.has(answer.url));
+  await writeFile(path.join(dir, UNCOUNTED_LOCATIONS), nginxLocations(uncountedAnswers, redirects(uncountedAnswers, false)));
   return manifest;
 }
 
@@ -130,9 +144,6 @@ function netlifyHeaders(manifest: readonly ExportedAnswer[]): string {
     .concat('\n');
 }
 
-/** A value inside nginx double quotes. */
-const quoted = (value: string) => `"${value.replace(/["\\$]/g, (c) => (c === '$' ? '${dollar}' : `\\${c}`))}"`;
-
 /**
  * One exact location per URL. `etag off` and `types {}` in the server block
  * (bench/nginx.conf) let these headers be the only ETag and Content-Type;
@@ -140,11 +151,12 @@ const quoted = (value: string) => `"${value.replace(/["\\$]/g, (c) => (c === '$'
  * route whose Accept asks for markdown is rewritten to its `_markdown` twin
  * (`$vitrine_markdown`, a map in bench/nginx.conf).
  */
-function nginxLocations(manifest: readonly ExportedAnswer[]): string {
+function nginxLocations(manifest: readonly ExportedAnswer[], redirects: RedirectDirectives): string {
   const withMarkdown = new Set(manifest.filter((answer) => answer.accept).map((answer) => answer.url));
   const blocks = manifest.map((answer) => {
     const name = answer.accept ? `/${MARKDOWN_DIR}${answer.url === '/' ? '/' : answer.url}` : answer.url;
     const lines = [`location = ${quoted(name)} {`];
+    if (!answer.accept) lines.push(...(redirects.inside.get(answer.url) ?? []));
     if (answer.accept) lines.push('    internal;');
     else if (withMarkdown.has(answer.url)) {
       lines.push(`    if ($vitrine_markdown) { rewrite ^ ${quoted(`/${MARKDOWN_DIR}${answer.url === '/' ? '/' : answer.url}`)} last; }`);
@@ -156,5 +168,5 @@ function nginxLocations(manifest: readonly ExportedAnswer[]): string {
     lines.push(`    try_files ${quoted(`/${answer.file}`)} =404;`, '}');
     return lines.join('\n');
   });
-  return `# Written by vitrine export: one exact location per precomputed answer.\n${blocks.join('\n')}\n`;
+  return `# Written by vitrine export: one exact location per precomputed answer, and the redirects of redirects.yaml.\n${[...blocks, ...redirects.blocks].join('\n')}\n`;
 }

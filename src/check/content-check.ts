@@ -5,17 +5,19 @@ import type { FollowedReference } from '../content/body-references.js';
 import { followedReferences } from '../content/body-references.js';
 import type { ContentProblem, RecordFiles, SourceFile } from '../content/content-folder.js';
 import { ContentFolder } from '../content/content-folder.js';
-import { lineOfField } from './field-lines.js';
+import { lineOfField, lineOfListField } from './field-lines.js';
 import type { Document } from '../util/front-matter.js';
 import { parseYaml } from '../util/front-matter.js';
 import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
 import { isPageShown, linkRoutes } from './link-routes.js';
+import { redirectProblems } from './redirect-links.js';
+import { REDIRECTS_FILE } from '../content/redirects.js';
 import { loadFolder } from '../content/load.js';
 import type { PictureSettings } from '../content/media-library.js';
 import { firstLineOf } from '../content/record-bodies.js';
 import { SLUG, siteSchema } from '../content/schemas.js';
 import { closest, closestPath, withSuggestion } from '../util/suggest.js';
-import type { Catalog } from '../content/types.js';
+import type { Catalog, Redirect } from '../content/types.js';
 
 /**
  * `vitrine check`: everything the loader reports about a content folder, plus
@@ -82,6 +84,8 @@ interface SiteView {
   /** Undefined when site.yaml cannot tell the page slugs and locales (the loader says why). */
   readonly site?: RouteSite;
   readonly siteSource?: string;
+  /** redirects.yaml as written, when the folder has one. */
+  readonly redirectsSource?: string;
   readonly files: readonly ContentFile[];
 }
 
@@ -105,6 +109,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ...loaderProblems(view, loaded.problems),
     ...(await bodyProblems(dir, view, { base, links, loaded: loaded.problems })),
     ...(links ? productLinkProblems(view, links) : []),
+    ...(links && loaded.redirects ? redirectLinkProblems(view, loaded.redirects, links) : []),
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
     ...missingIdentifierProblems(view),
@@ -117,7 +122,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ok: errors.length === 0,
     errors,
     warnings: problems.filter((problem) => problem.severity === 'warning'),
-    files: view.files.length + (view.siteSource === undefined ? 0 : 1),
+    files: view.files.length + (view.siteSource === undefined ? 0 : 1) + (view.redirectsSource === undefined ? 0 : 1),
   };
   return loaded.catalog ? { report, catalog: loaded.catalog } : { report };
 }
@@ -145,15 +150,21 @@ async function readThroughLoader(
   dir: string,
   baseUrl: string,
   pictures: PictureSettings | undefined,
-): Promise<{ readonly view: SiteView; readonly problems: readonly ContentProblem[]; readonly catalog?: Catalog }> {
+): Promise<{ readonly view: SiteView; readonly problems: readonly ContentProblem[]; readonly redirects?: readonly Redirect[]; readonly catalog?: Catalog }> {
   const folder = new ContentFolder(dir, { keepDocuments: true });
   const loaded = await loadFolder(folder, { baseUrl, ...(pictures ? { pictures } : {}) });
   const problems = [...folder.problems];
   const siteSource = folder.textRead('site.yaml');
   const site = loaded.site ?? (siteSource === undefined ? undefined : readRouteSite(siteSource));
   const records = loaded.records ?? (await folder.readRecords((site?.locales ?? []).filter((locale) => locale !== site?.default_locale)));
-  const view = { ...(site ? { site } : {}), ...(siteSource === undefined ? {} : { siteSource }), files: contentFiles(folder, records) };
-  return loaded.catalog ? { view, problems, catalog: loaded.catalog } : { view, problems };
+  const redirectsSource = folder.textRead(REDIRECTS_FILE);
+  const view = {
+    ...(site ? { site } : {}),
+    ...(siteSource === undefined ? {} : { siteSource }),
+    ...(redirectsSource === undefined ? {} : { redirectsSource }),
+    files: contentFiles(folder, records),
+  };
+  return { view, problems, ...(loaded.redirects ? { redirects: loaded.redirects } : {}), ...(loaded.catalog ? { catalog: loaded.catalog } : {}) };
 }
 
 function readRouteSite(source: string): RouteSite | undefined {
@@ -194,7 +205,8 @@ function loaderProblems(view: SiteView, details: readonly ContentProblem[]): Che
   if (view.siteSource !== undefined) yamlOf.set('site.yaml', view.siteSource);
   return details.map((problem): CheckProblem => {
     const yaml = yamlOf.get(problem.file);
-    const line = problem.line ?? (problem.field && yaml !== undefined ? lineOfField(yaml, problem.field) : undefined);
+    const list = problem.file === REDIRECTS_FILE ? view.redirectsSource : undefined;
+    const line = problem.line ?? (problem.field && list !== undefined ? lineOfListField(list, problem.field) : undefined) ?? (problem.field && yaml !== undefined ? lineOfField(yaml, problem.field) : undefined);
     return { file: problem.file, line: line ?? null, field: problem.field ?? null, message: problem.message, severity: 'error' };
   });
 }
@@ -275,10 +287,16 @@ function sitePathOf(target: string, base: URL | undefined): string | undefined {
 }
 
 /** Why a link leads to no route, with what would make it work; undefined when it is fine or leaves the site. */
-function deadLinkProblem(target: string, { base, site, routes }: LinkContext): string | undefined {
+function deadLinkProblem(target: string, links: LinkContext): string | undefined {
+  const reason = deadLinkReason(target, links);
+  return reason === undefined ? undefined : `link ${target}: ${reason}`;
+}
+
+/** Why a link to `target` leads to no route, with the nearest that exists; undefined when it is fine or leaves the site. */
+function deadLinkReason(target: string, { base, site, routes }: LinkContext): string | undefined {
   const sitePath = sitePathOf(target, base);
   if (sitePath === undefined || routes.answers(sitePath)) return undefined;
-  return `link ${target}: ${withSuggestion(missingRouteHint(sitePath, site, routes), closestPath(sitePath, routes.targets()))}`;
+  return withSuggestion(missingRouteHint(sitePath, site, routes), closestPath(sitePath, routes.targets()));
 }
 
 function missingRouteHint(sitePath: string, site: RouteSite, routes: LinkRoutes): string {
@@ -350,6 +368,17 @@ function productLinkProblems(view: SiteView, links: LinkContext): CheckProblem[]
     }
   }
   return problems;
+}
+
+/** Each entry of redirects.yaml must lead to something that answers, judged as a body's link is, and never round in a loop; one from a path the site answers is never used. */
+function redirectLinkProblems(view: SiteView, redirects: readonly Redirect[], links: LinkContext): CheckProblem[] {
+  return redirectProblems(redirects, (target) => deadLinkReason(target, links)).map(({ file, field, message, severity }) => ({
+    file,
+    line: (view.redirectsSource === undefined ? undefined : lineOfListField(view.redirectsSource, field)) ?? null,
+    field,
+    message,
+    severity,
+  }));
 }
 
 /** A page whose slug is a path the server answers itself would never be shown. */

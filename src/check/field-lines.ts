@@ -51,3 +51,21 @@ function listItemLine(lines: readonly string[], keyLine: number, n: number): num
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * The line of `field` in a YAML file that is a list (redirects.yaml): `3` is
+ * the line of the fourth top-level item, `3.status` its key's, looked for
+ * within that item; any other field as lineOfField finds it.
+ */
+export function lineOfListField(yaml: string, field: string): number | undefined {
+  const parts = /^(\d+)(?:\.(.+))?$/.exec(field);
+  if (!parts) return lineOfField(yaml, field);
+  const lines = yaml.split('\n');
+  const items = lines.flatMap((line, i) => (/^-(?:\s|$)/.test(line) ? [i] : []));
+  const start = items[Number(parts[1])];
+  if (start === undefined) return undefined;
+  if (parts[2] === undefined) return start + 1;
+  const end = items[Number(parts[1]) + 1] ?? lines.length;
+  // An item in flow style (`- { from: /a, to: /b }`) keeps its keys on its own line.
+  return start + (lineOfField(lines.slice(start, end).join('\n'), parts[2]) ?? 1);
+}

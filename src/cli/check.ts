@@ -16,7 +16,7 @@ export const CHECK_HELP: CommandHelp = {
   brief: 'validate a content folder without serving it',
   usage: 'vitrine check [DIR] [--format text|json]',
   summary:
-    'Validates a content folder without serving it: everything start-up checks, plus links to pages that do not exist, missing images and alt text, translations with no partner. Every problem is reported in one run, with its file and line.',
+    'Validates a content folder without serving it: everything start-up checks, plus links to pages that do not exist, redirects that lead nowhere or round in a loop, missing images and alt text, translations with no partner. Every problem is reported in one run, with its file and line.',
   arguments: [['DIR', 'the content folder to check (default: CONTENT_DIR, else the bundled content/)']],
   options: [
     ['--format text|json', 'text: one line a problem, then a summary (the default); json: one object { "ok", "errors", "warnings" }'],

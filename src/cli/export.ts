@@ -13,7 +13,7 @@ export const EXPORT_HELP: CommandHelp = {
   brief: 'write every answer as files, for a static host, a CDN or nginx',
   usage: 'vitrine export [DIR] OUT',
   summary:
-    'Writes every answer the routes declare, as files under OUT, byte for byte what the server answers, with a manifest of their headers, a _headers file (Netlify, Cloudflare Pages) and nginx includes: for a static host, a CDN or nginx.',
+    'Writes every answer the routes declare, as files under OUT, byte for byte what the server answers, with a manifest of their headers, a _headers file (Netlify, Cloudflare Pages) and nginx includes, which also carry the redirects of redirects.yaml: for a static host, a CDN or nginx.',
   arguments: [
     ['DIR', 'the content folder (default: CONTENT_DIR, else the bundled content/)'],
     ['OUT', 'the folder to write, new or empty'],
@@ -87,7 +87,7 @@ async function exportTo(config: Config, catalog: Catalog, target: string): Promi
     await app.pictures.makeAll(catalog, { parallel: availableParallelism() });
     // Each route lists its URLs once: the export needs them all before the first answer (a URL others live under is a folder).
     const declared = app.declared(catalog);
-    return (await exportAnswers(declared.answers(), declared.urls, target)).length;
+    return (await exportAnswers(declared.answers(), declared.urls, target, { baseUrl: catalog.base_url, redirects: catalog.redirects })).length;
   } finally {
     await app.server.close();
   }

@@ -1,5 +1,5 @@
 import type { Messages } from '../i18n/catalog.js';
-import type { BodyPicture, Catalog, Company, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Site } from './types.js';
+import type { BodyPicture, Catalog, Company, Page, PagesOfLocale, Post, Product, ProductsOfLocale, Redirect, Site } from './types.js';
 import type { MediaBytes } from '../media/variants.js';
 
 interface Parts {
@@ -9,6 +9,7 @@ interface Parts {
   readonly productsByLocale: ReadonlyMap<string, Product[]>;
   readonly posts: Post[];
   readonly pagesByLocale: ReadonlyMap<string, Page[]>;
+  readonly redirects: readonly Redirect[];
   readonly media: ReadonlyMap<string, MediaBytes>;
   readonly bodyPictures: ReadonlyMap<string, BodyPicture>;
   readonly base: string;
@@ -18,7 +19,7 @@ interface Parts {
 }
 
 /** The Catalog: every collection ordered once (products by `order`, posts and pages newest first), indexed by slug, frozen. */
-export function assemble({ site, messages, company, productsByLocale, posts, pagesByLocale, media, bodyPictures, base, version, loadedAt }: Parts): Catalog {
+export function assemble({ site, messages, company, productsByLocale, posts, pagesByLocale, redirects, media, bodyPictures, base, version, loadedAt }: Parts): Catalog {
   const productsOfLocale = new Map<string, ProductsOfLocale>();
   for (const [locale, list] of productsByLocale) {
     list.sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
@@ -50,6 +51,7 @@ export function assemble({ site, messages, company, productsByLocale, posts, pag
       productsBySlug: products.bySlug,
       postsBySlug: new Map(posts.map((p) => [p.slug, p])),
       pagesBySlug: pages.bySlug,
+      redirects,
     }),
   );
 }

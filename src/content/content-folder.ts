@@ -107,10 +107,12 @@ export class ContentFolder {
     return hash.digest('hex').slice(0, 16);
   }
 
-  async readText(file: string): Promise<string | undefined> {
+  /** A text file, or undefined: reported, unless it is an `optional` file that is absent. */
+  async readText(file: string, { optional = false } = {}): Promise<string | undefined> {
     try {
       return this.#keep(file, await readFile(path.join(this.dir, file), 'utf8'));
     } catch (error) {
+      if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       this.report(file, undefined, describeIoError(error));
       return undefined;
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, siteSchema } from './schemas.js';
+import { companySchema, pageSchema, postSchema, productSchema, productTranslationSchema, redirectsSchema, siteSchema } from './schemas.js';
 
 /**
  * JSON Schemas (draft 2020-12) of site.yaml and of each kind of front
@@ -65,6 +65,12 @@ const DOCUMENTS: readonly Document[] = [
     schema: pageSchema,
     title: 'vitrine page front matter',
     description: 'The YAML front matter of an institutional page, pages/<slug>.md or its translation pages/<locale>/<slug>.md; the slug is one of the page_slugs of site.yaml.',
+  },
+  {
+    name: 'redirects',
+    schema: redirectsSchema,
+    title: 'vitrine redirects.yaml',
+    description: "Old addresses of the site sent on to new ones, redirects.yaml at the root of the content folder: a list of from, to and status. Whether each to leads to a page that answers is vitrine check's to judge.",
   },
 ];
 

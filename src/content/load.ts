@@ -11,9 +11,10 @@ import { productsOf, productTranslationsOf } from './product-records.js';
 import type { BodyResolver } from './record-bodies.js';
 import { bodyResolver, recordUrls } from './record-bodies.js';
 import { withPlainText, withTextAndReadingTime } from './record-text.js';
+import { loadRedirects } from './redirects.js';
 import { loadSite } from './site-settings.js';
 import { linkSlugTranslations, linkTranslations } from './translation-links.js';
-import type { Catalog, Page, Product, Site } from './types.js';
+import type { Catalog, Page, Product, Redirect, Site } from './types.js';
 
 /** Every problem found in a content folder: `details` one by one, `problems` each as `file: field: what is wrong`. */
 export class ContentError extends Error {
@@ -73,6 +74,8 @@ interface FolderLoad {
   /** site.yaml, when it is valid: without it the load stops before reading the records. */
   readonly site?: Site;
   readonly records?: RecordFiles;
+  /** redirects.yaml, when it is valid (none when it is absent). */
+  readonly redirects?: readonly Redirect[];
   /** Made only when the folder has no problem; those found are the folder's `problems`. */
   readonly catalog?: Catalog;
 }
@@ -87,13 +90,14 @@ export async function loadFolder(folder: ContentFolder, options: Omit<LoadOption
   const media = new MediaLibrary(folder, base, options.pictures ?? DEFAULT_PICTURE_SETTINGS);
   const site = await loadSite(folder, media);
   if (!site) return {};
-  const messages = await loadMessages(folder, site);
+  const [messages, redirects] = await Promise.all([loadMessages(folder, site), loadRedirects(folder)]);
+  const read = { site, ...(redirects ? { redirects } : {}) };
   const records = await folder.readRecords(site.locales.filter((locale) => locale !== site.default_locale));
   // Every record file read, whether or not it turns out valid, may be linked to: a broken one is reported on its own.
   const body = bodyResolver(folder, { base, records: recordUrls(base, site, records), picture: (file, use) => media.linkTo(file, use) });
   const { company, productsByLocale, posts, pagesByLocale } = recordsOf({ folder, media, body, site, base }, records);
   await media.decodeAll();
-  if (folder.problems.length > 0 || !company) return { site, records };
+  if (folder.problems.length > 0 || !company || !redirects) return { ...read, records };
   for (const record of [...[...productsByLocale.values()].flat(), ...[...pagesByLocale.values()].flat()]) withPlainText(record);
   for (const post of posts) withTextAndReadingTime(post);
   const catalog = assemble({
@@ -103,13 +107,14 @@ export async function loadFolder(folder: ContentFolder, options: Omit<LoadOption
     productsByLocale,
     posts,
     pagesByLocale,
+    redirects,
     media: media.files,
     bodyPictures: media.bodyPictures,
     base,
     version: () => folder.version(),
     loadedAt: options.now?.() ?? new Date(),
   });
-  return { site, records, catalog };
+  return { ...read, records, catalog };
 }
 
 /** What every record is read with. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cnpjProblem } from './cnpj.js';
 import { closest, withSuggestion } from '../util/suggest.js';
 import { identifierProblems } from './identifiers.js';
-import { IDENTIFIER_SCHEMES, PRODUCT_STATUSES } from './types.js';
+import { IDENTIFIER_SCHEMES, PRODUCT_STATUSES, REDIRECT_STATUSES } from './types.js';
 
 /**
  * Front matter schemas. Objects are strict: a misspelt field is an error, not
@@ -383,3 +383,27 @@ export const pageSchema = z.strictObject({
   updated_at: timestamp.meta({ description: 'When the page last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
   image: imageRef.optional().meta({ description: "The page's picture (1200x630 suits share cards)." }),
 });
+
+/** A path from the site's root, with an optional query: no scheme, no host, no fragment. */
+const REDIRECT_FROM = /^\/(?!\/)[^\s#]*$/;
+/** A path from the site's root (query and fragment allowed), or an absolute http(s) URL. */
+const REDIRECT_TO = /^(?:\/(?!\/)|https?:\/\/)[^\s]*$/;
+
+/** One entry of `redirects.yaml`: an old address and where it moved. */
+export const redirectSchema = z.strictObject({
+    from: z
+      .string({ error: 'must be a string' })
+      .regex(REDIRECT_FROM, 'must be a path from the site\'s root, optionally with a query: /old-page, /?p=12')
+      .meta({ description: 'The old address: a path from the site\'s root, optionally with a query the request must carry.', examples: ['/2013/01/11/some-title/', '/?p=12'] }),
+    to: z
+      .string({ error: 'must be a string' })
+      .regex(REDIRECT_TO, 'must be a path of the site (/blog/some-title) or an absolute http(s) URL')
+      .meta({ description: 'Where it moved: a path of the site, or an absolute URL of another site.', examples: ['/blog/some-title'] }),
+    status: z
+      .literal(REDIRECT_STATUSES, { error: `must be one of ${REDIRECT_STATUSES.join(', ')}` })
+      .default(301)
+      .meta({ description: 'The status answered: 301 or 308 moved for good, 302 or 307 moved for now.', examples: [301] }),
+});
+
+/** `redirects.yaml`: a list of redirects. */
+export const redirectsSchema = z.array(redirectSchema, { error: 'must be a list of { from, to, status }' });

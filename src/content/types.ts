@@ -229,4 +229,21 @@ export interface Catalog {
   readonly productsBySlug: ReadonlyMap<string, Product>;
   readonly postsBySlug: ReadonlyMap<string, Post>;
   readonly pagesBySlug: ReadonlyMap<string, Page>;
+  /** `redirects.yaml`: old addresses sent on to new ones, in file order (none when the file is absent). */
+  readonly redirects: readonly Redirect[];
+}
+
+/** The statuses a redirect may answer (RFC 9110 section 15.4): moved for good (301, 308) or for now (302, 307). */
+export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+/** One entry of `redirects.yaml`. */
+export interface Redirect {
+  /** The old path as written, without its query (`/2013/01/11/title/`, `/`). */
+  readonly from: string;
+  /** The query parameters the request must carry, each with that value (`p=12` of `/?p=12`); none matches any query. */
+  readonly query: readonly (readonly [string, string])[];
+  /** A path of the site (`/blog/title`) or an absolute URL of another site. */
+  readonly to: string;
+  readonly status: RedirectStatus;
 }

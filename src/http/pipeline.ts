@@ -16,6 +16,7 @@ import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
 import { clip } from '../query/errors.js';
 import { Incoming } from './request.js';
+import { redirectAnswer } from './redirects.js';
 import type { Route, Router } from './router.js';
 import type { ErrorRenderer, Zones } from './doors.js';
 import { hrefOf, withoutBasePath } from '../routes/table.js';
@@ -62,14 +63,16 @@ class Exchange {
 /**
  * The one path of every request, in order:
  *
- *   1. the client's address (only where the quota counts) and the quota:
+ *   1. an old address of `redirects.yaml` is sent on, counted by no quota
+ *      (see redirectAnswer for when a redirect is due);
+ *   2. the client's address (only where the quota counts) and the quota:
  *      a refusal is the prepared 429;
- *   2. CORS preflights, and what the API refuses before any route (406, 415);
- *   3. a kept answer for the same URL (and format), written with only the
+ *   3. CORS preflights, and what the API refuses before any route (406, 415);
+ *   4. a kept answer for the same URL (and format), written with only the
  *      request's own headers added;
- *   4. otherwise the route's door computes the answer, the policy prepares
+ *   5. otherwise the route's door computes the answer, the policy prepares
  *      it and, when it is the same for everyone, it is kept for the next;
- *   5. a failure anywhere is rendered by the door that owns the path.
+ *   6. a failure anywhere is rendered by the door that owns the path.
  *
  * Whatever answers, the policy's headers and the access-log line are the same.
  */
@@ -92,6 +95,8 @@ export class Pipeline {
     const request = new Incoming(catalog, this.#options.zones, req.method ?? 'GET', withoutBasePath(catalog.base_url, req.url ?? '/'), req.headers, '', req);
     const exchange = new Exchange(request, res, started);
     const { policy, limiter } = this.#options;
+    const redirect = redirectAnswer(request, this.#options.router);
+    if (redirect) return this.#write(exchange, policy.prepare(request, redirect));
     if (!policy.reportsQuota(request)) return this.#serve(exchange);
     let decision: RateLimitDecision | Promise<RateLimitDecision>;
     try {
