@@ -28,7 +28,7 @@ export const LAYERS = [
   ['cli'],
 ];
 
-const APP_FILES = ['app', 'server', 'export', 'metrics', 'prepare-ahead'];
+const APP_FILES = ['app', 'server', 'export', 'export-redirects', 'metrics', 'prepare-ahead'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'test-output/', 'dist/'] },
