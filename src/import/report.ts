@@ -11,6 +11,9 @@ const LIST_LIMIT = 50;
 
 const PROGRAM = { wordpress: 'WordPress', ghost: 'Ghost' } as const;
 
+/** The folder each export's pictures are copied from, as its option names it. */
+const PICTURES_FOLDER = { wordpress: 'uploads folder (--uploads)', ghost: 'images folder (--images)' } as const;
+
 export function reportText(result: ImportResult): string {
   const count = (kind: string) => result.imported.filter((record) => record.kind === kind).length;
   const verb = result.dryRun ? 'Would import' : 'Imported';
@@ -29,7 +32,7 @@ export function reportText(result: ImportResult): string {
     ),
     ...section('Skipped', result.skipped.map(({ type, id, title, reason }) => `${type} ${id}${title ? ` "${title}"` : ''}: ${reason}`)),
     ...section(
-      'Pictures not found in the uploads (or images) folder: they keep their old address',
+      `Pictures not found in the ${PICTURES_FOLDER[result.format]}: they keep their old address`,
       result.missing.map(({ picture, file }) => `${picture} (${file})`),
     ),
     ...section('Renamed', result.renamed.map(({ kind, title, from, to, why }) => `${kind} "${title}": ${from || '(no slug)'} -> ${to}: ${why}`)),
