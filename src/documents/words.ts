@@ -192,7 +192,7 @@ function wordsFrom(m: Messages): Words {
     elsewhere: f('company.elsewhere'),
     recordAsMarkdown: f('company.record_as_markdown'),
     asJson: f('company.as_json'),
-    identifier: (identifier) => identifierLabel(identifier, m),
+    identifier: (identifier) => identifierLabel(identifier, m.format),
     channelNames: {
       email: f('channel.email'),
       phone: f('channel.phone'),
