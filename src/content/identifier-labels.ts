@@ -7,20 +7,20 @@ import type { Messages } from '../i18n/catalog.js';
  * a register's company number names its register ("Company number
  * (Companies House)").
  */
-export function identifierLabel(identifier: Pick<Identifier, 'scheme' | 'country' | 'authority'>, m: Messages): string {
+export function identifierLabel(identifier: Pick<Identifier, 'scheme' | 'country' | 'authority'>, format: Messages['format']): string {
   switch (identifier.scheme) {
     case 'cnpj':
-      return m.format('identifier.cnpj');
+      return format('identifier.cnpj');
     case 'lei':
-      return m.format('identifier.lei');
+      return format('identifier.lei');
     case 'vat':
-      return m.format('identifier.vat');
+      return format('identifier.vat');
     case 'tax_id':
-      return identifier.country === 'US' ? m.format('identifier.ein') : m.format('identifier.tax_id');
+      return identifier.country === 'US' ? format('identifier.ein') : format('identifier.tax_id');
     case 'duns':
-      return m.format('identifier.duns');
+      return format('identifier.duns');
     case 'company_number':
       // The loader requires the authority of a company number.
-      return m.format('identifier.company_number', { authority: identifier.authority ?? '' });
+      return format('identifier.company_number', { authority: identifier.authority ?? '' });
   }
 }

@@ -1,3 +1,6 @@
+import type { SearchKind } from '../search/index.js';
+import type { MessageKey } from '../i18n/keys.js';
+import { isMessageKey } from '../i18n/keys.js';
 import type { Words } from './words.js';
 
 /** How a status, a contact channel or a network is named on a page and in its markdown. */
@@ -8,9 +11,21 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A product status in words of `w`. */
+// The catalog's word for a status, a channel: `status.coming_soon` for the content's "coming-soon", `channel.early_access` for "early_access".
+type StatusKey = Extract<MessageKey, `status.${string}`>;
+type ChannelKey = Extract<MessageKey, `channel.${string}`>;
+const isStatusKey = (key: string): key is StatusKey => key.startsWith('status.') && isMessageKey(key);
+const isChannelKey = (key: string): key is ChannelKey => key.startsWith('channel.') && isMessageKey(key);
+
+/** A product status in words of `w`; a status the catalog has no word for, as the content writes it ("Retired"). */
 export function statusWords(status: string, w: Words): string {
-  return w.statuses[status] ?? statusLabel(status);
+  const key = `status.${status.replaceAll('-', '_')}`;
+  return isStatusKey(key) ? w(key) : statusLabel(status);
+}
+
+/** What a search hit is, in words of `w`: "Product", "Article". */
+export function kindWords(kind: SearchKind, w: Words): string {
+  return w(`kind.${kind}`);
 }
 
 /** Names networks and channels as their owners write them; anything else "early_access" -> "Early access". */
@@ -30,5 +45,6 @@ const PROPER_NAMES: Readonly<Record<string, string>> = {
 };
 
 export function fieldLabel(name: string, w?: Words): string {
-  return PROPER_NAMES[name] ?? w?.channelNames[name] ?? statusLabel(name);
+  const key = `channel.${name}`;
+  return PROPER_NAMES[name] ?? (w && isChannelKey(key) ? w(key) : undefined) ?? statusLabel(name);
 }

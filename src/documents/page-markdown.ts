@@ -38,12 +38,12 @@ function pageMirror(catalog: Catalog, route: PageRoute): string {
 
 /** A product in a list, in the words of `w`; the status stays the value the API gives. */
 function productLine(product: Product, w: Words): string {
-  const tags = product.tags.length ? ` ${w.tags}: ${product.tags.join(', ')}.` : '';
+  const tags = product.tags.length ? ` ${w('products.tags')}: ${product.tags.join(', ')}.` : '';
   return `- [${linkText(product.name)}](${product.url}) (${product.status}): ${product.summary}${tags} Markdown: ${product.markdown_url}`;
 }
 
 function postLine(post: Post, w: Words): string {
-  return `- ${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) (${post.category}, ${post.locale}, ${w.minutesRead(post.reading_time_minutes)}): ${post.summary} Markdown: ${post.markdown_url}`;
+  return `- ${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) (${post.category}, ${post.locale}, ${w('blog.minutes_read', { minutes: post.reading_time_minutes })}): ${post.summary} Markdown: ${post.markdown_url}`;
 }
 
 export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
@@ -52,8 +52,8 @@ export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
   const blog = pageRoute(catalog, 'blog', route.locale);
   return join(
     pageMirror(catalog, route),
-    catalog.products.length > 0 && `## ${w.products}\n\n${productsShownIn(catalog, route.locale).map((p) => productLine(p, w)).join('\n')}`,
-    latest.length > 0 && `## ${w.latestArticles}\n\n${latest.map((p) => postLine(p, w)).join('\n')}${blog ? `\n\n${w.everyArticle}: ${catalog.base_url}${blog.markdownPath}` : ''}`,
+    catalog.products.length > 0 && `## ${w('products.title')}\n\n${productsShownIn(catalog, route.locale).map((p) => productLine(p, w)).join('\n')}`,
+    latest.length > 0 && `## ${w('home.latest_articles')}\n\n${latest.map((p) => postLine(p, w)).join('\n')}${blog ? `\n\n${w('blog.every_article')}: ${catalog.base_url}${blog.markdownPath}` : ''}`,
   );
 }
 
@@ -63,7 +63,7 @@ export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: Pr
   const active = [filters.status && `status ${filters.status.join(', ')}`, filters.tag && `tag ${filters.tag.join(', ')}`].filter(Boolean).join(', ');
   return join(
     pageMirror(catalog, route),
-    `## ${active ? `${w.products} (${active})` : w.allProducts}\n\n${w.productCount(products.length, catalog.products.length)}${
+    `## ${active ? `${w('products.title')} (${active})` : w('products.all')}\n\n${w('products.count', { shown: products.length, total: catalog.products.length })}${
       products.length ? `\n\n${products.map((p) => productLine(p, w)).join('\n')}` : ''
     }`,
   );
@@ -75,7 +75,7 @@ export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFi
   const w = wordsOf(catalog, route.locale);
   return join(
     pageMirror(catalog, route),
-    `## ${filters.category ? `${w.articles} (${filters.category.join(', ')})` : w.allArticles}\n\n${w.articleCount(posts.length)}${
+    `## ${filters.category ? `${w('blog.articles')} (${filters.category.join(', ')})` : w('home.all_articles')}\n\n${w('blog.article_count', { total: posts.length })}${
       posts.length ? `\n\n${posts.map((p) => postLine(p, w)).join('\n')}` : ''
     }`,
   );
@@ -85,15 +85,15 @@ export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFi
 export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string, result: SearchResult | undefined): string {
   const w = wordsOf(catalog, route.locale);
   if (!result) {
-    return join(pageMirror(catalog, route), `${w.searchLabel}: \`${catalog.base_url}${route.path}?q=…\` · API: ${urlOf(catalog.base_url, ROUTES.search.pattern)}?q=…`);
+    return join(pageMirror(catalog, route), `${w('search.label')}: \`${catalog.base_url}${route.path}?q=…\` · API: ${urlOf(catalog.base_url, ROUTES.search.pattern)}?q=…`);
   }
   const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
   const shown = result.items.length;
-  const count = w.hitCount(result.total, shown ? result.offset + 1 : 0, result.offset + shown);
-  const more = result.offset + shown < result.total ? `\n\n${w.next}: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
+  const count = w('search.hit_count', { total: result.total, first: shown ? result.offset + 1 : 0, last: result.offset + shown });
+  const more = result.offset + shown < result.total ? `\n\n${w('search.next')}: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
   const suggested = result.suggestions.map((q) => `[${linkText(q)}](${catalog.base_url}${route.path}?${new URLSearchParams({ q })})`);
-  const instead = suggested.length ? `\n\n${w.didYouMean(suggested.join(', '))}` : '';
-  return join(`# ${w.searchResults(query)}`, `${count}${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}${instead}`);
+  const instead = suggested.length ? `\n\n${w('search.did_you_mean', { suggestions: suggested.join(', ') })}` : '';
+  return join(`# ${w('search.results', { query })}`, `${count}${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}${instead}`);
 }
 
 export function developersMarkdown(catalog: Catalog, route: PageRoute, sections: readonly ReferenceSection[]): string {
@@ -107,9 +107,9 @@ export function contentPageMarkdown(catalog: Catalog, route: PageRoute): string 
 export function contactMarkdown(catalog: Catalog, route: PageRoute): string {
   const { company } = catalog;
   const w = wordsOf(catalog, route.locale);
-  const channels = [...Object.entries(company.contact).map(([name, value]) => `- ${fieldLabel(name, w)}: ${value}`), `- ${w.address}: ${addressLine(company.address, route.locale)}`];
+  const channels = [...Object.entries(company.contact).map(([name, value]) => `- ${fieldLabel(name, w)}: ${value}`), `- ${w('company.address')}: ${addressLine(company.address, route.locale)}`];
   const profiles = Object.entries(company.profiles).map(([name, url]) => `- [${linkText(fieldLabel(name, w))}](${url})`);
-  return join(pageMirror(catalog, route), `## ${w.channels}\n\n${channels.join('\n')}`, profiles.length > 0 && `### ${w.elsewhere}\n\n${profiles.join('\n')}`);
+  return join(pageMirror(catalog, route), `## ${w('company.channels')}\n\n${channels.join('\n')}`, profiles.length > 0 && `### ${w('company.elsewhere')}\n\n${profiles.join('\n')}`);
 }
 
 /** What a listing page shows besides its own text: the filters of its list, the search asked. */

@@ -136,7 +136,7 @@ function listed(values: readonly string[], m: Messages): string {
 /** Identifiers as the prompt names them: each with its label in that language ("USt-IdNr. DE136695976"). */
 function identifierList(identifiers: readonly Identifier[], m: Messages): string {
   return listed(
-    identifiers.map((identifier) => `${identifierLabel(identifier, m)} ${identifier.value}`),
+    identifiers.map((identifier) => `${identifierLabel(identifier, m.format)} ${identifier.value}`),
     m,
   );
 }
@@ -145,7 +145,7 @@ function identifierList(identifiers: readonly Identifier[], m: Messages): string
 function registers(identifiers: readonly Identifier[], m: Messages): string {
   const seen = new Map<string, string>();
   for (const identifier of identifiers) {
-    const label = identifierLabel(identifier, m);
+    const label = identifierLabel(identifier, m.format);
     if (seen.has(label)) continue;
     const { scheme } = identifier;
     seen.set(label, scheme === 'company_number' ? m.format('prompt.register.company_number', { label, authority: identifier.authority ?? '' }) : m.format(`prompt.register.${scheme}`, { label }));
@@ -179,10 +179,10 @@ function givenSentence(company: Catalog['company'], given: string, m: Messages):
   const bare = bareIdentifier(given);
   const shown = JSON.stringify(given);
   const same = company.identifiers.find((identifier) => bareIdentifier(identifier.value) === bare);
-  if (same) return m.format('prompt.verify.given_published', { label: identifierLabel(same, m), given: shown });
+  if (same) return m.format('prompt.verify.given_published', { label: identifierLabel(same, m.format), given: shown });
   const scheme = schemeOfWriting(bare);
   if (scheme === undefined) return m.format('prompt.verify.given_unknown', { given: shown });
-  const label = identifierLabel({ scheme, country: undefined, authority: undefined }, m);
+  const label = identifierLabel({ scheme, country: undefined, authority: undefined }, m.format);
   const invalid = hasWrongCheckDigits(scheme, bare) ? ` ${m.format('prompt.verify.given_invalid', { label })}` : '';
   const published = company.identifiers.filter((identifier) => identifier.scheme === scheme);
   if (published.length === 0) return `${m.format('prompt.verify.given_unpublished', { label, given: shown })}${invalid}`;

@@ -58,7 +58,7 @@ function companyMirror(c: Company): string {
   const english = messages('en');
   return document(c.legal_name, undefined, [
     `Trade name: ${c.trade_name}`,
-    ...c.identifiers.map((identifier) => `${identifierLabel(identifier, english)}: ${identifier.value}`),
+    ...c.identifiers.map((identifier) => `${identifierLabel(identifier, english.format)}: ${identifier.value}`),
     c.founded && `Founded: ${c.founded}`,
     `Address: ${addressLine(c.address)}`,
     ...Object.entries(c.contact).map(([channel, value]) => `Contact (${channel}): ${value}`),

@@ -17,9 +17,9 @@ import { wordsOf } from './words.js';
  * they exist (src/documents/registry.ts), the frame's words name them.
  */
 export const LISTING_PAGES = {
-  products: (w: Words) => ({ title: w.products, description: w.productsDescription }),
-  blog: (w: Words) => ({ title: w.blog, description: w.blogDescription }),
-  developers: (w: Words) => ({ title: w.developers, description: w.developersDescription }),
+  products: (w: Words) => ({ title: w('products.title'), description: w('products.description') }),
+  blog: (w: Words) => ({ title: w('blog.title'), description: w('blog.description') }),
+  developers: (w: Words) => ({ title: w('developers.title'), description: w('developers.description') }),
 } as const;
 export type ListingSlug = keyof typeof LISTING_PAGES;
 
@@ -56,7 +56,7 @@ export function pageRoute(catalog: Catalog, slug: string, locale: string = catal
   if (!document) return undefined;
   const { page } = document;
   const words = wordsOf(catalog, locale);
-  const listing = isListing(slug) ? LISTING_PAGES[slug](words) : slug === 'search' ? { title: words.search, description: words.searchDescription } : undefined;
+  const listing = isListing(slug) ? LISTING_PAGES[slug](words) : slug === 'search' ? { title: words('search.title'), description: words('search.description') } : undefined;
   const home = slug === 'index' ? pagesIn(catalog, locale).bySlug.get('index') : undefined;
   return {
     slug,

@@ -119,15 +119,15 @@ ${extra}
 export function tableOfContents(headings: readonly Heading[], w: Words): Html | '' {
   const sections = headings.filter((h) => h.level === 2);
   if (sections.length < 3) return '';
-  return html`<nav class="toc" aria-label="${w.onThisPage}">
-<p class="toc-title">${w.onThisPage}</p>
+  return html`<nav class="toc" aria-label="${w('blog.on_this_page')}">
+<p class="toc-title">${w('blog.on_this_page')}</p>
 <ol>${sections.map((h) => html`<li><a href="#${h.id}">${h.text}</a></li>`)}</ol>
 </nav>`;
 }
 
 export function tagList(tags: readonly string[], hrefOf: (tag: string) => string, w: Words): Html | '' {
   if (tags.length === 0) return '';
-  return html`<ul class="tags" aria-label="${w.tags}">${tags.map((tag) => html`<li><a class="tag" href="${hrefOf(tag)}">${tag}</a></li>`)}</ul>`;
+  return html`<ul class="tags" aria-label="${w('products.tags')}">${tags.map((tag) => html`<li><a class="tag" href="${hrefOf(tag)}">${tag}</a></li>`)}</ul>`;
 }
 
 /** The product list of `locale`, filtered on a tag. */
@@ -149,7 +149,8 @@ ${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(catalog, product
 }
 
 export function readingTime(catalog: Catalog, post: Post): string {
-  return wordsOf(catalog, post.locale).minutesRead(post.reading_time_minutes);
+  const w = wordsOf(catalog, post.locale);
+  return w('blog.minutes_read', { minutes: post.reading_time_minutes });
 }
 
 export function postMeta(catalog: Catalog, post: Post): Html {

@@ -33,7 +33,7 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   const mcp = mcpServerIdentity(site.name, base);
   // Named as the English site names them ("EIN 12-3456789", "VAT DE136695976"), like the rest of this file.
   const english = messages('en');
-  const identifiers = company.identifiers.map((identifier) => `${identifierLabel(identifier, english)} ${identifier.value}`);
+  const identifiers = company.identifiers.map((identifier) => `${identifierLabel(identifier, english.format)} ${identifier.value}`);
   const pages = pageRoutes(catalog).map((r) => `- [${linkText(r.title)}](${url(r.markdownPath)}): ${note(r.description)}`);
   const products = records.flatMap((d) => (d.kind === 'product' ? [`- [${linkText(d.record.name)}](${d.record.markdown_url}): ${note(d.record.summary)} (status: ${d.record.status})`] : []));
   const blogs = site.locales.flatMap((locale) => {

@@ -29,8 +29,8 @@ ${(s.children ?? []).map((child) => section(child, 3, ids, w))}
 }
 
 function contents(sections: readonly ReferenceSection[], pageHeadings: readonly { id: string; text: string }[], w: Words): Html {
-  return html`<nav class="toc" aria-label="${w.referenceContentsLabel}">
-<p class="toc-title">${w.referenceContents}</p>
+  return html`<nav class="toc" aria-label="${w('developers.contents_label')}">
+<p class="toc-title">${w('developers.contents')}</p>
 <ol>
 ${pageHeadings.map((h) => html`<li><a href="#${h.id}">${h.text}</a></li>`)}
 ${sections.map(

@@ -47,17 +47,17 @@ function wording(problem: ProblemError, request: Incoming, w: Words): Wording {
   switch (problem.code) {
     // Unless its route worded it for the reader, a page not found is told in the site's own words; the links below lead on.
     case 'not_found':
-      return WORDED.has(problem) ? { title: w.pageNotFound, message: problem.init.detail, hint: problem.init.hint } : { title: w.pageNotFound, message: w.noPageAt(path), hint: w.mayHaveMoved };
+      return WORDED.has(problem) ? { title: w('error.page_not_found'), message: problem.init.detail, hint: problem.init.hint } : { title: w('error.page_not_found'), message: w('error.no_page_at', { path }), hint: w('error.may_have_moved') };
     case 'method_not_allowed':
       // The Allow header the pipeline set names what the path does answer.
       return problem.init.headers?.allow === 'GET, HEAD'
-        ? { title: w.methodNotAllowed, message: w.readOnly(path, request.method), hint: w.openWithGet(path) }
-        : { title: w.methodNotAllowed, message: w.answersOnly(path, problem.init.headers?.allow ?? '', request.method), hint: problem.init.hint };
+        ? { title: w('error.method_not_allowed'), message: w('error.read_only', { path, method: request.method }), hint: w('error.open_with_get', { path }) }
+        : { title: w('error.method_not_allowed'), message: w('error.answers_only', { path, allow: problem.init.headers?.allow ?? '', method: request.method }), hint: problem.init.hint };
     case 'invalid_parameter':
     case 'missing_parameter':
-      return { title: w.badAddress, message: problem.init.detail, hint: problem.init.hint };
+      return { title: w('error.bad_address'), message: problem.init.detail, hint: problem.init.hint };
     case 'internal_error':
-      return { title: w.somethingWrong, message: w.couldNotShow, hint: w.tryAgain };
+      return { title: w('error.something_wrong'), message: w('error.could_not_show'), hint: w('error.try_again') };
     default:
       return { title: problem.title, message: problem.init.detail, hint: problem.init.hint };
   }
@@ -65,7 +65,7 @@ function wording(problem: ProblemError, request: Incoming, w: Words): Wording {
 
 /** Where to go from an error: the product list when the path was under it, then every page of the path's language. */
 function suggestions(catalog: Catalog, path: string, locale: string, w: Words): { href: string; label: string }[] {
-  const links: { href: string; label: string }[] = [{ href: siteLocale(catalog, locale).pagePath('index'), label: w.home }];
+  const links: { href: string; label: string }[] = [{ href: siteLocale(catalog, locale).pagePath('index'), label: w('error.home') }];
   if (path.startsWith('/products/')) {
     links.push(...catalog.products.map((p) => ({ href: sitePath(catalog, p.url), label: p.name })));
   }
@@ -105,7 +105,7 @@ export function siteErrorRenderer(): ErrorRenderer {
 <h1>${words.title}</h1>
 <p class="lead">${words.message}</p>
 ${words.hint ? html`<p>${words.hint}</p>` : ''}
-<nav aria-label="${w.suggestedPages}"><ul class="inline-list">${links.map((link) => html`<li><a href="${linkTo(catalog, link.href)}">${link.label}</a></li>`)}</ul></nav>
+<nav aria-label="${w('error.suggested_pages')}"><ul class="inline-list">${links.map((link) => html`<li><a href="${linkTo(catalog, link.href)}">${link.label}</a></li>`)}</ul></nav>
 </div></div>`,
       }),
       problem.status,

@@ -32,7 +32,7 @@ export type SiteQuery = Readonly<Record<string, string | string[] | undefined>>;
 
 function single(query: SiteQuery, name: string, { path, w }: QueryPlace): string | undefined {
   const value = query[name];
-  if (Array.isArray(value)) throw refused(w.repeatedParameter(name, value.length), w.giveOnce(path, name), { parameter: name });
+  if (Array.isArray(value)) throw refused(w('error.repeated_parameter', { name, count: value.length }), w('error.give_once', { path, name }), { parameter: name });
   return value === undefined || value === '' ? undefined : value;
 }
 
@@ -48,7 +48,7 @@ function valuesOf(query: SiteQuery, name: string, param: ChoicesParam, catalog: 
   if (value === undefined) return undefined;
   const shown = value.length > 100 ? `${value.slice(0, 100)}…` : value;
   const refuse = (): never => {
-    throw refused(place.w.noSuchValue(name, shown), place.w.chooseOneOf(allowed.join(', '), place.path), { parameter: name, accepted: allowed });
+    throw refused(place.w('error.no_such_value', { name, value: shown }), place.w('error.choose_one_of', { choices: allowed.join(', '), path: place.path }), { parameter: name, accepted: allowed });
   };
   const values = param.read(value, name, catalog, refuse);
   if (values.some((one) => !allowed.includes(one))) refuse();
@@ -64,7 +64,7 @@ export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { pat
   const { path } = blog;
   const place = { path, w: wordsOf(catalog, blog.locale) };
   const locales = valuesOf(query, 'locale', postFilters.locale, catalog, place);
-  if (locales !== undefined && locales.length > 1) throw refused(place.w.repeatedParameter('locale', locales.length), place.w.giveOnce(path, 'locale'), { parameter: 'locale' });
+  if (locales !== undefined && locales.length > 1) throw refused(place.w('error.repeated_parameter', { name: 'locale', count: locales.length }), place.w('error.give_once', { path, name: 'locale' }), { parameter: 'locale' });
   const moveTo = locales?.[0];
   const categories = moveTo === undefined ? (catalog.site.post_categories[blog.locale] ?? []) : undefined;
   const category = valuesOf(query, 'category', postFilters.category, catalog, place, categories);
@@ -73,7 +73,7 @@ export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { pat
     rawPage === undefined
       ? blogPageParam.default
       : blogPageParam.read(rawPage, 'page', catalog, () => {
-          throw refused(place.w.badPage(rawPage.slice(0, 20)), place.w.badPageHint(path, blogHref({ path, locale: blog.locale, page: 2 })), { parameter: 'page', accepted: `a whole number from ${blogPageParam.minimum}` });
+          throw refused(place.w('error.bad_page', { value: rawPage.slice(0, 20) }), place.w('error.bad_page_hint', { path, second: blogHref({ path, locale: blog.locale, page: 2 }) }), { parameter: 'page', accepted: `a whole number from ${blogPageParam.minimum}` });
         });
   return { path, locale: blog.locale, ...(category ? { category } : {}), page, ...(moveTo === undefined ? {} : { moveTo }) };
 }
@@ -101,7 +101,7 @@ export function blogPage(catalog: Catalog, filters: BlogFilters): BlogPage {
   const pages = Math.max(1, Math.ceil(matches.length / POSTS_PER_PAGE));
   if (filters.page > pages) {
     const w = wordsOf(catalog, filters.locale);
-    throw forReaders(new ProblemError('not_found', { detail: w.noSuchPage(filters.page, pages), hint: w.openLastPage(blogHref({ ...filters, page: pages })) }));
+    throw forReaders(new ProblemError('not_found', { detail: w('blog.no_such_page', { page: filters.page, pages }), hint: w('blog.open_last_page', { path: blogHref({ ...filters, page: pages }) }) }));
   }
   const start = (filters.page - 1) * POSTS_PER_PAGE;
   return { posts: matches.slice(start, start + POSTS_PER_PAGE), total: matches.length, page: filters.page, pages, start };
@@ -122,7 +122,7 @@ export function searchTerms(query: SiteQuery, place: QueryPlace): string | undef
   if (q === undefined || q === '') return undefined;
   // The API's bound on the words of a search: the site searches the same index.
   const { maxLength } = searchQuery.q;
-  if ([...q].length > maxLength) throw refused(place.w.searchTooLong(maxLength), place.w.searchFewWords(place.path), { parameter: 'q', accepted: `at most ${maxLength} characters` });
+  if ([...q].length > maxLength) throw refused(place.w('error.search_too_long', { max: maxLength }), place.w('error.search_few_words', { path: place.path }), { parameter: 'q', accepted: `at most ${maxLength} characters` });
   return q;
 }
 
@@ -132,6 +132,6 @@ export function searchOffset(query: SiteQuery, place: QueryPlace, catalog: Catal
   if (raw === undefined) return searchQuery.offset.default;
   // The API's own reading of the parameter: the site's search takes what the API's does.
   return searchQuery.offset.read(raw, 'offset', catalog, () => {
-    throw refused(place.w.badOffset(raw.slice(0, 20)), place.w.badOffsetHint(place.path), { parameter: 'offset', accepted: searchQuery.offset.accepted() });
+    throw refused(place.w('error.bad_offset', { value: raw.slice(0, 20) }), place.w('error.bad_offset_hint', { path: place.path }), { parameter: 'offset', accepted: searchQuery.offset.accepted() });
   });
 }

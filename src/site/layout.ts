@@ -6,6 +6,7 @@ import { languageName } from '../documents/format.js';
 import type { Html, Interpolation } from './html.js';
 import { html } from './html.js';
 import { wordsOf, siteLocale } from '../documents/words.js';
+import { identifierLabel } from '../content/identifier-labels.js';
 import { headerNavigation, href, legalNavigation, linkTo, navigationRoute, routeTranslations } from '../documents/site-map.js';
 import { paths, ROUTES } from '../routes/table.js';
 
@@ -102,7 +103,8 @@ function languageSwitch(catalog: Catalog, locale: string, translations: readonly
     const target = translation ? translation.href : siteLocale(catalog, other).pagePath('index');
     return html`<li><a href="${linkTo(catalog, target)}" hreflang="${other}" lang="${other}">${languageName(other)}</a></li>`;
   });
-  return html`<ul class="language-switch" aria-label="${wordsOf(catalog, locale).languages}">${links}</ul>`;
+  const w = wordsOf(catalog, locale);
+  return html`<ul class="language-switch" aria-label="${w('frame.languages')}">${links}</ul>`;
 }
 
 /** The whole HTML document around a page's main content. */
@@ -123,7 +125,7 @@ export function layout(catalog: Catalog, doc: Document): string {
     html`<a href="${href(catalog, path)}"${current ? html` aria-current="page"` : ''}>${label}</a>`;
   const navList = html`<ul>
         ${nav.map((route) => html`<li>${link(route.path, route.title, doc.current === route.path)}</li>`)}
-        <li>${link(searchPath, w.search, doc.current === searchPath)}</li>
+        <li>${link(searchPath, w('search.title'), doc.current === searchPath)}</li>
       </ul>`;
   // RFC 8288 alternates by language (hreflang), with x-default: the default locale's version, else this one.
   const versions = doc.path === undefined || translations.length === 0 ? [] : [{ locale, href: `${catalog.base_url}${doc.path}` }, ...translations.map((t) => ({ locale: t.locale, href: absolute(catalog, t.href) }))];
@@ -148,17 +150,17 @@ ${iconLinks(catalog)}
 ${doc.head ?? ''}
 </head>
 <body>
-<a class="skip-link" href="#main">${w.skipToContent}</a>
+<a class="skip-link" href="#main">${w('frame.skip_to_content')}</a>
 <header class="site-header">
   <div class="container header-inner">
     ${brand(catalog, home, doc.path === home)}
-    <nav class="site-nav" aria-label="${w.mainNavigation}">
+    <nav class="site-nav" aria-label="${w('frame.main_navigation')}">
       ${navList}
     </nav>
     ${languageSwitch(catalog, locale, translations)}
     <details class="nav-menu">
-      <summary>${w.menu}</summary>
-      <nav aria-label="${w.mainNavigation}">
+      <summary>${w('frame.menu')}</summary>
+      <nav aria-label="${w('frame.main_navigation')}">
       ${navList}
       </nav>
     </details>
@@ -169,19 +171,19 @@ ${doc.main}
 </main>
 <footer class="site-footer">
   <div class="container footer-inner">
-    <section class="footer-company" aria-label="${w.company}">
+    <section class="footer-company" aria-label="${w('frame.company')}">
       <p class="footer-brand">${company.legal_name}</p>
-      ${company.identifiers.map((identifier) => html`<p>${w.identifier(identifier)} ${identifier.value}</p>`)}
+      ${company.identifiers.map((identifier) => html`<p>${identifierLabel(identifier, w)} ${identifier.value}</p>`)}
       ${postalAddress(company.address, locale)}
     </section>
-    <nav class="footer-nav" aria-label="${w.footerNavigation}">
+    <nav class="footer-nav" aria-label="${w('frame.footer_navigation')}">
       <ul>
         ${legal.map((route) => html`<li>${link(route.path, route.title, doc.current === route.path)}</li>`)}
-        ${developers ? html`<li><a href="${developers.href}">${w.apiAndMcp}</a></li>` : ''}
-        ${doc.markdownPath === undefined ? '' : html`<li><a href="${href(catalog, doc.markdownPath)}" type="text/markdown">${w.pageAsMarkdown}</a></li>`}
+        ${developers ? html`<li><a href="${developers.href}">${w('frame.api_and_mcp')}</a></li>` : ''}
+        ${doc.markdownPath === undefined ? '' : html`<li><a href="${href(catalog, doc.markdownPath)}" type="text/markdown">${w('frame.page_as_markdown')}</a></li>`}
         <li><a href="${href(catalog, ROUTES.llmsTxt.pattern)}" type="text/plain">llms.txt</a></li>
-        <li><a href="${href(catalog, ROUTES.sitemap.pattern)}" type="application/xml">${w.sitemap}</a></li>
-        ${site.locales.map((l) => html`<li><a href="${href(catalog, feedPath(l))}" type="application/atom+xml" hreflang="${l}">${w.feed(languageName(l, locale))}</a></li>`)}
+        <li><a href="${href(catalog, ROUTES.sitemap.pattern)}" type="application/xml">${w('frame.sitemap')}</a></li>
+        ${site.locales.map((l) => html`<li><a href="${href(catalog, feedPath(l))}" type="application/atom+xml" hreflang="${l}">${w('frame.feed', { language: languageName(l, locale) })}</a></li>`)}
       </ul>
     </nav>
   </div>

@@ -16,7 +16,8 @@ import {
   tableOfContents,
   tagList,
 } from './components.js';
-import { fieldLabel, statusWords } from '../documents/labels.js';
+import { fieldLabel, kindWords, statusWords } from '../documents/labels.js';
+import { identifierLabel } from '../content/identifier-labels.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
 import { filterProducts } from '../documents/lists.js';
 import { blogHref, blogPage } from './filters.js';
@@ -42,7 +43,7 @@ import { productsShownIn } from '../query/queries.js';
 function feeds(catalog: Catalog, locale: string) {
   const w = wordsOf(catalog, locale);
   const locales = [locale, ...catalog.site.locales.filter((l) => l !== locale)];
-  return locales.map((l) => ({ href: linkTo(catalog, feedPath(l)), title: `${w.blogFeedTitle(catalog.site.name)} (${languageName(l, locale)})` }));
+  return locales.map((l) => ({ href: linkTo(catalog, feedPath(l)), title: `${w('blog.feed_title', { site: catalog.site.name })} (${languageName(l, locale)})` }));
 }
 
 /** A page's markdown body with its table of contents beside it, or nothing when the content has no page. */
@@ -73,8 +74,8 @@ export function homeHtml(catalog: Catalog, route: PageRoute): string {
   const contact = navigationRoute(catalog, 'contact', route.locale);
   const blog = pageRoute(catalog, 'blog', route.locale);
   const actions = html`<p class="actions">
-${products ? html`<a class="button" href="${linkTo(catalog, products.path)}">${w.ourProducts}</a>` : ''}
-${contact ? html`<a class="button button-secondary" href="${linkTo(catalog, contact.path)}">${w.getInTouch}</a>` : ''}
+${products ? html`<a class="button" href="${linkTo(catalog, products.path)}">${w('home.our_products')}</a>` : ''}
+${contact ? html`<a class="button button-secondary" href="${linkTo(catalog, contact.path)}">${w('home.get_in_touch')}</a>` : ''}
 </p>`;
   // Reserved so the page's own headings cannot take the ids of the sections around them.
   const ids = new AnchorIds(['home-products', 'home-posts']);
@@ -82,7 +83,7 @@ ${contact ? html`<a class="button button-secondary" href="${linkTo(catalog, cont
 ${
   catalog.products.length
     ? html`<section class="band" aria-labelledby="home-products"><div class="container">
-<h2 id="home-products">${products?.title ?? w.products}</h2>
+<h2 id="home-products">${products?.title ?? w('products.title')}</h2>
 <ul class="cards">${productsShownIn(catalog, route.locale).map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
 </div></section>`
     : ''
@@ -91,9 +92,9 @@ ${pageBody(catalog, route, { ids, toc: false })}
 ${
   latest.length
     ? html`<section class="band band-alt" aria-labelledby="home-posts"><div class="container">
-<h2 id="home-posts">${w.latestArticles}</h2>
+<h2 id="home-posts">${w('home.latest_articles')}</h2>
 <ul class="post-list">${latest.map((p) => postItem(catalog, p, 3))}</ul>
-${blog ? html`<p><a class="more" href="${linkTo(catalog, blog.path)}">${w.allArticles}</a></p>` : ''}
+${blog ? html`<p><a class="more" href="${linkTo(catalog, blog.path)}">${w('home.all_articles')}</a></p>` : ''}
 </div></section>`
     : ''
 }`;
@@ -109,16 +110,16 @@ export function aboutHtml(catalog: Catalog, route: PageRoute): string {
   const { company } = catalog;
   const w = wordsOf(catalog, route.locale);
   const facts = html`<section class="band band-alt" aria-labelledby="company-record"><div class="container">
-<h2 id="company-record">${w.companyRecord}</h2>
+<h2 id="company-record">${w('company.record')}</h2>
 <dl class="facts">
-<div><dt>${w.legalName}</dt><dd>${company.legal_name}</dd></div>
-<div><dt>${w.tradeName}</dt><dd>${company.trade_name}</dd></div>
-${company.identifiers.map((identifier) => html`<div><dt>${w.identifier(identifier)}</dt><dd>${identifier.value}</dd></div>`)}
-${company.founded ? html`<div><dt>${w.founded}</dt><dd><time datetime="${company.founded}">${longDate(company.founded, route.locale)}</time></dd></div>` : ''}
-<div><dt>${w.address}</dt><dd>${postalAddress(company.address, route.locale)}</dd></div>
+<div><dt>${w('company.legal_name')}</dt><dd>${company.legal_name}</dd></div>
+<div><dt>${w('company.trade_name')}</dt><dd>${company.trade_name}</dd></div>
+${company.identifiers.map((identifier) => html`<div><dt>${identifierLabel(identifier, w)}</dt><dd>${identifier.value}</dd></div>`)}
+${company.founded ? html`<div><dt>${w('company.founded')}</dt><dd><time datetime="${company.founded}">${longDate(company.founded, route.locale)}</time></dd></div>` : ''}
+<div><dt>${w('company.address')}</dt><dd>${postalAddress(company.address, route.locale)}</dd></div>
 ${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd><a href="${safeHref(url)}">${url}</a></dd></div>`)}
 </dl>
-<p><a href="${linkTo(catalog, company.markdown_url)}" type="text/markdown">${w.recordAsMarkdown}</a> · <a href="${linkTo(catalog, ROUTES.company.pattern)}" type="application/json">${w.asJson}</a></p>
+<p><a href="${linkTo(catalog, company.markdown_url)}" type="text/markdown">${w('company.record_as_markdown')}</a> · <a href="${linkTo(catalog, ROUTES.company.pattern)}" type="application/json">${w('company.as_json')}</a></p>
 </div></section>`;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['company-record']) })}${facts}`);
 }
@@ -128,14 +129,14 @@ export function contactHtml(catalog: Catalog, route: PageRoute): string {
   const { company } = catalog;
   const w = wordsOf(catalog, route.locale);
   const channels = html`<section class="band band-alt" aria-labelledby="channels"><div class="container">
-<h2 id="channels">${w.channels}</h2>
+<h2 id="channels">${w('company.channels')}</h2>
 <dl class="facts channels">
 ${Object.entries(company.contact).map(([name, value]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd>${channelLink(value)}</dd></div>`)}
-<div><dt>${w.address}</dt><dd>${postalAddress(company.address, route.locale, company.legal_name)}</dd></div>
+<div><dt>${w('company.address')}</dt><dd>${postalAddress(company.address, route.locale, company.legal_name)}</dd></div>
 </dl>
 ${
   Object.keys(company.profiles).length
-    ? html`<h3>${w.elsewhere}</h3><ul class="inline-list">${Object.entries(company.profiles).map(([name, url]) => html`<li><a href="${safeHref(url)}">${fieldLabel(name, w)}</a></li>`)}</ul>`
+    ? html`<h3>${w('company.elsewhere')}</h3><ul class="inline-list">${Object.entries(company.profiles).map(([name, url]) => html`<li><a href="${safeHref(url)}">${fieldLabel(name, w)}</a></li>`)}</ul>`
     : ''
 }
 </div></section>`;
@@ -147,10 +148,10 @@ export function productsHtml(catalog: Catalog, route: PageRoute, filters: Produc
   const products = filterProducts(catalog, filters, route.locale);
   const active = [...(filters.status ?? []).map((status) => statusWords(status, w)), ...(filters.tag ?? [])].join(', ');
   const list = html`<section class="band" aria-labelledby="product-list"><div class="container">
-<h2 id="product-list">${active ? w.productsFiltered(active) : w.allProducts}</h2>
-${active ? html`<p class="result-count">${w.productCount(products.length, catalog.products.length)} <a href="${linkTo(catalog, route.path)}">${w.showAll}</a></p>` : ''}
+<h2 id="product-list">${active ? w('products.filtered', { active }) : w('products.all')}</h2>
+${active ? html`<p class="result-count">${w('products.count', { shown: products.length, total: catalog.products.length })} <a href="${linkTo(catalog, route.path)}">${w('products.show_all')}</a></p>` : ''}
 <ul class="cards">${products.map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
-${products.length === 0 ? html`<p>${w.noProduct} <a href="${linkTo(catalog, route.path)}">${w.showAllProducts}</a>.</p>` : ''}
+${products.length === 0 ? html`<p>${w('products.none')} <a href="${linkTo(catalog, route.path)}">${w('products.show_all_products')}</a>.</p>` : ''}
 </div></section>`;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['product-list']) })}${list}`);
 }
@@ -163,7 +164,7 @@ export function productHtml(catalog: Catalog, product: Product): string {
   const links = Object.entries(product.links);
   const products = navigationRoute(catalog, 'products', locale);
   const translations = product.translations.map(
-    (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w.readIn(languageName(t.locale, locale))}: ${t.title}</a>`,
+    (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w('frame.read_in', { language: languageName(t.locale, locale) })}: ${t.title}</a>`,
   );
   const main = html`<div class="hero hero-with-image"><div class="container">
 <div class="hero-text">
@@ -171,7 +172,7 @@ ${products ? html`<p class="eyebrow"><a href="${linkTo(catalog, products.path)}"
 <h1>${product.name}</h1>
 <p class="lead">${product.summary}</p>
 <div class="hero-meta">${statusBadge(product.status, w)}${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(catalog, locale, tag)), w)}</div>
-${links.length ? html`<ul class="inline-list links" aria-label="${w.links}">${links.map(([name, href]) => html`<li><a href="${safeHref(href)}">${fieldLabel(name, w)}</a></li>`)}</ul>` : ''}
+${links.length ? html`<ul class="inline-list links" aria-label="${w('products.links')}">${links.map(([name, href]) => html`<li><a href="${safeHref(href)}">${fieldLabel(name, w)}</a></li>`)}</ul>` : ''}
 ${translations.length ? html`<p class="translations">${translations}</p>` : ''}
 </div>
 ${product.image ? picture(catalog, product.image, { loading: 'priority', className: 'hero-image' }) : ''}
@@ -197,30 +198,30 @@ function filterForm(catalog: Catalog, filters: BlogFilters, w: Words): Html {
   const categories = catalog.site.post_categories[filters.locale] ?? [];
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
-  return html`<form class="filters" method="get" action="${linkTo(catalog, filters.path)}" aria-label="${w.filterArticles}">
-<div class="field"><label for="filter-category">${w.category}</label>
+  return html`<form class="filters" method="get" action="${linkTo(catalog, filters.path)}" aria-label="${w('blog.filter_articles')}">
+<div class="field"><label for="filter-category">${w('blog.category')}</label>
 <select id="filter-category" name="category">
-${option('', w.allCategories, !filters.category)}
+${option('', w('blog.all_categories'), !filters.category)}
 ${categories.map((c) => option(c, c, filters.category?.length === 1 && filters.category[0] === c))}
 </select></div>
-<div class="field field-actions"><button type="submit">${w.filter}</button>
-${filters.category ? html`<a href="${linkTo(catalog, filters.path)}">${w.clearFilters}</a>` : ''}</div>
+<div class="field field-actions"><button type="submit">${w('blog.filter')}</button>
+${filters.category ? html`<a href="${linkTo(catalog, filters.path)}">${w('blog.clear_filters')}</a>` : ''}</div>
 </form>`;
 }
 
 function pagination(catalog: Catalog, filters: BlogFilters, page: number, pages: number, w: Words): Html | '' {
   if (pages <= 1) return '';
   const href = (n: number) => linkTo(catalog, blogHref({ ...filters, page: n }));
-  return html`<nav class="pagination" aria-label="${w.pages}">
-${page > 1 ? html`<a rel="prev" href="${href(page - 1)}">${w.newer}</a>` : ''}
+  return html`<nav class="pagination" aria-label="${w('blog.pages')}">
+${page > 1 ? html`<a rel="prev" href="${href(page - 1)}">${w('blog.newer')}</a>` : ''}
 <ol>${pageWindow(page, pages).map((n) =>
     n === GAP
       ? html`<li class="gap" aria-hidden="true">…</li>`
       : n === page
         ? html`<li><a href="${href(n)}" aria-current="page">${n}</a></li>`
-        : html`<li><a href="${href(n)}" aria-label="${w.page(n)}">${n}</a></li>`,
+        : html`<li><a href="${href(n)}" aria-label="${w('blog.page', { n })}">${n}</a></li>`,
   )}</ol>
-${page < pages ? html`<a rel="next" href="${href(page + 1)}">${w.older}</a>` : ''}
+${page < pages ? html`<a rel="next" href="${href(page + 1)}">${w('blog.older')}</a>` : ''}
 </nav>`;
 }
 
@@ -253,14 +254,14 @@ export function blogHtml(catalog: Catalog, route: PageRoute, filters: BlogFilter
   const first = result.start + 1;
   const last = result.start + result.posts.length;
   const list = html`<section class="band" aria-labelledby="articles"><div class="container"><div class="column">
-<h2 id="articles">${w.articles}</h2>
+<h2 id="articles">${w('blog.articles')}</h2>
 ${filterForm(catalog, filters, w)}
-<p class="result-count">${result.total === 0 ? w.noArticle : w.showing(first, last, result.total)}</p>
+<p class="result-count">${result.total === 0 ? w('blog.no_article') : w('blog.showing', { first, last, total: result.total })}</p>
 <ul class="post-list">${result.posts.map((p) => postItem(catalog, p, 3))}</ul>
 ${pagination(catalog, filters, result.page, result.pages, w)}
 </div></div></section>`;
   const intro = result.page === 1 && !filters.category ? pageBody(catalog, route, { ids: new AnchorIds(['articles', 'filter-category']) }) : '';
-  const title = result.page > 1 ? w.titlePage(route.title, result.page) : route.title;
+  const title = result.page > 1 ? w('blog.title_page', { title: route.title, n: result.page }) : route.title;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${list}${intro}`, {
     title,
     path: blogHref(filters),
@@ -276,7 +277,7 @@ export function postHtml(catalog: Catalog, post: Post): string {
   const body = renderMarkdown(post.markdown, w, { picture: bodyPicture(catalog) });
   const blog = pageRoute(catalog, 'blog', post.locale);
   const translations = post.translations.map(
-    (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w.readIn(languageName(t.locale, post.locale))}: ${t.title}</a>`,
+    (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w('frame.read_in', { language: languageName(t.locale, post.locale) })}: ${t.title}</a>`,
   );
   const main = html`<article class="post">
 <div class="hero"><div class="container narrow">
@@ -290,7 +291,7 @@ ${translations.length ? html`<p class="translations">${translations}</p>` : ''}
 <div class="container narrow">
 ${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'cover' }) : ''}
 <div class="prose">${body.html}</div>
-<p class="back"><a href="${linkTo(catalog, blog?.path ?? here.pagePath('blog'))}">${w.allArticles}</a></p></div>
+<p class="back"><a href="${linkTo(catalog, blog?.path ?? here.pagePath('blog'))}">${w('home.all_articles')}</a></p></div>
 </article>`;
   return layout(catalog, {
     title: post.title,
@@ -309,9 +310,9 @@ ${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'c
 /** The search form, filled with the query being shown. */
 function searchForm(route: PageRoute, query: string, w: Words): Html {
   return html`<form class="search-form" method="get" action="${route.href}" role="search">
-<label for="search-q">${w.searchLabel}</label>
+<label for="search-q">${w('search.label')}</label>
 <div class="search-row"><input id="search-q" type="search" name="q" value="${query}" maxlength="${searchQuery.q.maxLength}" required autocomplete="off">
-<button type="submit">${w.searchButton}</button></div>
+<button type="submit">${w('search.button')}</button></div>
 </form>`;
 }
 
@@ -334,7 +335,7 @@ function highlighted(text: string, matches: readonly string[], fold: (s: string)
  */
 function didYouMean(catalog: Catalog, route: PageRoute, suggestions: readonly string[], w: Words): Html {
   const PLACE = '\u0000';
-  const [before = '', after = ''] = w.didYouMean(PLACE).split(PLACE);
+  const [before = '', after = ''] = w('search.did_you_mean', { suggestions: PLACE }).split(PLACE);
   const list = new Intl.ListFormat(route.locale, { type: 'disjunction' })
     .formatToParts(suggestions)
     .map((part) => (part.type === 'element' ? html`<a href="${linkTo(catalog, `${route.path}?${new URLSearchParams({ q: part.value })}`)}">${part.value}</a>` : html`${part.value}`));
@@ -352,28 +353,28 @@ export function searchHtml(catalog: Catalog, route: PageRoute, query: string, re
   const last = (result?.offset ?? 0) + (result?.items.length ?? 0);
   const hits = result
     ? html`<section class="band" aria-labelledby="search-results"><div class="container"><div class="column">
-<h2 id="search-results">${w.searchResults(query)}</h2>
-<p class="result-count">${w.hitCount(result.total, first, last)}</p>
-${result.total === 0 ? html`<p>${w.noHit(query)} ${w.searchHint}</p>${result.suggestions.length > 0 ? didYouMean(catalog, route, result.suggestions, w) : ''}` : ''}
+<h2 id="search-results">${w('search.results', { query })}</h2>
+<p class="result-count">${w('search.hit_count', { total: result.total, first, last })}</p>
+${result.total === 0 ? html`<p>${w('search.no_hit', { query })} ${w('search.hint')}</p>${result.suggestions.length > 0 ? didYouMean(catalog, route, result.suggestions, w) : ''}` : ''}
 <ol class="search-hits">${result.items.map(
         (hit) => html`<li class="search-hit"${hit.locale ? html` lang="${hit.locale}"` : ''}>
-<p class="kind">${w.kinds[hit.kind] ?? hit.kind}</p>
+<p class="kind">${kindWords(hit.kind, w)}</p>
 <h3><a href="${linkTo(catalog, hit.url)}">${hit.title}</a></h3>
 <p>${highlighted(hit.excerpt, hit.matches, fold)}</p>
 </li>`,
       )}</ol>
 ${
   result.offset > 0 || last < result.total
-    ? html`<nav class="pagination" aria-label="${w.pages}">
-${result.offset > 0 ? html`<a rel="prev" href="${linkTo(catalog, pageHref(Math.max(0, result.offset - result.limit)))}">${w.previous}</a>` : ''}
-${last < result.total ? html`<a rel="next" href="${linkTo(catalog, pageHref(result.offset + result.limit))}">${w.next}</a>` : ''}
+    ? html`<nav class="pagination" aria-label="${w('blog.pages')}">
+${result.offset > 0 ? html`<a rel="prev" href="${linkTo(catalog, pageHref(Math.max(0, result.offset - result.limit)))}">${w('search.previous')}</a>` : ''}
+${last < result.total ? html`<a rel="next" href="${linkTo(catalog, pageHref(result.offset + result.limit))}">${w('search.next')}</a>` : ''}
 </nav>`
     : ''
 }
 </div></div></section>`
     : '';
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description, searchForm(route, query, w))}${hits}`, {
-    ...(result ? { title: w.searchResults(query), noindex: true, path: pageHref(result.offset), translations: [] } : {}),
+    ...(result ? { title: w('search.results', { query }), noindex: true, path: pageHref(result.offset), translations: [] } : {}),
   });
 }
 

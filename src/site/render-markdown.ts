@@ -68,7 +68,7 @@ export interface RenderOptions {
   readonly picture?: BodyPictureHtml;
 }
 
-export function renderMarkdown(source: string, w: Pick<Words, 'table'>, options: RenderOptions = {}): RenderedMarkdown {
+export function renderMarkdown(source: string, w: Words, options: RenderOptions = {}): RenderedMarkdown {
   const { ids = new AnchorIds(), picture } = options;
   const env = {};
   const tokens = markdown.parse(source, env);
@@ -100,7 +100,7 @@ export function renderMarkdown(source: string, w: Pick<Words, 'table'>, options:
     .render(tokens, markdown.options, env)
     // Raw HTML is off, so "<table>" in the output can only be the renderer's own
     // tag (an author's would be escaped): wrap each in a keyboard-scrollable region.
-    .replaceAll('<table>', `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeHtml(w.table)}"><table>`)
+    .replaceAll('<table>', `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeHtml(w('frame.table'))}"><table>`)
     .replaceAll('</table>', '</table></div>');
   return { html: trustedHtml(rendered), headings };
 }

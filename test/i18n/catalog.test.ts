@@ -8,6 +8,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { catalogFrom, MessageCatalogError, messages, overrideCatalog, SHIPPED_LOCALES } from '../../src/i18n/catalog.js';
 import type { MessageKey } from '../../src/i18n/keys.js';
 import { MESSAGE_KEYS } from '../../src/i18n/keys.js';
+import { fieldLabel, kindWords, statusWords } from '../../src/documents/labels.js';
 import { wordsIn } from './_words.js';
 
 // Not ROOT from test/helper.ts: that module loads the whole app, and these tests need only the catalogs.
@@ -115,11 +116,11 @@ describe('the shipped message catalogs', () => {
 
 describe('es, fr and de frames', () => {
   test('give Spanish, French and German words to their locales and regional variants', () => {
-    assert.equal(wordsIn('es').skipToContent, 'Saltar al contenido');
+    assert.equal(wordsIn('es')('frame.skip_to_content'), 'Saltar al contenido');
     assert.equal(wordsIn('es-MX'), wordsIn('es'));
-    assert.equal(wordsIn('fr').skipToContent, 'Aller au contenu');
+    assert.equal(wordsIn('fr')('frame.skip_to_content'), 'Aller au contenu');
     assert.equal(wordsIn('fr-CA'), wordsIn('fr'));
-    assert.equal(wordsIn('de').skipToContent, 'Zum Inhalt springen');
+    assert.equal(wordsIn('de')('frame.skip_to_content'), 'Zum Inhalt springen');
     assert.equal(wordsIn('de-AT'), wordsIn('de'));
   });
 
@@ -149,22 +150,23 @@ describe('es, fr and de frames', () => {
   for (const [locale, expected] of Object.entries(PLURALS)) {
     test(`${locale} counts 0, 1, 2 and 5 with the right plural forms`, () => {
       const w = wordsIn(locale);
-      assert.deepEqual(COUNTS.map((n) => w.articleCount(n)), expected.articleCount);
-      assert.deepEqual(COUNTS.map((n) => w.productCount(Math.min(n, 1), n)), expected.productCount);
-      assert.deepEqual(COUNTS.map((n) => w.showing(Math.min(n, 1), n, n)), expected.showing);
-      assert.deepEqual(COUNTS.map((n) => w.hitCount(n, Math.min(n, 1), n)), expected.hitCount);
+      assert.deepEqual(COUNTS.map((n) => w('blog.article_count', { total: n })), expected.articleCount);
+      assert.deepEqual(COUNTS.map((n) => w('products.count', { shown: Math.min(n, 1), total: n })), expected.productCount);
+      assert.deepEqual(COUNTS.map((n) => w('blog.showing', { first: Math.min(n, 1), last: n, total: n })), expected.showing);
+      assert.deepEqual(COUNTS.map((n) => w('search.hit_count', { total: n, first: Math.min(n, 1), last: n })), expected.hitCount);
     });
   }
 
   test('es and fr say "de" before an exact million (CLDR "many"), without grouping separators', () => {
-    assert.equal(wordsIn('es').articleCount(1_000_000), '1000000 de artículos, del más reciente al más antiguo.');
-    assert.equal(wordsIn('fr').articleCount(1_000_000), '1000000 d’articles, du plus récent au plus ancien.');
-    assert.equal(wordsIn('de').articleCount(1_000_000), '1000000 Beiträge, neueste zuerst.');
-    assert.equal(wordsIn('es').articleCount(1_234_567), '1234567 artículos, del más reciente al más antiguo.');
+    const [es, fr, de] = [wordsIn('es'), wordsIn('fr'), wordsIn('de')];
+    assert.equal(es('blog.article_count', { total: 1_000_000 }), '1000000 de artículos, del más reciente al más antiguo.');
+    assert.equal(fr('blog.article_count', { total: 1_000_000 }), '1000000 d’articles, du plus récent au plus ancien.');
+    assert.equal(de('blog.article_count', { total: 1_000_000 }), '1000000 Beiträge, neueste zuerst.');
+    assert.equal(es('blog.article_count', { total: 1_234_567 }), '1234567 artículos, del más reciente al más antiguo.');
   });
 
   test('name statuses, hit kinds and channels in their language', () => {
-    assert.deepEqual([wordsIn('es'), wordsIn('fr'), wordsIn('de')].map((w) => [w.statuses.live, w.statuses['coming-soon'], w.kinds.post, w.channelNames.early_access]), [
+    assert.deepEqual([wordsIn('es'), wordsIn('fr'), wordsIn('de')].map((w) => [statusWords('live', w), statusWords('coming-soon', w), kindWords('post', w), fieldLabel('early_access', w)]), [
       ['Disponible', 'Próximamente', 'Artículo', 'Acceso anticipado'],
       ['Disponible', 'Bientôt disponible', 'Article', 'Accès anticipé'],
       ['Verfügbar', 'Demnächst', 'Beitrag', 'Vorabzugang'],

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import type { Address } from '../../src/i18n/address.js';
 import { addressLine, addressLines } from '../../src/i18n/address.js';
 import { SHIPPED_LOCALES } from '../../src/i18n/catalog.js';
+import { identifierLabel } from '../../src/content/identifier-labels.js';
 import { wordsIn } from './_words.js';
 
 describe('identifier labels', () => {
@@ -26,7 +27,7 @@ describe('identifier labels', () => {
   for (const locale of SHIPPED_LOCALES) {
     test(`name each scheme in ${locale}: a US tax number is an EIN, a company number names its register`, () => {
       assert.deepEqual(
-        identifiers.map((identifier) => wordsIn(locale).identifier(identifier)),
+        identifiers.map((identifier) => identifierLabel(identifier, wordsIn(locale))),
         expected[locale],
       );
     });

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { escapeHtml, html, Html, safeHref, trustedHtml } from '../../src/site/html.js';
 import { AnchorIds, renderMarkdown, slugify } from '../../src/site/render-markdown.js';
+import { wordsOfMessages } from '../../src/documents/words.js';
+import { messages } from '../../src/i18n/catalog.js';
 
 describe('the html template', () => {
   test('escapes every interpolated string, in text and in attributes', () => {
@@ -42,7 +44,7 @@ describe('the html template', () => {
 });
 
 /** The words of an English page, as far as a body needs them. */
-const WORDS = { table: 'Table' };
+const WORDS = wordsOfMessages(messages('en'));
 
 describe('renderMarkdown', () => {
   test('escapes raw HTML and drops javascript: links (raw HTML is off)', () => {
@@ -71,7 +73,7 @@ describe('renderMarkdown', () => {
   test('makes tables and code blocks reachable by keyboard when they scroll, each table named in the page\'s language', () => {
     const out = renderMarkdown('| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```sh\ncurl x\n```\n', WORDS).html.toString();
     assert.ok(out.includes('<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>'), out);
-    assert.ok(renderMarkdown('| a |\n| --- |\n| 1 |\n', { table: 'Tabelle' }).html.toString().includes('aria-label="Tabelle"'));
+    assert.ok(renderMarkdown('| a |\n| --- |\n| 1 |\n', wordsOfMessages(messages('de'))).html.toString().includes('aria-label="Tabelle"'));
     assert.ok(out.includes('</table></div>'), out);
     assert.ok(out.includes('<pre><code tabindex="0" class="language-sh">'), out);
   });
