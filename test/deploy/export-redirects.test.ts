@@ -7,15 +7,14 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { loadCatalog } from '../../src/content/load.js';
 import type { Service } from '../../src/http/service.js';
 import { buildTestApp, exchange, FIXTURES, ROOT } from '../helper.js';
-import { freePort } from '../ports.js';
-import { nginxBinary, startNginx } from './nginx.js';
+import { nginxBinary, serveExport } from './nginx.js';
 
 const NGINX = nginxBinary();
 const BASE = 'https://vitrine.example/site';
@@ -48,16 +47,7 @@ describe('redirects in an export served by nginx', { skip: NGINX === undefined &
     const run = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'vitrine.js'), 'export', content, exported], { env: { ...process.env, BASE_URL: BASE }, encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     ({ server } = await buildTestApp({ catalog: await loadCatalog({ dir: content, baseUrl: BASE }), env: { BASE_URL: BASE }, checkOpenApi: false }));
-    await chmod(work, 0o755);
-    const prefix = path.join(work, 'nginx');
-    await mkdir(prefix);
-    const port = await freePort();
-    const conf = (await readFile(path.join(ROOT, 'bench', 'nginx.conf'), 'utf8'))
-      .replaceAll('@PREFIX@', prefix)
-      .replaceAll('@ROOT@', exported)
-      .replaceAll('@PORT@', String(port));
-    origin = `http://127.0.0.1:${port}`;
-    nginx = await startNginx(prefix, conf, `${origin}/about`);
+    ({ nginx, origin } = await serveExport(work, exported, '/about'));
   });
 
   after(async () => {

@@ -1,9 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Agent } from 'node:http';
 import { request } from 'node:http';
 import path from 'node:path';
+import { ROOT } from '../helper.js';
+import { freePort } from '../ports.js';
 
 /** nginx as Debian installs it, wherever PATH puts it; undefined when it is not installed. */
 export function nginxBinary(): string | undefined {
@@ -69,4 +71,23 @@ export async function startNginx(prefix: string, conf: string, ready: string, co
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * nginx serving the export in `exported` with bench/nginx.conf (the file
+ * the deployment docs show), its prefix under `work`, on a free port; ready
+ * once `probe` (a path) answers. `work` is opened to nginx's worker, which
+ * runs as an unprivileged user and must read the export.
+ */
+export async function serveExport(work: string, exported: string, probe: string): Promise<{ readonly nginx: ChildProcess; readonly origin: string }> {
+  await chmod(work, 0o755);
+  const prefix = path.join(work, 'nginx');
+  await mkdir(prefix);
+  const port = await freePort();
+  const conf = (await readFile(path.join(ROOT, 'bench', 'nginx.conf'), 'utf8'))
+    .replaceAll('@PREFIX@', prefix)
+    .replaceAll('@ROOT@', exported)
+    .replaceAll('@PORT@', String(port));
+  const origin = `http://127.0.0.1:${port}`;
+  return { nginx: await startNginx(prefix, conf, `${origin}${probe}`), origin };
 }

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -16,8 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ExportedAnswer } from '../../src/export.js';
 import { MANIFEST } from '../../src/export.js';
 import { exchange, FIXTURES, ROOT } from '../helper.js';
-import { freePort } from '../ports.js';
-import { nginxBinary, startNginx } from './nginx.js';
+import { nginxBinary, serveExport } from './nginx.js';
 
 const NGINX = nginxBinary();
 
@@ -37,17 +36,7 @@ describe('an export served by nginx (bench/nginx.conf)', { skip: NGINX === undef
     });
     assert.equal(run.status, 0, run.stderr);
     manifest = JSON.parse(await readFile(path.join(exported, MANIFEST), 'utf8')) as ExportedAnswer[];
-    // nginx's worker runs as an unprivileged user: it must be able to read the export.
-    await chmod(work, 0o755);
-    const prefix = path.join(work, 'nginx');
-    await mkdir(prefix);
-    const port = await freePort();
-    const conf = (await readFile(path.join(ROOT, 'bench', 'nginx.conf'), 'utf8'))
-      .replaceAll('@PREFIX@', prefix)
-      .replaceAll('@ROOT@', exported)
-      .replaceAll('@PORT@', String(port));
-    origin = `http://127.0.0.1:${port}`;
-    nginx = await startNginx(prefix, conf, `${origin}${manifest.find((answer) => answer.accept === undefined)!.url}`);
+    ({ nginx, origin } = await serveExport(work, exported, manifest.find((answer) => answer.accept === undefined)!.url));
   });
 
   after(async () => {
