@@ -21,21 +21,33 @@ export function longDate(timestamp: string, locale: string): string {
 }
 
 /**
- * A language's name in `inLocale`. Its name for itself ("Português
- * (Brasil)") stands alone, on a link that switches to it, and starts with a
- * capital; another language's is a word of a sentence ("Leer en inglés",
- * "Auf Englisch lesen") and is written as that language writes it there.
+ * A language's name in `inLocale`, as a word of a sentence is written in
+ * that language: "Leer en inglés", "Flux (français)", "Feed (Deutsch)",
+ * lower case where the language writes its names so, as Intl gives them.
  */
 export function languageName(locale: string, inLocale = locale): string {
   // Locale tags hold no space: the pair is one key.
   return languageNamesOf(`${locale} ${inLocale}`);
 }
 
+/**
+ * A language's name for itself, standing alone on the link that switches to
+ * it ("Español", "Français", "Português (Brasil)"): it starts with a capital
+ * as a menu item does.
+ */
+export function ownLanguageName(locale: string): string {
+  const name = languageName(locale);
+  try {
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  } catch {
+    return name;
+  }
+}
+
 const languageNamesOf = rememberedByValue((pair) => {
   const [locale = '', inLocale = locale] = pair.split(' ');
   try {
-    const name = new Intl.DisplayNames([inLocale], { type: 'language' }).of(locale) ?? locale;
-    return locale === inLocale ? name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1) : name;
+    return new Intl.DisplayNames([inLocale], { type: 'language' }).of(locale) ?? locale;
   } catch {
     return locale;
   }

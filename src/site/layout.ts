@@ -2,7 +2,7 @@ import type { PageRoute } from '../documents/site-map.js';
 import type { Catalog } from '../content/types.js';
 import { STYLESHEET_PATH, FAVICON_PATH } from './assets.js';
 import { picture, postalAddress } from './components.js';
-import { languageName } from '../documents/format.js';
+import { languageName, ownLanguageName } from '../documents/format.js';
 import type { Html, Interpolation } from './html.js';
 import { html } from './html.js';
 import { wordsOf, siteLocale } from '../documents/words.js';
@@ -101,7 +101,7 @@ function languageSwitch(catalog: Catalog, locale: string, translations: readonly
   const links = others.map((other) => {
     const translation = translations.find((t) => t.locale === other);
     const target = translation ? translation.href : siteLocale(catalog, other).pagePath('index');
-    return html`<li><a href="${linkTo(catalog, target)}" hreflang="${other}" lang="${other}">${languageName(other)}</a></li>`;
+    return html`<li><a href="${linkTo(catalog, target)}" hreflang="${other}" lang="${other}">${ownLanguageName(other)}</a></li>`;
   });
   const w = wordsOf(catalog, locale);
   return html`<ul class="language-switch" aria-label="${w('frame.languages')}">${links}</ul>`;

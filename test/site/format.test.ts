@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { estimateTokens, languageName, longDate } from '../../src/documents/format.js';
+import { estimateTokens, languageName, longDate, ownLanguageName } from '../../src/documents/format.js';
 
 test('the token estimate counts characters as code points: an emoji or a CJK character written in two UTF-16 units is one', () => {
   const texts = ['', 'a', 'abcd', 'abcde', 'ação', '😀', 'a😀b', '𠮷野家', '\ud83d', 'x\ud83d', '\ude00y', '\ud83d\ud83d\ude00', 'é'.repeat(9), `${'😀'.repeat(7)}z`];
@@ -17,9 +17,18 @@ test('a long date in the reader\'s locale, the same on every call; an unknown lo
   assert.equal(longDate('2026-08-05T10:00:00Z', 'not a locale!'), '2026-08-05');
 });
 
-test('a language\'s name for itself starts with a capital; in another language it is written as that language writes it', () => {
-  assert.equal(languageName('pt-BR'), 'Português (Brasil)');
+test('a language\'s name in a sentence is written as that language writes it, its own name included', () => {
   assert.equal(languageName('en', 'es'), 'inglés');
   assert.equal(languageName('en', 'de'), 'Englisch');
+  assert.equal(languageName('es'), 'español');
+  assert.equal(languageName('fr'), 'français');
+  assert.equal(languageName('de'), 'Deutsch');
   assert.equal(languageName('xx-?'), 'xx-?', 'a tag Intl refuses is shown as it is');
+});
+
+test('a language\'s name for itself, standing alone on the link that switches to it, starts with a capital', () => {
+  assert.equal(ownLanguageName('pt-BR'), 'Português (Brasil)');
+  assert.equal(ownLanguageName('es'), 'Español');
+  assert.equal(ownLanguageName('fr'), 'Français');
+  assert.equal(ownLanguageName('xx-?'), 'xx-?');
 });

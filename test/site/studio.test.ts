@@ -328,3 +328,15 @@ test('no Spanish or German page prints a word of the English frame', async () =>
   }
   assert.deepEqual(found, []);
 });
+
+describe("a language's name on the Spanish pages", () => {
+  test('is lower case in a phrase, as Spanish writes it (the feeds), and capitalised alone on the switch', async () => {
+    const page = (await get('/es')).body;
+    assert.ok(page.includes('>Feed (español)</a>'), 'the footer names the page\'s own feed in lower case');
+    assert.ok(page.includes('>Feed (alemán)</a>'));
+    assert.ok(!page.includes('Feed (Español)'));
+    assert.match(page, /hreflang="de" lang="de">Deutsch<\/a>/);
+    const feed = (await get('/feeds/es.xml')).body;
+    assert.match(feed, /<title>[^<]*\(español\)<\/title>/);
+  });
+});
