@@ -37,6 +37,8 @@ export function siteDoor(config: Config, pictures: PictureMaker, documents: Docu
     recordRoute(ROUTES.localeProduct.pattern, documents, {
       ...PRODUCT_PAGES,
       find: (catalog, { locale = '', slug = '' }) => (locale === catalog.site.default_locale ? undefined : catalog.productsByLocale.get(locale)?.bySlug.get(slug)),
+      // The default locale's products live at the root: `/de/products/x` on a German-first site is `/products/x`.
+      alias: (catalog, { locale = '', slug = '' }) => (locale === catalog.site.default_locale && catalog.productsBySlug.has(slug) ? paths.product(catalog.site, slug) : undefined),
       all: (catalog) => [...catalog.productsByLocale.values()].flatMap((of) => of.products).filter((product) => product.locale !== catalog.site.default_locale),
     }),
     recordRoute(ROUTES.post.pattern, documents, {

@@ -118,10 +118,25 @@ function pageAt(catalog: Catalog, segments: readonly string[]): PageRoute | unde
   return pageRoute(catalog, rest[0] ?? 'index', locale);
 }
 
+/**
+ * The page a path under the default locale's own tag names (`/de`,
+ * `/de/about` on a German-first site): its pages live at the root, but a
+ * reader who finds `/es` and `/fr` beside them tries `/de` as well.
+ */
+function defaultLocaleAlias(catalog: Catalog, segments: readonly string[]): PageRoute | undefined {
+  if (segments[0] !== catalog.site.default_locale || segments.length > 2) return undefined;
+  return pageAt(catalog, segments.slice(1));
+}
+
 function servePage(request: Incoming, segments: readonly string[], documents: Documents): Answer {
   const { catalog } = request;
   const route = pageAt(catalog, segments);
-  if (!route) throw notFound(`There is no page at ${clip(request.path, 120)}.`, 'The pages below are a good place to start.');
+  if (!route) {
+    const alias = defaultLocaleAlias(catalog, segments);
+    const mark = request.url.indexOf('?');
+    if (alias) return redirect(catalog, alias.path + (mark === -1 ? '' : request.url.slice(mark)));
+    throw notFound(`There is no page at ${clip(request.path, 120)}.`, 'The pages below are a good place to start.');
+  }
   const asked = pageState(catalog, route, request.query);
   if (!('state' in asked)) return asked;
   const format = preferredFormat(request.headers);
@@ -138,7 +153,7 @@ export function pagesAt(pattern: (typeof ROUTES)['home' | 'page' | 'localePage']
     negotiates: true,
     handle: (request) => servePage(request, segments(request.params), documents),
     expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => (path === '/' ? 0 : path.split('/').length - 1) === names.length),
-    exists: (catalog, params) => pageAt(catalog, segments(params)) !== undefined,
+    exists: (catalog, params) => pageAt(catalog, segments(params)) !== undefined || defaultLocaleAlias(catalog, segments(params)) !== undefined,
   };
 }
 
@@ -148,6 +163,8 @@ export interface RecordKind<R> {
   readonly missing: string;
   readonly listed: string;
   readonly html: (catalog: Catalog, record: R) => string;
+  /** Where a path of this pattern that names no record is sent when it names one elsewhere (the default locale's tag in front of a default-locale product). */
+  readonly alias?: (catalog: Catalog, params: Readonly<Record<string, string>>) => string | undefined;
 }
 
 /** The page of one record (a product, an article) by slug: HTML, or its markdown mirror to a client that prefers it. */
@@ -159,13 +176,17 @@ export function recordRoute<R extends { readonly url: string; readonly markdown_
     handle: (request) => {
       const { catalog } = request;
       const found = record.find(catalog, request.params);
-      if (!found) throw notFound(`${record.missing} ${clip(request.path, 120)}.`, record.listed);
+      if (!found) {
+        const alias = record.alias?.(catalog, request.params);
+        if (alias !== undefined) return redirect(catalog, alias);
+        throw notFound(`${record.missing} ${clip(request.path, 120)}.`, record.listed);
+      }
       const format = preferredFormat(request.headers);
       const location = sitePath(catalog, found.markdown_url);
       const body = format === 'html' ? record.html(catalog, found) : documents.markdown(catalog, documents.mirror(catalog, mirrorName(location))!);
       return send(catalog, format, body, { canonical: found.url, location });
     },
     expand: (catalog) => record.all(catalog).map((r) => sitePath(catalog, r.url)),
-    exists: (catalog, params) => record.find(catalog, params) !== undefined,
+    exists: (catalog, params) => record.find(catalog, params) !== undefined || record.alias?.(catalog, params) !== undefined,
   };
 }

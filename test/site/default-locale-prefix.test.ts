@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Service } from '../../src/http/service.js';
+import type { Catalog } from '../../src/content/types.js';
+import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
+import { vitrine } from '../process.js';
+
+/**
+ * On a site whose first language is German, the German pages live at the
+ * root and the others under `/en`, `/fr`: a reader who tries `/de` (as he
+ * would `/fr`) is sent to the German page at the root, not told there is
+ * no such page.
+ */
+
+let work: string;
+let catalog: Catalog;
+let server: Service;
+
+before(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-default-prefix-'));
+  const dir = path.join(work, 'german-first');
+  const run = await vitrine(['init', dir, '--locales', 'de,en,fr', '--country', 'AT']);
+  assert.equal(run.code, 0, run.stderr);
+  catalog = await testCatalog(dir);
+  ({ server } = await buildTestApp({ catalog, checkOpenApi: false }));
+});
+after(async () => {
+  await server?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("the default locale's tag in front of a path", () => {
+  test('/de, /de/about and /de/blog?page=1 answer 301 to the page at the root, the query kept', async () => {
+    for (const [from, to] of [['/de', '/'], ['/de/about', '/about'], ['/de/blog?page=1', '/blog?page=1']] as const) {
+      const response = await server.inject(from);
+      assert.equal(response.statusCode, 301, from);
+      assert.equal(response.headers.location, `${BASE_URL}${to}`, from);
+      assert.equal((await server.inject(to)).statusCode, 200, to);
+    }
+  });
+
+  test("/de/products/<slug> answers 301 to the product's page at the root", async () => {
+    const product = catalog.products[0]!;
+    const response = await server.inject(`/de/products/${product.slug}`);
+    assert.equal(response.statusCode, 301);
+    assert.equal(response.headers.location, product.url);
+  });
+
+  test('a path under it that names no page is still a 404 in German', async () => {
+    for (const path of ['/de/nichts-hier', '/de/products/nichts']) {
+      const response = await server.inject(path);
+      assert.equal(response.statusCode, 404, path);
+      assert.match(response.body, /<html lang="de"/, path);
+    }
+  });
+
+  test('the other languages keep their prefix', async () => {
+    assert.equal((await server.inject('/fr')).statusCode, 200);
+    assert.equal((await server.inject('/en/about')).statusCode, 200);
+  });
+});
