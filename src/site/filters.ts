@@ -4,6 +4,7 @@ import { forReaders } from './error-pages.js';
 import type { Words } from '../documents/words.js';
 import { wordsOf } from '../documents/words.js';
 import type { ChoicesParam } from '../query/params.js';
+import { statusWords } from '../documents/labels.js';
 import { blogPage as blogPageParam, postFilters, productFilters, searchQuery } from '../query/parameters.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
 import { filterPosts, POSTS_PER_PAGE } from '../documents/lists.js';
@@ -47,8 +48,10 @@ function valuesOf(query: SiteQuery, name: string, param: ChoicesParam, catalog: 
   const value = single(query, name, place);
   if (value === undefined) return undefined;
   const shown = value.length > 100 ? `${value.slice(0, 100)}…` : value;
+  // A reader is told a status in the page's words ("Demnächst"), the value of the link beside it; content values are their own words.
+  const choices = allowed.map((choice) => (name === 'status' ? `${statusWords(choice, place.w)} (${choice})` : choice)).join(', ');
   const refuse = (): never => {
-    throw refused(place.w('error.no_such_value', { name, value: shown }), place.w('error.choose_one_of', { choices: allowed.join(', '), path: place.path }), { parameter: name, accepted: allowed });
+    throw refused(place.w('error.no_such_value', { name, value: shown }), place.w('error.choose_one_of', { choices, path: place.path }), { parameter: name, accepted: allowed });
   };
   const values = param.read(value, name, catalog, refuse);
   if (values.some((one) => !allowed.includes(one))) refuse();

@@ -256,7 +256,7 @@ export function blogHtml(catalog: Catalog, route: PageRoute, filters: BlogFilter
   const list = html`<section class="band" aria-labelledby="articles"><div class="container"><div class="column">
 <h2 id="articles">${w('blog.articles')}</h2>
 ${filterForm(catalog, filters, w)}
-<p class="result-count">${result.total === 0 ? w('blog.no_article') : w('blog.showing', { first, last, total: result.total })}</p>
+<p class="result-count">${result.total === 0 ? w('blog.no_article') : result.pages === 1 ? w('blog.article_count', { total: result.total }) : w('blog.showing', { first, last, total: result.total })}</p>
 <ul class="post-list">${result.posts.map((p) => postItem(catalog, p, 3))}</ul>
 ${pagination(catalog, filters, result.page, result.pages, w)}
 </div></div></section>`;

@@ -9,10 +9,11 @@ import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
 import { vitrine } from '../process.js';
 
 /**
- * On a site whose first language is German, the German pages live at the
- * root and the others under `/en`, `/fr`: a reader who tries `/de` (as he
- * would `/fr`) is sent to the German page at the root, not told there is
- * no such page.
+ * A site whose first language is German, as `vitrine init --locales de,en,fr`
+ * writes it. Its German pages live at the root and the others under `/en`
+ * and `/fr`: a reader who tries `/de` (as they would `/fr`) is sent to the
+ * German page at the root, not told there is no such page. Its pages speak
+ * German where the engine writes the words.
  */
 
 let work: string;
@@ -60,5 +61,18 @@ describe("the default locale's tag in front of a path", () => {
   test('the other languages keep their prefix', async () => {
     assert.equal((await server.inject('/fr')).statusCode, 200);
     assert.equal((await server.inject('/en/about')).statusCode, 200);
+  });
+});
+
+describe("a German-first site's words", () => {
+  test('a blog of one page counts its articles without a "1–1 of" range', async () => {
+    const page = (await server.inject('/blog')).body;
+    assert.match(page, /<p class="result-count">1 Beitrag, neueste zuerst\.<\/p>/);
+  });
+
+  test('a status the product list does not know is answered with the statuses in German, each with the value to give', async () => {
+    const response = await server.inject('/products?status=bald');
+    assert.equal(response.statusCode, 400);
+    assert.match(response.body, /Demnächst \(coming-soon\), Verfügbar \(live\)/);
   });
 });
