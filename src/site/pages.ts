@@ -354,8 +354,12 @@ export function searchHtml(catalog: Catalog, route: PageRoute, query: string, re
   const hits = result
     ? html`<section class="band" aria-labelledby="search-results"><div class="container"><div class="column">
 <h2 id="search-results">${w('search.results', { query })}</h2>
-<p class="result-count">${w('search.hit_count', { total: result.total, first, last })}</p>
-${result.total === 0 ? html`<p>${w('search.no_hit', { query })} ${w('search.hint')}</p>${result.suggestions.length > 0 ? didYouMean(catalog, route, result.suggestions, w) : ''}` : ''}
+${
+  // With no hit, one sentence says so (the count would say it again) and the hint follows it.
+  result.total === 0
+    ? html`<p class="result-count">${w('search.no_hit', { query })} ${w('search.hint')}</p>${result.suggestions.length > 0 ? didYouMean(catalog, route, result.suggestions, w) : ''}`
+    : html`<p class="result-count">${w('search.hit_count', { total: result.total, first, last })}</p>`
+}
 <ol class="search-hits">${result.items.map(
         (hit) => html`<li class="search-hit"${hit.locale ? html` lang="${hit.locale}"` : ''}>
 <p class="kind">${kindWords(hit.kind, w)}</p>

@@ -76,3 +76,11 @@ describe("a German-first site's words", () => {
     assert.match(response.body, /Demnächst \(coming-soon\), Verfügbar \(live\)/);
   });
 });
+
+describe('a search with no hit', () => {
+  test('says so once, with the hint, under its heading', async () => {
+    const page = (await server.inject('/search?q=zzzqqqxx')).body;
+    assert.ok(page.includes('Zu „zzzqqqxx“ wurde nichts gefunden.'));
+    assert.ok(!page.includes('Keine Ergebnisse.'), 'the count does not say it again');
+  });
+});
