@@ -75,3 +75,12 @@ export function characterCount(text: string): number {
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/**
+ * The colon after a label, as the language of `locale` writes it: French
+ * puts a no-break space before it ("Lire en allemand : ..."), so the colon
+ * never starts a line; the other languages none.
+ */
+export function colonOf(locale: string): string {
+  return locale.split('-')[0]!.toLowerCase() === 'fr' ? '\u00a0:' : ':';
+}

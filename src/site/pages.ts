@@ -21,7 +21,7 @@ import { identifierLabel } from '../content/identifier-labels.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
 import { filterProducts } from '../documents/lists.js';
 import { blogHref, blogPage } from './filters.js';
-import { languageName, longDate } from '../documents/format.js';
+import { colonOf, languageName, longDate } from '../documents/format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
 import type { Words } from '../documents/words.js';
@@ -156,6 +156,16 @@ ${products.length === 0 ? html`<p>${w('products.none')} <a href="${linkTo(catalo
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['product-list']) })}${list}`);
 }
 
+/**
+ * A link to the same record in another language: the words that say so are
+ * the page's, the title is the other language's and marked so (`lang` on it
+ * alone), for a screen reader to speak each in its own voice.
+ */
+function translationLink(catalog: Catalog, translation: { readonly url: string; readonly locale: string; readonly title: string }, locale: string, w: Words): Html {
+  const label = w('frame.read_in', { language: languageName(translation.locale, locale) });
+  return html`<a href="${linkTo(catalog, translation.url)}" hreflang="${translation.locale}">${label}${colonOf(locale)} <span lang="${translation.locale}">${translation.title}</span></a>`;
+}
+
 export function productHtml(catalog: Catalog, product: Product): string {
   const page = recordContext(catalog, { locale: product.locale, url: product.url, title: product.name, list: 'products' });
   const { locale, words: w } = page;
@@ -164,7 +174,7 @@ export function productHtml(catalog: Catalog, product: Product): string {
   const links = Object.entries(product.links);
   const products = navigationRoute(catalog, 'products', locale);
   const translations = product.translations.map(
-    (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w('frame.read_in', { language: languageName(t.locale, locale) })}: ${t.title}</a>`,
+    (t) => translationLink(catalog, t, locale, w),
   );
   const main = html`<div class="hero hero-with-image"><div class="container">
 <div class="hero-text">
@@ -277,7 +287,7 @@ export function postHtml(catalog: Catalog, post: Post): string {
   const body = renderMarkdown(post.markdown, w, { picture: bodyPicture(catalog) });
   const blog = pageRoute(catalog, 'blog', post.locale);
   const translations = post.translations.map(
-    (t) => html`<a href="${linkTo(catalog, t.url)}" hreflang="${t.locale}" lang="${t.locale}">${w('frame.read_in', { language: languageName(t.locale, post.locale) })}: ${t.title}</a>`,
+    (t) => translationLink(catalog, t, post.locale, w),
   );
   const main = html`<article class="post">
 <div class="hero"><div class="container narrow">

@@ -84,3 +84,15 @@ describe('a search with no hit', () => {
     assert.ok(!page.includes('Keine Ergebnisse.'), 'the count does not say it again');
   });
 });
+
+describe('a link to a translation', () => {
+  test("says so in the page's language and marks the title alone as the other language's; French puts a no-break space before its colon", async () => {
+    const german = catalog.productsByLocale.get('de')!.products[0]!;
+    const french = catalog.productsByLocale.get('fr')!.bySlug.values().next().value!;
+    const english = catalog.productsByLocale.get('en')!.bySlug.values().next().value!;
+    const onEnglish = (await server.inject(new URL(english.url).pathname)).body;
+    assert.ok(onEnglish.includes(`hreflang="de">Read in German: <span lang="de">${german.name}</span></a>`), 'the English page');
+    const onFrench = (await server.inject(new URL(french.url).pathname)).body;
+    assert.ok(onFrench.includes(`hreflang="de">Lire en allemand\u00a0: <span lang="de">${german.name}</span></a>`), 'the French page');
+  });
+});
