@@ -305,11 +305,20 @@ export class SearchIndex {
     return suggestions;
   }
 
-  /** How records write the indexed word `term` (lowercase, accents kept): `migração` for `migracao`; `term` itself when none is found. */
+  /**
+   * How records write the indexed word `term`, accents kept: `migração` for
+   * `migracao`; `term` itself when none is found. Its case is the one the
+   * text gives it inside a sentence, so a German noun keeps its capital
+   * (`Messdaten`) and an English word starting a title does not
+   * (`cloud`); where the text has it only at the start of a sentence or in
+   * a title, lowercase.
+   */
   #spelling(term: string): string {
     const id = this.#engine.holderOf(term);
     if (id === undefined) return term;
     const entry = this.#entries[id]!;
+    const inSentence = withinSentence(entry.source, entry.folded, term);
+    if (inSentence !== undefined) return inSentence;
     const title = canonical(entry.title);
     const tags = canonical(entry.kind === 'product' ? (entry.record as Product).tags.join(' ') : entry.kind === 'post' ? (entry.record as Post).category : '');
     // The text was folded with the index.
@@ -326,6 +335,20 @@ export class SearchIndex {
     }
     return term;
   }
+}
+
+/** The first writing of `term` in `text` (folded as `folded`) that does not start a sentence, as written; undefined when there is none. */
+function withinSentence(text: string, folded: string, term: string): string | undefined {
+  let written: string | undefined;
+  forEachWord(folded, (start, end) => {
+    if (folded.slice(start, end) !== term) return true;
+    const before = text.slice(0, start).trimEnd();
+    // A sentence, a heading, a list item or a quotation starts here: its capital says nothing of the word.
+    if (before === '' || /[.!?:;#*>\-"“„«(\n]$/.test(before) || /\n\s*$/.test(text.slice(0, start))) return true;
+    written = text.slice(start, end);
+    return false;
+  });
+  return written;
 }
 
 /** Hits of either list, each record once, with the higher of its two scores. */

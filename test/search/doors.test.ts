@@ -85,24 +85,24 @@ describe('word forms', () => {
 });
 
 describe('a search that finds nothing suggests what does', () => {
-  test('GET /api/v1/search?q=kubernetz answers no hit and the suggestion kubernetes', async () => {
+  test('GET /api/v1/search?q=kubernetz answers no hit and the suggestion Kubernetes, as the content writes it inside a sentence', async () => {
     const body = await rest('kubernetz');
     assert.equal(body.total, 0);
-    assert.deepEqual(body.suggestions, ['kubernetes']);
+    assert.deepEqual(body.suggestions, ['Kubernetes']);
     assert.ok((await rest('kubernetes')).total > 0);
   });
 
   test('each word is replaced by the nearest word of the content, as the content spells it', async () => {
-    assert.deepEqual((await rest('guardiaum')).suggestions, ['guardião']);
+    assert.deepEqual((await rest('guardiaum')).suggestions, ['Guardião']);
     assert.deepEqual((await rest('xyzzyq')).suggestions, []);
   });
 
   test('search_content answers the suggestions, and a note that says to call it again with one', async () => {
     const result = (await client.callTool({ name: 'search_content', arguments: { query: 'guardiaum' } })) as CallToolResult;
-    assert.deepEqual((result.structuredContent as unknown as SearchBody).suggestions, ['guardião']);
+    assert.deepEqual((result.structuredContent as unknown as SearchBody).suggestions, ['Guardião']);
     assert.deepEqual(result.content[1], {
       type: 'text',
-      text: 'Nothing matches "guardiaum". This query finds something: "guardião". Call search_content again with one as the query (the other arguments as they were).',
+      text: 'Nothing matches "guardiaum". This query finds something: "Guardião". Call search_content again with one as the query (the other arguments as they were).',
     });
   });
 
@@ -114,15 +114,15 @@ describe('a search that finds nothing suggests what does', () => {
 
   test('the search page asks "Did you mean" in its own language, each suggestion a link that runs it', async () => {
     const english = await get('/search?q=kubernetz');
-    assert.match(english.body, /<p>Did you mean <a href="\/search\?q=kubernetes">kubernetes<\/a>\?<\/p>/);
+    assert.match(english.body, /<p>Did you mean <a href="\/search\?q=Kubernetes">Kubernetes<\/a>\?<\/p>/);
     const portuguese = await get('/pt-BR/search?q=guardiaum');
-    assert.match(portuguese.body, /<p>Você quis dizer <a href="\/pt-BR\/search\?q=guardi%C3%A3o">guardião<\/a>\?<\/p>/);
+    assert.match(portuguese.body, /<p>Você quis dizer <a href="\/pt-BR\/search\?q=Guardi%C3%A3o">Guardião<\/a>\?<\/p>/);
     const followed = await get('/pt-BR/search?q=guardi%C3%A3o');
     assert.match(followed.body, /<li class="search-hit"/);
   });
 
   test('the markdown of the search page lists the suggestions too', async () => {
     const response = await fetch(`${app.url}/search?q=kubernetz`, { headers: { accept: 'text/markdown' } });
-    assert.match(await response.text(), /Did you mean \[kubernetes\]\(http:\/\/[^)]+\/search\?q=kubernetes\)\?/);
+    assert.match(await response.text(), /Did you mean \[Kubernetes\]\(http:\/\/[^)]+\/search\?q=Kubernetes\)\?/);
   });
 });

@@ -96,3 +96,10 @@ describe('a link to a translation', () => {
     assert.ok(onFrench.includes(`hreflang="de">Lire en allemand\u00a0: <span lang="de">${german.name}</span></a>`), 'the French page');
   });
 });
+
+describe('a German search that finds nothing', () => {
+  test('suggests a noun with its capital, as the content writes it inside a sentence', async () => {
+    const page = (await server.inject('/search?q=Kontakktdatten')).body;
+    assert.match(page, /Meinten Sie <a href="\/search\?q=Kontaktdaten">Kontaktdaten<\/a>/);
+  });
+});
