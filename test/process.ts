@@ -1,6 +1,9 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { after } from 'node:test';
 import { ROOT } from './helper.js';
 
 export interface ServerProcess {
@@ -76,4 +79,17 @@ export function vitrine(args: readonly string[], env: Record<string, string> = {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
     });
   });
+}
+
+/**
+ * A starter site as `vitrine init DIR ...options` writes it, in a temporary
+ * folder removed when the test file ends; answers its folder.
+ */
+export async function starterSite(name: string, options: readonly string[]): Promise<string> {
+  const parent = await mkdtemp(path.join(os.tmpdir(), `vitrine-${name}-`));
+  after(() => rm(parent, { recursive: true, force: true }));
+  const dir = path.join(parent, name);
+  const run = await vitrine(['init', dir, ...options]);
+  if (run.code !== 0) throw new Error(`vitrine init ${options.join(' ')} failed: ${run.stderr}`);
+  return dir;
 }

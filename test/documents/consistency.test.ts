@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
@@ -9,7 +6,7 @@ import type { App } from '../../src/app.js';
 import type { Catalog } from '../../src/content/types.js';
 import { BASE_URL, listenTestApp, testCatalog } from '../helper.js';
 import { connectClient } from '../mcp/_client.js';
-import { vitrine } from '../process.js';
+import { starterSite } from '../process.js';
 
 /**
  * Every door reads the one description of each published document: the
@@ -19,16 +16,12 @@ import { vitrine } from '../process.js';
  * three languages, as `vitrine init` writes it.
  */
 
-let work: string;
 let catalog: Catalog;
 let app: App & { url: string };
 let client: Client;
 
 before(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-consistency-'));
-  const dir = path.join(work, 'trio');
-  const run = await vitrine(['init', dir, '--locales', 'en,es,de', '--country', 'us']);
-  assert.equal(run.code, 0, run.stderr);
+  const dir = await starterSite('trio', ['--locales', 'en,es,de', '--country', 'us']);
   catalog = await testCatalog(dir);
   app = await listenTestApp({ catalog });
   ({ client } = await connectClient(app.url));
@@ -36,7 +29,6 @@ before(async () => {
 after(async () => {
   await client?.close();
   await app?.server.close();
-  await rm(work, { recursive: true, force: true });
 });
 
 /** The local URL of an absolute URL the service printed. */

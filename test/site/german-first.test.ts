@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Service } from '../../src/http/service.js';
 import type { Catalog } from '../../src/content/types.js';
 import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
-import { vitrine } from '../process.js';
+import { starterSite } from '../process.js';
 
 /**
  * A site whose first language is German, as `vitrine init --locales de,en,fr`
@@ -16,21 +13,16 @@ import { vitrine } from '../process.js';
  * German where the engine writes the words.
  */
 
-let work: string;
 let catalog: Catalog;
 let server: Service;
 
 before(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'vitrine-default-prefix-'));
-  const dir = path.join(work, 'german-first');
-  const run = await vitrine(['init', dir, '--locales', 'de,en,fr', '--country', 'AT']);
-  assert.equal(run.code, 0, run.stderr);
+  const dir = await starterSite('german-first', ['--locales', 'de,en,fr', '--country', 'AT']);
   catalog = await testCatalog(dir);
   ({ server } = await buildTestApp({ catalog, checkOpenApi: false }));
 });
 after(async () => {
   await server?.close();
-  await rm(work, { recursive: true, force: true });
 });
 
 describe("the default locale's tag in front of a path", () => {
