@@ -11,7 +11,7 @@ import { parseYaml } from '../util/front-matter.js';
 import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
 import { isPageShown, linkRoutes } from './link-routes.js';
 import { redirectProblems } from './redirect-links.js';
-import { REDIRECTS_FILE } from '../content/redirects.js';
+import { REDIRECTS_FILE, redirectMatcher } from '../content/redirects.js';
 import { loadFolder } from '../content/load.js';
 import type { PictureSettings } from '../content/media-library.js';
 import { firstLineOf } from '../content/record-bodies.js';
@@ -104,7 +104,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
   const loaded = await readThroughLoader(dir, baseUrl ?? LOADER_BASE_URL, pictures);
   const { view } = loaded;
   // Without the page slugs and locales no link can be judged; the loader reports why.
-  const links = view.site && { base, site: view.site, routes: linkRoutes(view.site, view.files) };
+  const links = view.site && { base, site: view.site, routes: linkRoutes(view.site, view.files), ...(loaded.redirects ? { redirect: redirectMatcher(loaded.redirects) } : {}) };
   const problems = [
     ...loaderProblems(view, loaded.problems),
     ...(await bodyProblems(dir, view, { base, links, loaded: loaded.problems })),
@@ -218,6 +218,8 @@ interface LinkContext {
   readonly base: URL | undefined;
   readonly site: RouteSite;
   readonly routes: LinkRoutes;
+  /** The entry of redirects.yaml a request for a site path and query meets, if any. */
+  readonly redirect?: (path: string, search: string) => Redirect | undefined;
 }
 
 /** What the bodies are judged against: the base URL, the routes (undefined when site.yaml cannot tell them), what the loader reported. */
@@ -286,10 +288,26 @@ function sitePathOf(target: string, base: URL | undefined): string | undefined {
   return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
 }
 
-/** Why a link leads to no route, with what would make it work; undefined when it is fine or leaves the site. */
+/**
+ * Why a link leads to no route, with what would make it work; undefined
+ * when it is fine or leaves the site. A link to an old address that
+ * redirects.yaml sends on to a page that answers is fine: the server
+ * answers it with that redirect.
+ */
 function deadLinkProblem(target: string, links: LinkContext): string | undefined {
   const reason = deadLinkReason(target, links);
-  return reason === undefined ? undefined : `link ${target}: ${reason}`;
+  if (reason === undefined || sentOnToAnswer(target, links)) return undefined;
+  return `link ${target}: ${reason}`;
+}
+
+/** Whether an entry of redirects.yaml takes a link to `target` to something that answers (another site's URL, or a route). */
+function sentOnToAnswer(target: string, links: LinkContext): boolean {
+  const sitePath = sitePathOf(target, links.base);
+  if (sitePath === undefined || !links.redirect) return false;
+  const mark = target.indexOf('?');
+  const search = mark === -1 ? '' : target.slice(mark + 1).replace(/#.*$/, '');
+  const redirect = links.redirect(sitePath, search);
+  return redirect !== undefined && deadLinkReason(redirect.to, links) === undefined;
 }
 
 /** Why a link to `target` leads to no route, with the nearest that exists; undefined when it is fine or leaves the site. */

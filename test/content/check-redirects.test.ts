@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkContent } from '../../src/check/content-check.js';
@@ -87,5 +87,18 @@ describe('vitrine check on redirects.yaml', () => {
       loaded.errors.map((error) => [error.line, error.field, error.message]),
       [[5, '1.status', 'must be one of 301, 302, 307, 308']],
     );
+  });
+});
+
+describe('vitrine check on a link to an old address', () => {
+  test('a body link that redirects.yaml sends on to a page that answers passes; one it sends nowhere is still dead', async () => {
+    const dir = await copyFixture(path.join(FIXTURES, 'minimal'));
+    await writeFile(path.join(dir, 'redirects.yaml'), '- { from: /quem-somos, to: /about }\n- { from: /velha-receita, to: /blog/nada }\n');
+    const post = path.join(dir, 'posts', 'receita-de-broa.md');
+    await writeFile(post, `${(await readFile(post, 'utf8')).trimEnd()}\n\n[Quem somos](/quem-somos/) e [a receita antiga](/velha-receita).\n`);
+    const report = await checkContent(dir);
+    const links = report.errors.filter((error) => error.file === post).map((error) => error.message);
+    assert.equal(links.length, 1, links.join('\n'));
+    assert.match(links[0]!, /^link \/velha-receita: /);
   });
 });
