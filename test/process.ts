@@ -3,7 +3,6 @@ import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import { after } from 'node:test';
 import { ROOT } from './helper.js';
 
 export interface ServerProcess {
@@ -83,13 +82,13 @@ export function vitrine(args: readonly string[], env: Record<string, string> = {
 
 /**
  * A starter site as `vitrine init DIR ...options` writes it, in a temporary
- * folder removed when the test file ends; answers its folder.
+ * folder of its own; answers its folder, and removes it with `remove`.
  */
-export async function starterSite(name: string, options: readonly string[]): Promise<string> {
+export async function starterSite(name: string, options: readonly string[]): Promise<{ readonly dir: string; readonly remove: () => Promise<void> }> {
   const parent = await mkdtemp(path.join(os.tmpdir(), `vitrine-${name}-`));
-  after(() => rm(parent, { recursive: true, force: true }));
+  const remove = () => rm(parent, { recursive: true, force: true });
   const dir = path.join(parent, name);
   const run = await vitrine(['init', dir, ...options]);
   if (run.code !== 0) throw new Error(`vitrine init ${options.join(' ')} failed: ${run.stderr}`);
-  return dir;
+  return { dir, remove };
 }

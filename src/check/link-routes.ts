@@ -33,7 +33,11 @@ export interface LinkRoutes {
 export function linkRoutes(site: RouteSite, files: readonly RoutedFile[]): LinkRoutes {
   const routes = contentRoutes(site, files);
   return {
-    answers: (sitePath) => answers(sitePath, routes),
+    answers: (sitePath) => {
+      if (answers(sitePath, routes)) return true;
+      const root = atRoot(sitePath, site);
+      return root !== undefined && answers(root, routes);
+    },
     targets: () => [
       ...routes.paths,
       ...[...routes.products].map((slug) => paths.api(`/products/${slug}`)),
@@ -48,6 +52,18 @@ export function linkRoutes(site: RouteSite, files: readonly RoutedFile[]): LinkR
 export function isPageShown(site: RouteSite, slug: string): boolean {
   const name = routeAt(paths.page(site, slug))?.name;
   return name === 'home' || name === 'page';
+}
+
+/**
+ * The page at the root that a path under the default locale's own tag is
+ * sent on to (`/de`, `/de/about`, `/de/products/x` on a German-first site:
+ * src/site/page-routes.ts answers them with a redirect), or undefined.
+ */
+function atRoot(sitePath: string, site: RouteSite): string | undefined {
+  const prefix = `/${site.default_locale}`;
+  if (sitePath === prefix) return '/';
+  const rest = sitePath.startsWith(`${prefix}/`) ? sitePath.slice(prefix.length) : undefined;
+  return rest !== undefined && /^\/(?:[^/]+|products\/[^/]+)$/.test(rest) ? rest : undefined;
 }
 
 /** What the content answers: its site paths, and the slugs the API's record routes take. */

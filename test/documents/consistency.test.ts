@@ -19,9 +19,11 @@ import { starterSite } from '../process.js';
 let catalog: Catalog;
 let app: App & { url: string };
 let client: Client;
+let remove: (() => Promise<void>) | undefined;
 
 before(async () => {
-  const dir = await starterSite('trio', ['--locales', 'en,es,de', '--country', 'us']);
+  let dir: string;
+  ({ dir, remove } = await starterSite('trio', ['--locales', 'en,es,de', '--country', 'us']));
   catalog = await testCatalog(dir);
   app = await listenTestApp({ catalog });
   ({ client } = await connectClient(app.url));
@@ -29,6 +31,7 @@ before(async () => {
 after(async () => {
   await client?.close();
   await app?.server.close();
+  await remove?.();
 });
 
 /** The local URL of an absolute URL the service printed. */

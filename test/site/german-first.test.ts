@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Service } from '../../src/http/service.js';
 import type { Catalog } from '../../src/content/types.js';
-import { BASE_URL, buildTestApp, testCatalog } from '../helper.js';
+import { BASE_URL, buildTestApp, copyFixture, testCatalog } from '../helper.js';
+import { checkContent } from '../../src/check/content-check.js';
 import { starterSite } from '../process.js';
 
 /**
@@ -13,16 +16,19 @@ import { starterSite } from '../process.js';
  * German where the engine writes the words.
  */
 
+let siteDir: string;
+let remove: (() => Promise<void>) | undefined;
 let catalog: Catalog;
 let server: Service;
 
 before(async () => {
-  const dir = await starterSite('german-first', ['--locales', 'de,en,fr', '--country', 'AT']);
-  catalog = await testCatalog(dir);
+  ({ dir: siteDir, remove } = await starterSite('german-first', ['--locales', 'de,en,fr', '--country', 'AT']));
+  catalog = await testCatalog(siteDir);
   ({ server } = await buildTestApp({ catalog, checkOpenApi: false }));
 });
 after(async () => {
   await server?.close();
+  await remove?.();
 });
 
 describe("the default locale's tag in front of a path", () => {
@@ -93,5 +99,17 @@ describe('a German search that finds nothing', () => {
   test('suggests a noun with its capital, as the content writes it inside a sentence', async () => {
     const page = (await server.inject('/search?q=Kontakktdatten')).body;
     assert.match(page, /Meinten Sie <a href="\/search\?q=Kontaktdaten">Kontaktdaten<\/a>/);
+  });
+});
+
+describe('vitrine check on a German-first site', () => {
+  test('takes a link to /de or /de/<page> as the page at the root, and /de/blog/<slug> as dead, as the server answers them', async () => {
+    const dir = await copyFixture(siteDir);
+    const about = path.join(dir, 'pages', 'about.md');
+    await writeFile(about, `${(await readFile(about, 'utf8')).trimEnd()}\n\n[Start](/de), [Kontakt](/de/contact) und [alt](/de/blog/nichts).\n`);
+    const report = await checkContent(dir);
+    const links = report.errors.filter((error) => error.file === about).map((error) => error.message);
+    assert.equal(links.length, 1, links.join('\n'));
+    assert.match(links[0]!, /^link \/de\/blog\/nichts: /);
   });
 });
