@@ -114,7 +114,8 @@ class PlanBuilder {
   readonly #records = new Map<string, string>();
   readonly #copies = new Map<string, string>();
   readonly #imported: ImportedRecord[] = [];
-  readonly #missing: { picture: string; file: string }[] = [];
+  /** Each picture not found, once per record that shows it, by `file picture`. */
+  readonly #missing = new Map<string, { picture: string; file: string }>();
   readonly #titled: { file: string; title: string }[] = [];
   readonly #shortcodes = new Map<string, { count: number; files: string[] }>();
   readonly #categories = new Map<string, string[]>();
@@ -132,7 +133,7 @@ class PlanBuilder {
   addRecord(record: AssignedRecord): void {
     const body = convertBody(record, this.bodySite);
     for (const [file, from] of body.copied) this.#copy(file, from);
-    for (const picture of body.missing) this.#missing.push({ picture, file: record.file });
+    for (const picture of body.missing) this.#notFound(picture, record.file);
     for (const [name, count] of body.kept) {
       const entry = this.#shortcodes.get(name) ?? { count: 0, files: [] };
       entry.count += count;
@@ -181,7 +182,7 @@ class PlanBuilder {
     const resolved = url.replaceAll('__GHOST_URL__', '');
     const found = this.bodySite.pictures.find(this.bodySite.url ? new URL(resolved, this.bodySite.url).href : resolved);
     if (!found) {
-      this.#missing.push({ picture: pictureName(resolved), file: record.file });
+      this.#notFound(pictureName(resolved), record.file);
       return undefined;
     }
     this.#copy(found.file, found.source);
@@ -258,10 +259,15 @@ class PlanBuilder {
       .map((attachment) => ({ id: attachment.id, title: attachment.title || pictureName(attachment.url), type: 'attachment', reason: 'shown by no imported item' }));
   }
 
+  /** A picture a record shows that the uploads or images folder lacks: reported once for the record, however often it shows it. */
+  #notFound(picture: string, file: string): void {
+    this.#missing.set(`${file} ${picture}`, { picture, file });
+  }
+
   report(): Pick<PlanReport, 'imported' | 'missing' | 'titled' | 'shortcodes'> {
     return {
       imported: this.#imported,
-      missing: this.#missing,
+      missing: [...this.#missing.values()],
       titled: this.#titled,
       shortcodes: [...this.#shortcodes].map(([name, { count, files }]) => ({ name, count, files })),
     };

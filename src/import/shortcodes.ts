@@ -103,7 +103,8 @@ function expandOne(name: string, attributes: Readonly<Record<string, string>>, i
       return link(attributes.url ?? attributes['0'] ?? inner.trim()) ?? undefined;
     case 'audio':
     case 'video': {
-      const source = attributes.src ?? Object.entries(attributes).find(([key, value]) => /^(mp3|m4a|ogg|wav|wma|mp4|m4v|webm|ogv|wmv|flv)$/.test(key) && value)?.[1];
+      // `[audio src=...]`, a format's own attribute (`mp3=...`), or WordPress.com's `[audio https://...]`.
+      const source = attributes.src ?? Object.entries(attributes).find(([key, value]) => /^(mp3|m4a|ogg|wav|wma|mp4|m4v|webm|ogv|wmv|flv)$/.test(key) && value)?.[1] ?? attributes['0'];
       return source ? link(source) : undefined;
     }
     default:

@@ -126,11 +126,13 @@ A single break stays a break.
 
 [audio mp3="${UPLOAD}/2021/03/bell.mp3"][/audio]
 
+[audio https://anasouza.files.wordpress.com/2019/05/horn.ogg]
+
 [contact-form-7 id="12" title="Contact"] and again [contact-form-7 id="12" title="Contact"]
 
 Photo by a friend: <img src="https://anasouza.files.wordpress.com/2019/05/wheel.png?w=640&h=480" alt="A wheel" />
 
-<img src="${UPLOAD}/2021/03/lost.jpg" alt="A lost picture" />`;
+<img src="${UPLOAD}/2021/03/lost.jpg" alt="A lost picture" /> <img src="${UPLOAD}/2021/03/lost.jpg" alt="The lost picture again" />`;
 
 const ITEMS: readonly Item[] = [
   { id: 10, title: 'Rebuilding frames', slug: 'rebuilding-frames', link: `${SITE}/2022/05/rebuilding-frames/`, body: BLOCK_POST, terms: [['category', 'workshop', 'Workshop'], ['category', 'uncategorized', 'Uncategorized'], ['category', 'news', 'News'], ['post_tag', 'steel', 'Steel'], ['language', 'en', 'English'], ['post_translations', 'pll_62798a', 'pll_62798a']] },
@@ -209,6 +211,7 @@ describe('vitrine import wordpress on an export with block comments, shortcodes,
     assert.match(markdown, /!\[An old wheel\]\(\.\.\/media\/2021\/03\/wheel-old\.jpg\)/);
     assert.match(markdown, /\[https:\/\/vimeo\.com\/76979871\]\(https:\/\/vimeo\.com\/76979871\)/);
     assert.match(markdown, /\(https:\/\/shop\.example\.org\/wp-content\/uploads\/2021\/03\/bell\.mp3\)/);
+    assert.match(markdown, /\(https:\/\/anasouza\.files\.wordpress\.com\/2019\/05\/horn\.ogg\)/, "WordPress.com's [audio URL]");
     assert.doesNotMatch(markdown, /\[\/?(caption|gallery|embed|audio)\b/);
     assert.match(markdown, /Classic posts keep paragraphs as blank lines\. {2}\nA single break stays a break\.\n\n/);
   });
@@ -229,7 +232,7 @@ describe('vitrine import wordpress on an export with block comments, shortcodes,
     assert.match(await body('posts/hello-world.md'), /contact-form-7 id="12"/);
   });
 
-  test('a picture of a WordPress.com files host is matched by its path; a picture not found keeps its old URL and is reported', async () => {
+  test('a picture of a WordPress.com files host is matched by its path; a picture not found keeps its old URL and is reported once for its post', async () => {
     const markdown = await body('posts/hello-world.md');
     assert.match(markdown, /!\[A wheel\]\(\.\.\/media\/2019\/05\/wheel\.png\)/);
     assert.match(markdown, /!\[A lost picture\]\(https:\/\/shop\.example\.org\/wp-content\/uploads\/2021\/03\/lost\.jpg\)/);
