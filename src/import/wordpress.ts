@@ -61,7 +61,7 @@ export function readWordPress(text: string, file: string): SourceExport {
   }
   return {
     format: 'wordpress',
-    site: { title: channel.title, ...(channel.description ? { description: channel.description } : {}), ...(channel.language ? { language: channel.language } : {}), url: channel.baseSiteUrl },
+    site: { title: channel.title, ...(channel.description ? { description: channel.description } : {}), ...(channel.language ? { language: channel.language } : {}), url: channel.blogUrl },
     documents,
     skipped,
     attachments,
@@ -124,7 +124,7 @@ function documentOf(item: WxrItem, kind: DocumentKind, channel: WxrChannel): Sou
     ...(thumbnail ? { picture: { url: `attachment:${thumbnail}` } } : {}),
     ...(language ? { language } : {}),
     ...(group ? { translationGroup: group } : {}),
-    oldPaths: oldPaths(item, kind, id, channel.baseSiteUrl || channel.link),
+    oldPaths: oldPaths(item, kind, id, channel.blogUrl),
   };
 }
 

@@ -31,7 +31,12 @@ export interface WxrChannel {
   readonly link: string;
   readonly description: string;
   readonly language: string;
-  readonly baseSiteUrl: string;
+  /**
+   * The address of the blog the export is of, which its permalinks are on:
+   * `wp:base_blog_url`. (`wp:base_site_url` is the network's: `https://wordpress.com/`
+   * for every WordPress.com blog; on a site of its own the two are one.)
+   */
+  readonly blogUrl: string;
   /** When the export was made (RSS pubDate), the date of last resort for an item that gives none. */
   readonly date: string;
   /** Author display names by login (`dc:creator` names the login). */
@@ -137,7 +142,7 @@ class WxrReader {
       link: channel('link'),
       description: channel('description'),
       language: channel('language'),
-      baseSiteUrl: channel('wp:base_site_url') || channel('wp:base_blog_url') || channel('link'),
+      blogUrl: channel('wp:base_blog_url') || channel('link') || channel('wp:base_site_url'),
       date: channel('pubDate'),
       authors: this.#authors,
       items: this.#items,

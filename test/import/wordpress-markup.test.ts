@@ -59,7 +59,8 @@ function itemXml(item: Item): string {
     </item>`;
 }
 
-function wxr(items: readonly Item[]): string {
+/** The export of `items`; `network`: the address WordPress gives the network the blog belongs to (WordPress.com's), when it is not the blog's own. */
+function wxr(items: readonly Item[], network = SITE): string {
   return `<?xml version="1.0" encoding="UTF-8" ?>
 <rss version="2.0" xmlns:excerpt="https://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="https://wordpress.org/export/1.2/">
 <channel>
@@ -69,7 +70,8 @@ function wxr(items: readonly Item[]): string {
   <pubDate>Tue, 10 May 2022 10:00:00 +0000</pubDate>
   <language>en-US</language>
   <wp:wxr_version>1.2</wp:wxr_version>
-  <wp:base_site_url>${SITE}</wp:base_site_url>
+  <wp:base_site_url>${network}</wp:base_site_url>
+  <wp:base_blog_url>${SITE}</wp:base_blog_url>
   <wp:author><wp:author_id>1</wp:author_id><wp:author_login><![CDATA[ana]]></wp:author_login><wp:author_display_name><![CDATA[Ana Souza]]></wp:author_display_name></wp:author>
   ${items.map(itemXml).join('\n')}
 </channel>
@@ -309,5 +311,21 @@ describe('vitrine import wordpress on an export with block comments, shortcodes,
     const before = await snapshot(dir);
     assert.equal((await runImport('wordpress', exportFile, dir, '--uploads', uploads)).code, 0);
     assert.deepEqual(await snapshot(dir), before);
+  });
+});
+
+describe('vitrine import wordpress on a WordPress.com export, whose network address is not the blog\'s', () => {
+  test('redirects each permalink of the blog, on the blog\'s own address', async () => {
+    const work = await workFolder('network');
+    const exportFile = path.join(work, 'export.xml');
+    await writeFile(exportFile, wxr([{ id: 7, title: 'Hello', slug: 'hello', link: `${SITE}/2022/05/09/hello/`, body: '<p>Hello there.</p>' }], 'https://wordpress.com/'));
+    const dir = path.join(work, 'site');
+    const run = await runImport('wordpress', exportFile, dir);
+    assert.equal(run.code, 0, run.stderr);
+    const redirects = load(await readFile(path.join(dir, 'redirects.yaml'), 'utf8')) as { from: string; to: string }[];
+    assert.deepEqual(
+      redirects.map(({ from, to }) => `${from} -> ${to}`),
+      ['/2022/05/09/hello/ -> /blog/hello', '/?p=7 -> /blog/hello'],
+    );
   });
 });
