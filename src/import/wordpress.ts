@@ -148,7 +148,9 @@ export function sitePath(link: string, site: string): string | undefined {
     const url = new URL(trimmed, base);
     if (url.host !== base.host || !/^https?:$/.test(url.protocol)) return undefined;
     const prefix = base.pathname.replace(/\/+$/, '');
-    const pathname = prefix && url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : url.pathname;
+    // Exports hold links with doubled slashes (`https://blog.example//greek/...`), which the old site answered as one.
+    const collapsed = url.pathname.replace(/\/{2,}/g, '/');
+    const pathname = prefix && collapsed.startsWith(`${prefix}/`) ? collapsed.slice(prefix.length) : collapsed;
     return pathname + url.search;
   } catch {
     return undefined;
