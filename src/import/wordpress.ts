@@ -1,6 +1,7 @@
 import type { WxrChannel, WxrItem } from './wxr-read.js';
 import { readWxr } from './wxr-read.js';
 import type { DocumentKind, SkippedItem, SourceAttachment, SourceDocument, SourceExport } from './source.js';
+import { visibleText } from './text.js';
 
 /**
  * A WordPress export (WXR) as a SourceExport: the published posts, pages and
@@ -111,7 +112,8 @@ function documentOf(item: WxrItem, kind: DocumentKind, channel: WxrChannel): Sou
   return {
     kind,
     id,
-    title: field('title'),
+    // WordPress keeps a title as HTML (`Title <em>With</em> Markup`, `&amp;`): a record's title is the text a reader saw.
+    title: visibleText(field('title')).replace(/\n/g, ' '),
     slug: decodeSlug(field('wp:post_name')),
     ...(parent && parent !== '0' ? { parentId: parent } : {}),
     html: item.fields.get('content:encoded') ?? '',

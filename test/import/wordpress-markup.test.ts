@@ -315,28 +315,36 @@ describe('vitrine import wordpress on an export with block comments, shortcodes,
 });
 
 describe('vitrine import wordpress on a WordPress.com export, whose network address is not the blog\'s', () => {
-  test('redirects each permalink of the blog, on the blog\'s own address, a doubled slash as one, and the folder passes vitrine check', async () => {
+  let dir: string;
+  before(async () => {
     const work = await workFolder('network');
     const exportFile = path.join(work, 'export.xml');
     await writeFile(
       exportFile,
       wxr(
         [
-          { id: 7, title: 'Hello', slug: 'hello', link: `${SITE}/2022/05/09/hello/`, body: '<p>Hello there.</p>' },
+          { id: 7, title: 'Hello <em>there</em> &amp; welcome', slug: 'hello', link: `${SITE}/2022/05/09/hello/`, body: '<p>Hello there.</p>' },
           // A link WordPress.com wrote with a doubled slash, which the old site answered as one.
           { id: 8, type: 'page', title: 'Level 2', slug: 'level-2', link: `${SITE}//greek/level-2/`, body: '<p>A page.</p>' },
         ],
         'https://wordpress.com/',
       ),
     );
-    const dir = path.join(work, 'site');
+    dir = path.join(work, 'site');
     const run = await runImport('wordpress', exportFile, dir);
     assert.equal(run.code, 0, run.stderr);
+  });
+
+  test('redirects each permalink of the blog, on the blog\'s own address, a doubled slash as one, and the folder passes vitrine check', async () => {
     const redirects = load(await readFile(path.join(dir, 'redirects.yaml'), 'utf8')) as { from: string; to: string }[];
     assert.deepEqual(
       redirects.map(({ from, to }) => `${from} -> ${to}`),
       ['/2022/05/09/hello/ -> /blog/hello', '/?p=7 -> /blog/hello', '/greek/level-2/ -> /level-2', '/?p=8 -> /level-2', '/?page_id=8 -> /level-2'],
     );
     await assertChecks(dir);
+  });
+
+  test("a title WordPress keeps as HTML is the text its reader saw", async () => {
+    assert.equal((await readRecord(dir, 'posts/hello.md')).data.title, 'Hello there & welcome');
   });
 });
