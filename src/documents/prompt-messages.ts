@@ -4,6 +4,8 @@ import type { MirrorRecord } from './record-markdown.js';
 import { mirrorMarkdown } from './record-markdown.js';
 import { homeMarkdown } from './page-markdown.js';
 import { pageRoute } from './site-map.js';
+import { languageName } from './format.js';
+import { MARKDOWN_MIME_TYPE } from './templates.js';
 import type { Catalog, Identifier } from '../content/types.js';
 import { addressLine } from '../i18n/address.js';
 import { shippedCatalogFor } from '../i18n/catalog.js';
@@ -40,18 +42,6 @@ export type PromptResult = {
   readonly messages: PromptMessage[];
 };
 
-/** The media type of the records' resources (src/mcp/resources.ts serves the same texts under it). */
-const MARKDOWN = 'text/markdown';
-
-/** The name of `locale`'s language, written in `language` ("Portuguese (Brazil)", "inglês"). */
-function languageName(locale: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'language' }).of(locale) ?? locale;
-  } catch {
-    return locale;
-  }
-}
-
 /**
  * The words of the prompts in `locale`: the site's own catalog of that
  * locale, else the engine's for that language, else the default locale's.
@@ -65,7 +55,7 @@ const said = (text: string): PromptMessage => ({ role: 'user', content: { type: 
 
 /** A user message embedding a resource: its URL and its text, as resources/read answers them. */
 function resource(uri: string, text: string): PromptMessage {
-  return { role: 'user', content: { type: 'resource', resource: { uri, mimeType: MARKDOWN, text } } };
+  return { role: 'user', content: { type: 'resource', resource: { uri, mimeType: MARKDOWN_MIME_TYPE, text } } };
 }
 
 /** A record's resource. */

@@ -342,13 +342,19 @@ function withinSentence(text: string, folded: string, term: string): string | un
   let written: string | undefined;
   forEachWord(folded, (start, end) => {
     if (folded.slice(start, end) !== term) return true;
-    const before = text.slice(0, start).trimEnd();
     // A sentence, a heading, a list item or a quotation starts here: its capital says nothing of the word.
-    if (before === '' || /[.!?:;#*>\-"“„«(\n]$/.test(before) || /\n\s*$/.test(text.slice(0, start))) return true;
+    if (startsSentence(text, start)) return true;
     written = text.slice(start, end);
     return false;
   });
   return written;
+}
+
+/** Whether the word at `start` of `text` opens a sentence, a line, a heading, a list item or a quotation: the character before it, spaces aside. */
+function startsSentence(text: string, start: number): boolean {
+  let at = start - 1;
+  for (; at >= 0 && /\s/.test(text[at]!); at--) if (text[at] === '\n' || text[at] === '\r') return true;
+  return at < 0 || '.!?:;#*>-"“„«('.includes(text[at]!);
 }
 
 /** Hits of either list, each record once, with the higher of its two scores. */
