@@ -10,6 +10,14 @@ import type { Config } from '../config/config.js';
  *
  * Fixed rather than sliding so that the count is one atomic increment on a
  * shared store (src/http/redis-store.ts) and `t` is a single, true instant.
+ *
+ * Why not rate-limiter-flexible, the maintained library for this: its
+ * in-memory limiter measured no faster (0.40-0.81 µs a count, 0.53-0.87
+ * here), and every count of it is a promise, where the in-memory count here
+ * answers synchronously so that a prepared answer leaves in the same turn.
+ * Its Redis limiter with an `insuranceLimiter` in memory would give the same
+ * outage behaviour as redis-store.ts; what it would save is this file and
+ * one Lua script.
  */
 
 export interface RateLimitPolicy {

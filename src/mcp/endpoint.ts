@@ -39,6 +39,15 @@ import { MCP_MAX_BODY_BYTES, MCP_REFUSALS } from '../model/protocol.js';
  * each POST carries one JSON-RPC message (or, in 2025-03-26, a batch of
  * them); a request gets 200 and its response, a notification or a response
  * gets 202 and no body.
+ *
+ * Why not the SDK's own StreamableHTTPServerTransport: stateless, it wants a
+ * new transport (and server) per request and writes to Node's response
+ * itself, so the answer would bypass the pipeline (the quota's count and
+ * headers, the answer's encoding, the request log) and a remembered tool
+ * result could not be sent without the SDK's turn (bench/RESULTS.md, the
+ * repeated MCP call). The transport's checks (methods, media types,
+ * protocol version, Origin) are those of the same spec section, declared
+ * once in MCP_REFUSALS with their status codes.
  */
 
 const INVALID_REQUEST = 'Invalid Request: the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a "method", or a "result" or "error" with an "id").';
