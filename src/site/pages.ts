@@ -317,11 +317,23 @@ ${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'c
   });
 }
 
-/** The search form, filled with the query being shown. */
+/**
+ * The name under which a browser with WebMCP offers the search form to an
+ * agent (its declarative `toolname`): not search_content, which the page's
+ * script registers and which answers the hits as data; a page cannot offer
+ * two tools of one name.
+ */
+export const SEARCH_FORM_TOOL = 'show_search_results';
+
+/**
+ * The search form, filled with the query being shown; an agent in a
+ * browser with WebMCP can submit it as a tool (`toolname`,
+ * `tooldescription`, `toolparamdescription`: WebMCP's declarative form).
+ */
 function searchForm(route: PageRoute, query: string, w: Words): Html {
-  return html`<form class="search-form" method="get" action="${route.href}" role="search">
+  return html`<form class="search-form" method="get" action="${route.href}" role="search" toolname="${SEARCH_FORM_TOOL}" tooldescription="${w('search.tool_description')}">
 <label for="search-q">${w('search.label')}</label>
-<div class="search-row"><input id="search-q" type="search" name="q" value="${query}" maxlength="${searchQuery.q.maxLength}" required autocomplete="off">
+<div class="search-row"><input id="search-q" type="search" name="q" value="${query}" maxlength="${searchQuery.q.maxLength}" required autocomplete="off" toolparamdescription="${w('search.tool_query')}">
 <button type="submit">${w('search.button')}</button></div>
 </form>`;
 }
@@ -353,7 +365,7 @@ function didYouMean(catalog: Catalog, route: PageRoute, suggestions: readonly st
 }
 
 /**
- * The search page: a plain GET form (no script), and for a query the hits
+ * The search page: a plain GET form (no script needed), and for a query the hits
  * in the page's language (products, its pages, its articles), with the
  * matched words highlighted. Result pages are kept out of indexes.
  */
