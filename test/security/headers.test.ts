@@ -98,7 +98,7 @@ describe('HTML documents', () => {
       assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
       assert.deepEqual(directives.get('base-uri'), ["'none'"]);
       assert.deepEqual(directives.get('form-action'), ["'self'"]);
-      assert.equal(directives.has('script-src'), false);
+      assert.deepEqual(directives.get('script-src'), ["'self'"]);
       assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval|\*/);
       assert.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');
     });
