@@ -14,6 +14,17 @@ import { toolDefinitions, TOOLS } from './tools.js';
  * server answers it. Made from the tools' declarations, so a tool added or
  * reworded there is offered the same way on every page.
  */
+/** Where the site serves this description, under its assets (/assets/<file>): it changes with the content, so it keeps its name. */
+export const BROWSER_TOOLS_FILE = 'webmcp-tools.json';
+
+/**
+ * The name under which a browser with WebMCP offers the site's search form
+ * to an agent (its declarative `toolname`): not search_content, which the
+ * page's script registers and which answers the hits as data; a page cannot
+ * offer two tools of one name.
+ */
+export const SEARCH_FORM_TOOL = 'show_search_results';
+
 export interface BrowserTool {
   readonly name: string;
   readonly title: string;

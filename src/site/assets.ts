@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { MEDIA_PREFIX, paths, ROUTES, urlOf } from '../routes/table.js';
+import { BROWSER_TOOLS_FILE } from '../model/browser-tools.js';
 import { channelUri } from '../content/channels.js';
 import type { Catalog } from '../content/types.js';
 import { escapeHtml } from './html.js';
@@ -25,8 +26,8 @@ export const WEBMCP_SCRIPT = readFileSync(new URL('./webmcp.js', import.meta.url
 export const WEBMCP_SCRIPT_FILE = `webmcp.${createHash('sha256').update(WEBMCP_SCRIPT).digest('hex').slice(0, 10)}.js`;
 export const WEBMCP_SCRIPT_PATH = paths.asset(WEBMCP_SCRIPT_FILE);
 
-/** The tools of the content in force (src/model/browser-tools.ts), as JSON: it changes with the content, so it keeps its name. */
-export const WEBMCP_TOOLS_FILE = 'webmcp-tools.json';
+/** The tools of the content in force (src/model/browser-tools.ts), as JSON. */
+export const WEBMCP_TOOLS_FILE = BROWSER_TOOLS_FILE;
 export const WEBMCP_TOOLS_PATH = paths.asset(WEBMCP_TOOLS_FILE);
 
 export const FAVICON_FILE = 'icon.svg';

@@ -35,6 +35,7 @@ import type { PageRoute } from '../documents/site-map.js';
 import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from '../documents/site-map.js';
 import { ROUTES } from '../routes/table.js';
 import { searchQuery } from '../query/parameters.js';
+import { SEARCH_FORM_TOOL } from '../model/browser-tools.js';
 import { productsShownIn } from '../query/queries.js';
 
 /** The HTML of every site route. Each returns a whole document, in the route's language. */
@@ -316,14 +317,6 @@ ${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'c
     head: postSeo(page, post),
   });
 }
-
-/**
- * The name under which a browser with WebMCP offers the search form to an
- * agent (its declarative `toolname`): not search_content, which the page's
- * script registers and which answers the hits as data; a page cannot offer
- * two tools of one name.
- */
-export const SEARCH_FORM_TOOL = 'show_search_results';
 
 /**
  * The search form, filled with the query being shown; an agent in a
