@@ -126,6 +126,25 @@ describe('WebMCP in Chromium', { skip: skipReason }, () => {
     await page.setViewportSize(DESKTOP);
   });
 
+  test("the DevTools protocol's WebMCP domain sees the tools, registered by the site's script", async () => {
+    // From a blank page: enabling the domain reports the tools the page in view has already.
+    await page.goto('about:blank');
+    const devtools = await withApi!.context.newCDPSession(page);
+    // The domain is newer than playwright-core's protocol types: its method and event are named as Chromium names them.
+    const session = devtools as unknown as {
+      send(method: string): Promise<unknown>;
+      on(event: string, listener: (params: { tools: { name: string; stackTrace?: { callFrames: { url: string }[] } }[] }) => void): void;
+    };
+    const added: { name: string; script: string | undefined }[] = [];
+    session.on('WebMCP.toolsAdded', ({ tools }) => added.push(...tools.map((tool) => ({ name: tool.name, script: tool.stackTrace?.callFrames[0]?.url }))));
+    await session.send('WebMCP.enable');
+    await open(page, `/products/${catalog.products[0]!.slug}`);
+    await pageTools(page, listed.length);
+    assert.deepEqual(added.map((tool) => tool.name).sort(), listed.map((tool) => tool.name).sort());
+    for (const tool of added) assert.match(String(tool.script), /\/assets\/webmcp\.[0-9a-f]{10}\.js$/, tool.name);
+    await devtools.detach();
+  });
+
   test('search_content run in the page answers hits with their URLs, as the MCP tool answers them', async () => {
     await open(page, '/');
     await pageTools(page, listed.length);
