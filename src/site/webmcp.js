@@ -13,6 +13,10 @@
  * --enable-features=WebMCPTesting, or an origin trial), where registerTool
  * returns a promise; earlier drafts named it navigator.modelContext, and the
  * earliest registered every tool at once with provideContext({ tools }).
+ * Unlike the MCP server, a call adds no note after the JSON (a page cut to
+ * fit a client's budget, a search that found nothing: its `suggestions` say
+ * it). Written in the syntax every browser parses, so one too old for the
+ * API shows no error either.
  */
 (function () {
   'use strict';
