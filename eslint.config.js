@@ -43,6 +43,8 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The one script the site's pages load runs in the browser, as a classic script.
+  { files: ['src/site/webmcp.js'], languageOptions: { globals: globals.browser, sourceType: 'script' } },
   // Layering: src/ is one stack of folders, each importing only the folders below it (ARCHITECTURE.md
   // draws it). The doors stand side by side on one level and never import one another.
   ...layers(),

@@ -45,8 +45,9 @@ for (const [entry, file] of outputs) {
     external: NATIVE,
   });
 }
-// src/site/assets.ts reads it beside the module that runs.
+// src/site/assets.ts reads them beside the module that runs.
 await copyFile(path.join(root, 'src', 'site', 'site.css'), path.join(dist, 'site.css'));
+await copyFile(path.join(root, 'src', 'site', 'webmcp.js'), path.join(dist, 'webmcp.js'));
 // src/i18n/catalog.ts reads the message catalogs from messages/ beside it.
 const messages = path.join(root, 'src', 'i18n', 'messages');
 await mkdir(path.join(dist, 'messages'));

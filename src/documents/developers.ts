@@ -19,7 +19,9 @@ import { PROMPT_SUMMARIES } from '../model/prompts.js';
 import { quoteArticle } from './prompt-messages.js';
 import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, mcpServerIdentity, PREFERRED_MCP_PROTOCOL_VERSION } from '../model/protocol.js';
 import { genericToolDefinitions } from '../model/tools.js';
+import { BROWSER_TOOLS_FILE, SEARCH_FORM_TOOL } from '../model/browser-tools.js';
 import { API_VERSION } from '../config/version.js';
+import { paths } from '../routes/table.js';
 
 /**
  * The developer portal's reference (`/developers`), generated from the
@@ -222,6 +224,7 @@ function mcpSection(catalog: Catalog): ReferenceSection {
     `**What a tool answers.** The get_ tools answer the API's record whole. ${code('list_products')}, ${code('list_posts')} and ${code('search_content')} answer, for each item, what an agent chooses by (slug, title or name, summary, dates, category or tags and status, locale, url; a hit's kind, excerpt and score), ten articles or hits a page by default; ${code('detail: "full"')} gives each item as the API does. Their next page is an argument of the tool itself, not a URL: ${code('next_offset')} (${code('null')} on the last page) is the ${code('offset')} to call again with. Every result carries its JSON twice, as ${code('structuredContent')} and as the text block that serializes it. Enumerated arguments (status, tag, category, locale, kind) match whatever their case and accents, and the answer shows them as the content writes them.`,
     `A tool that cannot answer (an unknown slug, a bad argument, a tool name that does not exist) returns a result with ${code('isError: true')} whose text says how to recover, like the API's ${code('hint')}: the valid slugs, what the argument accepts, the tools there are.`,
     `**Its name.** ${code('initialize')} names the server ${code(mcpServerIdentity(catalog.site.name, catalog.base_url).name)} (the host of the site, reversed, then ${code('/content')}), titled ${code(mcpServerIdentity(catalog.site.name, catalog.base_url).title)}, as its instructions, the server card (${code('/.well-known/mcp.json')}, also at ${code('/.well-known/mcp/server-card')}: the endpoint, the revisions and each tool and prompt in a line), the AI catalog (${code('/.well-known/ai-catalog.json')}) and ${code('/llms.txt')} do.`,
+    `**In the browser.** Every page of the site offers these tools to an agent in the visitor's browser through WebMCP (https://webmachinelearning.github.io/webmcp/), where the browser has it (${code('document.modelContext')}): its script registers each with the name, description and argument schema above, listed in ${code(paths.asset(BROWSER_TOOLS_FILE))}, and answers a call from the JSON API as the tool does here. The search form is offered too, as ${code(SEARCH_FORM_TOOL)}, by WebMCP's declarative attributes. A browser without WebMCP runs nothing.`,
     `**Resources.** ${code('resources/list')} lists every product, article and page and the company record as ${code('text/markdown')} resources. A resource's URI is its ${code('/md/')} mirror URL (see [Markdown mirrors](#markdown)), and ${code('resources/read')} answers the mirror's text. ${code('resources/templates/list')} gives their forms by slug (product, post, page).`,
     mcpPromptsText(catalog),
     mcpCompletionsText(catalog),

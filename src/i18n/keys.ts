@@ -114,6 +114,9 @@ export const MESSAGE_ARGUMENTS = {
   'search.did_you_mean': { suggestions: 'string' },
   'search.previous': none,
   'search.next': none,
+  // The search form as a tool an agent in the browser can use (WebMCP's declarative form).
+  'search.tool_description': none,
+  'search.tool_query': none,
   // What a search hit is.
   'kind.product': none,
   'kind.page': none,

@@ -1,13 +1,15 @@
 import * as z from 'zod';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
-import { agentPage, companyRecord, hitChoice, pageDetail, postChoice, postDetail, productChoice, productDetail } from '../query/present.js';
+import { agentPage, CHOICE_FIELDS, companyRecord, hitChoice, pageDetail, postChoice, postDetail, productChoice, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
 import type { JsonSchema } from './json-schema.js';
 import { mcpJsonSchemaOf } from './json-schema.js';
 import type { ArgumentSpec, ParamSpec, QueryOf, SlugParam } from '../query/params.js';
 import { argumentShape, queryOfArguments, quoted, slugArgument } from '../query/params.js';
 import type { ProblemCode } from './problems.js';
+import type { Endpoint } from './endpoints.js';
+import * as endpoints from './endpoints.js';
 import { listDetail, pageLocale, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from '../query/parameters.js';
 import * as shapes from '../query/shapes.js';
 
@@ -74,6 +76,12 @@ export interface Tool {
    * when they would not fit in one result.
    */
   readonly paged?: 'items' | 'hits';
+  /** For a list or search: the fields of an item it shows unless asked for `detail: "full"` (CHOICE_FIELDS). */
+  readonly choice?: readonly string[];
+  /** The REST endpoint that answers the same query: the site's WebMCP tools call it (src/model/browser-tools.ts). */
+  readonly endpoint: Endpoint;
+  /** Each argument that is a query parameter of `endpoint`, with that parameter's name (`query` is `q`). */
+  readonly parameters: Readonly<Record<string, string>>;
   /** The answer to arguments the tool's schema has validated. */
   readonly answer: (catalog: Catalog, args: Readonly<Record<string, unknown>>) => object;
 }
@@ -90,6 +98,8 @@ interface Declaration<S extends ParamSpec> {
   readonly errors: readonly ProblemCode[];
   readonly recovery?: string;
   readonly paged?: 'items' | 'hits';
+  readonly choice?: readonly string[];
+  readonly endpoint: Endpoint;
   readonly answer: (catalog: Catalog, query: QueryOf<S>, slug: string) => object;
 }
 
@@ -112,8 +122,10 @@ function define<S extends ParamSpec>(declaration: Declaration<S>): Tool {
   // Over a Catalog, built on its first request: a fresh server per request must not rebuild them (milliseconds each time).
   const live = perCatalog((catalog: Catalog) => build(catalog));
   let generic: z.ZodObject | undefined;
+  const parameters = Object.fromEntries(Object.entries(args).flatMap(([name, { reads: param }]) => (param in rest.endpoint.query ? [[name, param]] : [])));
   return {
     ...rest,
+    parameters,
     arguments: (catalog) => (catalog ? live(catalog) : (generic ??= build(undefined))),
     answer: (catalog, values) => {
       // The SDK has validated the arguments against this schema already; reading them again types them.
@@ -131,6 +143,8 @@ const PAGING = 'next_offset is the offset of the next page (null on the last); t
 
 const listProducts = define({
   name: 'list_products',
+  endpoint: endpoints.listProducts,
+  choice: CHOICE_FIELDS.product,
   title: 'List products',
   description: `List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and url; detail "full" adds links, picture, translations and markdown_url. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag (one value or several, as an array or separated by commas: any of them matches; case and accents do not matter); locale gives the products translated into that language; updated_since keeps what changed at or after an instant; sort orders by name or updated_at (- for descending). ${PAGING} To find products by subject rather than browse, use search_content.`,
   reads: { ...productQuery, ...listDetail },
@@ -152,6 +166,7 @@ const listProducts = define({
 
 const getProduct = define({
   name: 'get_product',
+  endpoint: endpoints.getProduct,
   title: 'Get a product',
   description:
     "One product by slug, with its full markdown description (the problem it solves and how it works), status, tags and links, in the site's default language or the locale asked for (translations names the locales it exists in). Use it to explain or quote what a product does. The slugs are listed by list_products and found by search_content.",
@@ -166,6 +181,8 @@ const getProduct = define({
 
 const listPosts = define({
   name: 'list_posts',
+  endpoint: endpoints.listPosts,
+  choice: CHOICE_FIELDS.post,
   title: 'List articles',
   description: `List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date and url, without the article text; detail "full" adds author, reading time, translations, picture and updated_at. Filter by category and/or locale (one value or several, as an array or separated by commas: any of them matches; case and accents do not matter), by publication date with published_since (included) and published_before (excluded), each an RFC 3339 date-time or a date such as 2026-03-01, and by last change with updated_since; order with sort (published_at, updated_at or title; - for descending); page with limit (1 to 100, default 10) and offset. ${PAGING} Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.`,
   reads: { ...postQuery, ...listDetail },
@@ -189,6 +206,7 @@ const listPosts = define({
 
 const getPost = define({
   name: 'get_post',
+  endpoint: endpoints.getPost,
   title: 'Get an article',
   description:
     'One blog article by slug, with its metadata (title, summary, category, locale, publication date, author, translations) and its full markdown text. Use it to read, summarise or quote an article. Slugs come from list_posts or search_content; translations names the same article in other locales.',
@@ -203,6 +221,7 @@ const getPost = define({
 
 const getPage = define({
   name: 'get_page',
+  endpoint: endpoints.getPage,
   title: 'Get a page',
   description:
     "One institutional page of the website by slug (index is the home page; the slug argument lists them all), as markdown with its title and description, in the site's default language or the locale asked for (translations names the locales it exists in). Use it for what the site itself says: who the company is, how it works, how to reach it, its privacy policy and terms. Products and articles have their own tools.",
@@ -217,6 +236,8 @@ const getPage = define({
 
 const searchContent = define({
   name: 'search_content',
+  endpoint: endpoints.search,
+  choice: CHOICE_FIELDS.hit,
   title: 'Search the content',
   description: `Full-text search over products, institutional pages and blog articles, ignoring accents and case (automacao finds Automação), best match first; a word also finds its other forms (plural, verb forms) and the synonyms the site declares. Each hit has its kind (product, page or post), slug, title, a plain-text excerpt around the match, a score, its locale, published_at (articles), updated_at and url, not the full text: follow up with get_product, get_page or get_post using the kind and slug (and the locale, for a page). Narrow with kind, with locale (the records in that language, whatever their kind) and, for articles, with published_since (included) and published_before (excluded), each an RFC 3339 date-time or a date such as 2026-03-01. sort: relevance (default), -published_at (newest first) or published_at. ${PAGING} When nothing matches, suggestions lists queries that do: call search_content again with one. Use it when you look for a subject; use the list tools to browse everything.`,
   reads: { ...searchQuery, ...listDetail },
@@ -243,6 +264,7 @@ const searchContent = define({
 
 const getCompanyInfo = define({
   name: 'get_company_info',
+  endpoint: endpoints.company,
   title: 'Get the company record',
   description:
     "The company's registration record (legal and trade name, identifiers, founding date, address, contact channels, official profiles) with a short about text in markdown. Each identifier (CNPJ, VAT number, LEI, tax ID such as a US EIN, D-U-N-S, company register number) has verified: true when this server checked its check digits (a CNPJ, a LEI, a VAT number), false when its kind has none (a tax ID, a D-U-N-S or a company number, of which only the format is checked); neither says the number is registered to this company, which only its register can. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",

@@ -141,17 +141,34 @@ export function companyRecord(c: Company): shapes.Company {
  * get_ call away, and would otherwise be read for every item of every page.
  */
 
+/**
+ * The fields of each choice, in the order it gives them: the one list the
+ * MCP tools pick by and that the site's WebMCP tools in the browser read
+ * (src/model/browser-tools.ts), so both answer the same item.
+ */
+export const CHOICE_FIELDS = Object.freeze({
+  product: ['slug', 'name', 'summary', 'locale', 'status', 'tags', 'updated_at', 'url'],
+  post: ['slug', 'title', 'summary', 'category', 'locale', 'published_at', 'url'],
+  hit: ['kind', 'slug', 'title', 'excerpt', 'score', 'url', 'locale', 'published_at', 'updated_at'],
+} as const satisfies { product: readonly (keyof shapes.ProductChoice)[]; post: readonly (keyof shapes.PostChoice)[]; hit: readonly (keyof shapes.HitChoice)[] });
+
+/** The `fields` of `item` it has (a field it lacks stays absent), in their order. */
+function pick<T extends object>(item: T, fields: readonly (keyof T)[]): Partial<T> {
+  const chosen: Partial<T> = {};
+  for (const field of fields) if (item[field] !== undefined) chosen[field] = item[field];
+  return chosen;
+}
+
 export function productChoice(p: shapes.ProductSummary): shapes.ProductChoice {
-  return { slug: p.slug, name: p.name, summary: p.summary, locale: p.locale, status: p.status, tags: p.tags, updated_at: p.updated_at, url: p.url };
+  return pick(p, CHOICE_FIELDS.product) as shapes.ProductChoice;
 }
 
 export function postChoice(p: shapes.PostSummary): shapes.PostChoice {
-  return { slug: p.slug, title: p.title, summary: p.summary, category: p.category, locale: p.locale, published_at: p.published_at, url: p.url };
+  return pick(p, CHOICE_FIELDS.post) as shapes.PostChoice;
 }
 
 export function hitChoice(hit: shapes.HitChoice): shapes.HitChoice {
-  const { kind, slug, title, excerpt, score, url, locale, published_at: publishedAt, updated_at: updatedAtOf } = hit;
-  return { kind, slug, title, excerpt, score, url, ...(locale === undefined ? {} : { locale }), ...(publishedAt === undefined ? {} : { published_at: publishedAt }), updated_at: updatedAtOf };
+  return pick(hit, CHOICE_FIELDS.hit) as shapes.HitChoice;
 }
 
 /** A page of a list or search as an MCP tool answers it: `next_offset` for the links, each item whole or as `choose` shows it. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { MEDIA_PREFIX, paths, ROUTES, urlOf } from '../routes/table.js';
+import { BROWSER_TOOLS_FILE } from '../model/browser-tools.js';
 import { channelUri } from '../content/channels.js';
 import type { Catalog } from '../content/types.js';
 import { escapeHtml } from './html.js';
@@ -15,6 +16,19 @@ export const STYLESHEET = readFileSync(new URL('./site.css', import.meta.url), '
  */
 export const STYLESHEET_FILE = `site.${createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 10)}.css`;
 export const STYLESHEET_PATH = paths.asset(STYLESHEET_FILE);
+
+/**
+ * The script that offers the site's tools to an agent in the browser
+ * (./webmcp.js), read once at start-up and linked under its content hash
+ * like the stylesheet; the tools it registers are described in WEBMCP_TOOLS_FILE.
+ */
+export const WEBMCP_SCRIPT = readFileSync(new URL('./webmcp.js', import.meta.url), 'utf8');
+export const WEBMCP_SCRIPT_FILE = `webmcp.${createHash('sha256').update(WEBMCP_SCRIPT).digest('hex').slice(0, 10)}.js`;
+export const WEBMCP_SCRIPT_PATH = paths.asset(WEBMCP_SCRIPT_FILE);
+
+/** The tools of the content in force (src/model/browser-tools.ts), as JSON. */
+export const WEBMCP_TOOLS_FILE = BROWSER_TOOLS_FILE;
+export const WEBMCP_TOOLS_PATH = paths.asset(WEBMCP_TOOLS_FILE);
 
 export const FAVICON_FILE = 'icon.svg';
 export const FAVICON_PATH = paths.asset(FAVICON_FILE);

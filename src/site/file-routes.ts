@@ -10,7 +10,8 @@ import { MEDIA_PREFIX, paths, ROUTES, urlOf } from '../routes/table.js';
 import { clip } from '../query/errors.js';
 import { digestOf } from '../util/digest.js';
 import { pauseEverySlice } from '../util/pause.js';
-import { FAVICON_FILE, favicon, mediaKey, STYLESHEET, STYLESHEET_FILE } from './assets.js';
+import { browserTools } from '../model/browser-tools.js';
+import { FAVICON_FILE, favicon, mediaKey, STYLESHEET, STYLESHEET_FILE, WEBMCP_SCRIPT, WEBMCP_SCRIPT_FILE, WEBMCP_TOOLS_FILE } from './assets.js';
 import { atomFeed } from './crawlers.js';
 import { characterCount, tokensOf } from '../documents/format.js';
 import { markdownAnswer } from './negotiate.js';
@@ -81,7 +82,8 @@ export function wholeContentRoute(pattern: string, type: string, build: (catalog
 /**
  * The engine's own files under /assets/: the stylesheet under its hash
  * (linked by every page) kept a year, the same at its plain name for old
- * links, and the letter icon.
+ * links, and the letter icon; the WebMCP script under its hash, and the
+ * tools it offers, described for the content in force.
  */
 const assetFiles = perCatalog(
   (catalog): ReadonlyMap<string, { readonly type: string; readonly body: string; readonly cache?: CacheRule }> =>
@@ -89,6 +91,8 @@ const assetFiles = perCatalog(
       [STYLESHEET_FILE, { type: 'text/css; charset=utf-8', body: STYLESHEET, cache: 'immutable' as const }],
       ['site.css', { type: 'text/css; charset=utf-8', body: STYLESHEET }],
       [FAVICON_FILE, { type: 'image/svg+xml; charset=utf-8', body: favicon(catalog) }],
+      [WEBMCP_SCRIPT_FILE, { type: 'text/javascript; charset=utf-8', body: WEBMCP_SCRIPT, cache: 'immutable' as const }],
+      [WEBMCP_TOOLS_FILE, { type: 'application/json; charset=utf-8', body: `${JSON.stringify(browserTools(catalog))}\n` }],
     ]),
 );
 
@@ -97,7 +101,7 @@ export const assetRoute: Route = {
   method: 'GET',
   handle: (request) => {
     const file = assetFiles(request.catalog).get(request.params.file ?? '');
-    if (!file) throw notFound(`There is no file at ${clip(request.path, 120)}.`, 'The stylesheet and icon are linked from every page.');
+    if (!file) throw notFound(`There is no file at ${clip(request.path, 120)}.`, 'The stylesheet, icon and script are linked from every page.');
     return { ...answer(200, file.type, file.body), ...(file.cache ? { cache: file.cache } : {}) };
   },
   expand: (catalog) => [...assetFiles(catalog).keys()].map(paths.asset),

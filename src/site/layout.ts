@@ -1,6 +1,6 @@
 import type { PageRoute } from '../documents/site-map.js';
 import type { Catalog } from '../content/types.js';
-import { STYLESHEET_PATH, FAVICON_PATH } from './assets.js';
+import { STYLESHEET_PATH, FAVICON_PATH, WEBMCP_SCRIPT_PATH, WEBMCP_TOOLS_PATH } from './assets.js';
 import { picture, postalAddress } from './components.js';
 import { languageName, ownLanguageName } from '../documents/format.js';
 import type { Html, Interpolation } from './html.js';
@@ -12,14 +12,17 @@ import { paths, ROUTES } from '../routes/table.js';
 
 /**
  * Every response that is an HTML document gets this policy: only the site's own
- * stylesheet, images and manifest load, no script runs at all (the site needs
- * none: filters and search are plain GET forms; JSON-LD is data, not script),
- * the page may fetch its own origin (a browser's or crawler's tools read
+ * stylesheet, images, manifest and one script load (the script offers the
+ * site's tools to an agent in the browser, where the browser has WebMCP; the
+ * site needs no script: filters and search are plain GET forms, JSON-LD is
+ * data, not script, and no inline script runs), the page may fetch its own
+ * origin (that script reads the JSON API; a browser's or crawler's tools read
  * robots.txt and the manifest that way), nothing frames the site and forms
  * only submit to it.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
+  "script-src 'self'",
   "style-src 'self'",
   "img-src 'self'",
   "connect-src 'self'",
@@ -147,6 +150,7 @@ ${feeds.map((f) => html`<link rel="alternate" type="application/atom+xml" href="
 <link rel="stylesheet" href="${href(catalog, STYLESHEET_PATH)}">
 ${iconLinks(catalog)}
 <link rel="manifest" href="${href(catalog, MANIFEST_PATH)}">
+<script src="${href(catalog, WEBMCP_SCRIPT_PATH)}" data-tools="${href(catalog, WEBMCP_TOOLS_PATH)}" defer></script>
 ${doc.head ?? ''}
 </head>
 <body>

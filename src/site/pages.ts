@@ -35,6 +35,7 @@ import type { PageRoute } from '../documents/site-map.js';
 import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from '../documents/site-map.js';
 import { ROUTES } from '../routes/table.js';
 import { searchQuery } from '../query/parameters.js';
+import { SEARCH_FORM_TOOL } from '../model/browser-tools.js';
 import { productsShownIn } from '../query/queries.js';
 
 /** The HTML of every site route. Each returns a whole document, in the route's language. */
@@ -317,11 +318,15 @@ ${post.image ? picture(catalog, post.image, { loading: 'priority', className: 'c
   });
 }
 
-/** The search form, filled with the query being shown. */
+/**
+ * The search form, filled with the query being shown; an agent in a
+ * browser with WebMCP can submit it as a tool (`toolname`,
+ * `tooldescription`, `toolparamdescription`: WebMCP's declarative form).
+ */
 function searchForm(route: PageRoute, query: string, w: Words): Html {
-  return html`<form class="search-form" method="get" action="${route.href}" role="search">
+  return html`<form class="search-form" method="get" action="${route.href}" role="search" toolname="${SEARCH_FORM_TOOL}" tooldescription="${w('search.tool_description')}">
 <label for="search-q">${w('search.label')}</label>
-<div class="search-row"><input id="search-q" type="search" name="q" value="${query}" maxlength="${searchQuery.q.maxLength}" required autocomplete="off">
+<div class="search-row"><input id="search-q" type="search" name="q" value="${query}" maxlength="${searchQuery.q.maxLength}" required autocomplete="off" toolparamdescription="${w('search.tool_query')}">
 <button type="submit">${w('search.button')}</button></div>
 </form>`;
 }
@@ -353,7 +358,7 @@ function didYouMean(catalog: Catalog, route: PageRoute, suggestions: readonly st
 }
 
 /**
- * The search page: a plain GET form (no script), and for a query the hits
+ * The search page: a plain GET form (no script needed), and for a query the hits
  * in the page's language (products, its pages, its articles), with the
  * matched words highlighted. Result pages are kept out of indexes.
  */

@@ -213,7 +213,7 @@ function scriptSafeJson(value: unknown): string {
  * `@graph` (https://www.w3.org/TR/json-ld11/#named-graphs), compact. The
  * nodes refer to each other by `@id`, so a reader sees one connected graph.
  * A data block, not a script: browsers never run it, so the site's
- * script-free Content-Security-Policy is untouched (HTML Living Standard,
+ * Content-Security-Policy, which runs no inline script, is untouched (HTML Living Standard,
  * 4.12.1.2 "Data blocks"). `trustedHtml` because the JSON is made safe for
  * the element by `scriptSafeJson` above, not by HTML escaping, which a data
  * block would not undo.

@@ -34,12 +34,18 @@ export interface Chromium {
   leftovers(): string[];
 }
 
-export async function launchChromium(): Promise<Chromium> {
+export interface LaunchOptions {
+  /** Chromium features to turn on (`--enable-features`), such as WebMCPTesting. */
+  readonly features?: readonly string[];
+}
+
+export async function launchChromium(options: LaunchOptions = {}): Promise<Chromium> {
   const profile = await mkdtemp(path.join(tmpdir(), 'vitrine-chromium-'));
+  const features = options.features?.length ? [`--enable-features=${options.features.join(',')}`] : [];
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: [...ARGS, ...features],
     viewport: { width: 1280, height: 900 },
   });
   const leftovers = () => {

@@ -232,7 +232,7 @@ describe('the website in Chromium', { skip: skipReason }, () => {
         await page.emulateMedia({ colorScheme: scheme });
         for (const sitePath of paths) {
           await open(sitePath);
-          // Evaluated through the DevTools protocol: the page's CSP (no scripts) stays in force for the page itself.
+          // Evaluated through the DevTools protocol: the page's CSP (the site's own script only) stays in force for the page itself.
           await page.evaluate(axe);
           const violations = (await page.evaluate(
             `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`,

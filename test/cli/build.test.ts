@@ -28,8 +28,8 @@ describe('the bundle npm start runs (scripts/build.js)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  test('is one module with its stylesheet and message catalogs beside it', async () => {
-    assert.deepEqual((await readdir(dir)).sort(), ['messages', 'site.css', 'vitrine.mjs', 'vitrine.mjs.map']);
+  test('is one module with its stylesheet, its browser script and message catalogs beside it', async () => {
+    assert.deepEqual((await readdir(dir)).sort(), ['messages', 'site.css', 'vitrine.mjs', 'vitrine.mjs.map', 'webmcp.js']);
   });
 
   test('serves the API, the site with its stylesheet, and MCP', async () => {

@@ -115,11 +115,11 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  test('ships the bundle, its stylesheet and catalogs, the launcher, the demo content, the README and the guides, and no sources, tests or source map', async () => {
+  test('ships the bundle, its stylesheet, browser script and catalogs, the launcher, the demo content, the README and the guides, and no sources, tests or source map', async () => {
     const files = packed.files.map((file) => file.path).sort();
-    const allowed = /^(package\.json|README\.md|LICENSE|bin\/vitrine\.js|dist\/vitrine\.mjs|dist\/site\.css|dist\/messages\/[\w-]+\.yaml|docs\/[\w-]+\.md|(content|schemas|starter)\/.+)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|bin\/vitrine\.js|dist\/vitrine\.mjs|dist\/site\.css|dist\/webmcp\.js|dist\/messages\/[\w-]+\.yaml|docs\/[\w-]+\.md|(content|schemas|starter)\/.+)$/;
     assert.deepEqual(files.filter((file) => !allowed.test(file)), []);
-    for (const file of ['package.json', 'README.md', 'bin/vitrine.js', 'dist/vitrine.mjs', 'dist/site.css', 'dist/messages/en.yaml', 'dist/messages/pt-BR.yaml', 'content/site.yaml', 'content/company.md', 'docs/authoring.md', 'docs/operating.md']) {
+    for (const file of ['package.json', 'README.md', 'bin/vitrine.js', 'dist/vitrine.mjs', 'dist/site.css', 'dist/webmcp.js', 'dist/messages/en.yaml', 'dist/messages/pt-BR.yaml', 'content/site.yaml', 'content/company.md', 'docs/authoring.md', 'docs/operating.md']) {
       assert.ok(files.includes(file), `${file} is missing from the tarball`);
     }
     // Every file of the content, schema, starter and docs folders the packed project has.
@@ -250,6 +250,12 @@ describe('the package npm pack makes, installed into an empty folder', { timeout
     const css = await fetch(`${url}/assets/site.css`);
     assert.equal(css.status, 200);
     assert.equal(await css.text(), await readFile(path.join(ROOT, 'src', 'site', 'site.css'), 'utf8'));
+    // The WebMCP script, read beside the bundle and linked from every page under its hash.
+    const script = /<script src="([^"]+)" data-tools="[^"]+" defer><\/script>/.exec(page)?.[1];
+    assert.ok(script, 'the home page links its script');
+    const js = await fetch(`${url}${script}`);
+    assert.equal(js.status, 200);
+    assert.equal(await js.text(), await readFile(path.join(ROOT, 'src', 'site', 'webmcp.js'), 'utf8'));
 
     const company = await fetch(`${url}/api/v1/company`);
     assert.equal(company.status, 200);

@@ -91,14 +91,14 @@ describe('HTML documents', () => {
       assert.equal(response.statusCode, request.status);
       assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
       const policy = String(response.headers['content-security-policy']);
-      assert.equal(policy, "default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
-      // CSP Level 3: nothing loads unless named (no script at all); no framing (clickjacking); no <base> hijack.
+      assert.equal(policy, "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+      // CSP Level 3: nothing loads unless named (scripts from the site's own files only, never inline); no framing (clickjacking); no <base> hijack.
       const directives = new Map(policy.split(';').map((directive) => directive.trim().split(/\s+/) as [string, ...string[]]).map(([name, ...values]) => [name, values]));
       assert.deepEqual(directives.get('default-src'), ["'none'"]);
       assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
       assert.deepEqual(directives.get('base-uri'), ["'none'"]);
       assert.deepEqual(directives.get('form-action'), ["'self'"]);
-      assert.equal(directives.has('script-src'), false);
+      assert.deepEqual(directives.get('script-src'), ["'self'"]);
       assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval|\*/);
       assert.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');
     });

@@ -4,12 +4,13 @@ import type { Service } from '../../src/http/service.js';
 import type { Catalog } from '../../src/content/types.js';
 import { BASE_URL, useTestApp } from '../helper.js';
 import { mirrorPath, sitePaths } from './routes.js';
+import { WEBMCP_SCRIPT_PATH, WEBMCP_TOOLS_PATH } from '../../src/site/assets.js';
 
 let server: Service;
 let catalog: Catalog;
 useTestApp((app) => ({ server, catalog } = app));
 
-const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 function get(url: string, headers: Record<string, string> = {}) {
   return server.inject({ method: 'GET', url, headers });
@@ -29,8 +30,14 @@ describe('every site route', () => {
       assert.ok(response.body.startsWith('<!doctype html>\n<html lang="'), path);
       assert.ok(response.body.includes(`<link rel="alternate" type="text/markdown" href="${mirrorPath(path)}" title="Markdown">`), path);
       assert.ok(response.body.includes(`<link rel="canonical" href="${BASE_URL}${path}">`), path);
-      // Structured data is the one script element, and it is data (JSON-LD), not code.
-      assert.deepEqual([...response.body.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]), ['<script type="application/ld+json">'], `${path} has no script but its JSON-LD`);
+      // One script runs, the site's own file (deferred, no inline code); the structured data is data (JSON-LD), not code.
+      const scripts = [...response.body.matchAll(/<script\b[^>]*>([^<]*)<\/script>/gi)];
+      assert.deepEqual(
+        scripts.map((m) => m[0].replace(/>[^<]*</, '><')),
+        [`<script src="${WEBMCP_SCRIPT_PATH}" data-tools="${WEBMCP_TOOLS_PATH}" defer></script>`, '<script type="application/ld+json"></script>'],
+        `${path} loads the WebMCP script and has its JSON-LD`,
+      );
+      assert.equal(scripts[0]![1], '', `${path} has no inline script`);
       assert.ok(!/\sstyle="/i.test(response.body), `${path} has no inline style (the CSP would block it)`);
     }
   });
