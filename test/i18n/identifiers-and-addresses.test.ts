@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Address } from '../../src/i18n/address.js';
-import { addressLine, addressLines } from '../../src/i18n/address.js';
+import { addressLine, addressLines, streetLine } from '../../src/i18n/address.js';
 import { SHIPPED_LOCALES } from '../../src/i18n/catalog.js';
 import { identifierLabel } from '../../src/content/identifier-labels.js';
 import { wordsIn } from './_words.js';
@@ -54,5 +54,14 @@ describe('addresses in their country\u2019s layout', () => {
   test('a British address: the postcode on its own line', () => {
     const london: Address = { street: 'Baker Street', number: '221B', city: 'London', postal_code: 'NW1 6XE', country: 'GB' };
     assert.deepEqual(addressLines(london), ['221B Baker Street', 'London', 'NW1 6XE', 'United Kingdom']);
+  });
+
+  test('the street line in the country\u2019s order: the number after an Austrian or German street, before a US one, after a comma in Spain; the complement last', () => {
+    const graz: Address = { street: 'Conrad-von-Hötzendorf-Straße', number: '37a', city: 'Graz', postal_code: '8010', country: 'AT' };
+    assert.equal(streetLine(graz), 'Conrad-von-Hötzendorf-Straße 37a');
+    assert.equal(streetLine({ ...graz, complement: 'Top 4' }), 'Conrad-von-Hötzendorf-Straße 37a, Top 4');
+    assert.equal(streetLine({ street: 'Congress Avenue', number: '1100', complement: 'Suite 400', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' }), '1100 Congress Avenue, Suite 400');
+    assert.equal(streetLine({ street: 'Calle de Alcalá', number: '48', city: 'Madrid', postal_code: '28014', country: 'ES' }), 'Calle de Alcalá, 48');
+    assert.equal(streetLine({ street: 'Rue de Rivoli', number: '12', city: 'Paris', postal_code: '75001', country: 'FR' }), '12 Rue de Rivoli');
   });
 });
