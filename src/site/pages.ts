@@ -21,7 +21,7 @@ import { identifierLabel } from '../content/identifier-labels.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
 import { filterProducts } from '../documents/lists.js';
 import { blogHref, blogPage } from './filters.js';
-import { colonOf, languageName, longDate } from '../documents/format.js';
+import { colonOf, dayOrYear, languageName } from '../documents/format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
 import type { Words } from '../documents/words.js';
@@ -115,7 +115,8 @@ export function aboutHtml(catalog: Catalog, route: PageRoute): string {
 <div><dt>${w('company.legal_name')}</dt><dd>${company.legal_name}</dd></div>
 <div><dt>${w('company.trade_name')}</dt><dd>${company.trade_name}</dd></div>
 ${company.identifiers.map((identifier) => html`<div><dt>${identifierLabel(identifier, w)}</dt><dd>${identifier.value}</dd></div>`)}
-${company.founded ? html`<div><dt>${w('company.founded')}</dt><dd><time datetime="${company.founded}">${longDate(company.founded, route.locale)}</time></dd></div>` : ''}
+${company.founded ? html`<div><dt>${w('company.founded')}</dt><dd><time datetime="${company.founded}">${dayOrYear(company.founded, route.locale)}</time></dd></div>` : ''}
+${company.managing_directors ? html`<div><dt>${w('company.managing_directors', { count: company.managing_directors.length })}</dt><dd>${company.managing_directors.join(', ')}</dd></div>` : ''}
 <div><dt>${w('company.address')}</dt><dd>${postalAddress(company.address, route.locale)}</dd></div>
 ${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd><a href="${safeHref(url)}">${url}</a></dd></div>`)}
 </dl>

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { Address } from '../../src/i18n/address.js';
 import { addressLine, addressLines, streetLine } from '../../src/i18n/address.js';
 import { SHIPPED_LOCALES } from '../../src/i18n/catalog.js';
-import { identifierLabel } from '../../src/content/identifier-labels.js';
+import { identifierLabel, registerLabels } from '../../src/content/identifier-labels.js';
 import { wordsIn } from './_words.js';
 
 describe('identifier labels', () => {
@@ -20,9 +20,26 @@ describe('identifier labels', () => {
     en: ['CNPJ', 'VAT', 'LEI', 'EIN', 'Tax ID', 'D-U-N-S', 'Company number (Companies House)'],
     'pt-BR': ['CNPJ', 'Número de IVA', 'LEI', 'EIN', 'Identificação fiscal', 'D-U-N-S', 'Número de registro (Companies House)'],
     es: ['CNPJ', 'NIF-IVA', 'LEI', 'EIN', 'Número de identificación fiscal', 'D-U-N-S', 'Número de registro (Companies House)'],
-    fr: ['CNPJ', 'N° TVA', 'LEI', 'EIN', 'Numéro d’identification fiscale', 'D-U-N-S', 'Numéro d’immatriculation (Companies House)'],
-    de: ['CNPJ', 'USt-IdNr.', 'LEI', 'EIN', 'Steuernummer', 'D-U-N-S', 'Registernummer (Companies House)'],
+    fr: ['CNPJ', 'N° de TVA intracommunautaire', 'LEI', 'EIN', 'Numéro d’identification fiscale', 'D-U-N-S', 'Numéro d’immatriculation (Companies House)'],
+    de: ['CNPJ', 'USt-IdNr.', 'LEI', 'EIN', 'Steuernummer', 'D-U-N-S', 'Handelsregister (Companies House)'],
   };
+
+  test('an identifier takes the word of its own country where the language has one: UID-Nr. and Firmenbuchnummer in Austria, MWST-Nr. and UID in Switzerland', () => {
+    const de = wordsIn('de');
+    assert.equal(identifierLabel({ scheme: 'vat', country: 'AT' }, de), 'UID-Nr.');
+    assert.equal(identifierLabel({ scheme: 'vat', country: 'DE' }, de), 'USt-IdNr.');
+    assert.equal(identifierLabel({ scheme: 'vat', country: 'CH' }, de), 'MWST-Nr.');
+    assert.equal(identifierLabel({ scheme: 'company_number', country: 'AT', authority: 'Landesgericht für ZRS Graz' }, de), 'Firmenbuchnummer (Landesgericht für ZRS Graz)');
+    assert.equal(identifierLabel({ scheme: 'company_number', country: 'DE', authority: 'Amtsgericht München' }, de), 'Handelsregister (Amtsgericht München)');
+    assert.deepEqual(registerLabels({ country: 'AT' }, de), { number: 'Firmenbuchnummer', register: 'Firmenbuchgericht' });
+    assert.deepEqual(registerLabels({ country: 'DE' }, de), { number: 'Registernummer', register: 'Registergericht' });
+    assert.deepEqual(registerLabels({ country: 'CH' }, de), { number: 'UID', register: 'Handelsregisteramt' });
+    // Another language keeps its own word for them.
+    assert.equal(identifierLabel({ scheme: 'vat', country: 'AT' }, wordsIn('en')), 'VAT');
+    assert.equal(identifierLabel({ scheme: 'vat', country: 'AT' }, wordsIn('fr')), 'N° de TVA intracommunautaire');
+    assert.equal(identifierLabel({ scheme: 'vat', country: 'CH' }, wordsIn('fr')), 'N° TVA');
+    assert.deepEqual(registerLabels({ country: 'AT' }, wordsIn('en')), { number: 'Company register number', register: 'Company register court' });
+  });
 
   for (const locale of SHIPPED_LOCALES) {
     test(`name each scheme in ${locale}: a US tax number is an EIN, a company number names its register`, () => {
