@@ -274,3 +274,31 @@ describe('a regional locale: de-AT', () => {
     assert.deepEqual(details(await text(server, '/impressum')).map(([label]) => label).slice(4), ['UID-Nr.', 'Firmenbuchnummer', 'Firmenbuchgericht']);
   });
 });
+
+describe('regional locales of each shipped language: fr-CA, es-MX, de-CH beside en', () => {
+  test('init takes them, check passes, and each serves its language\'s words with its region\'s dates', async () => {
+    const site = await filledStarter('Regional', 'CA', 'fr-CA,es-MX,de-CH,en', { street: 'Rue Sainte-Catherine', number: '100', city: 'Montréal', postal_code: 'H2X 1Z4', state: 'QC' });
+    const file = path.join(site.dir, 'company.md');
+    const company = (await readFile(file, 'utf8')).replace(/^address:$/m, 'founded: "2014-01-15"\naddress:');
+    await writeFile(file, company.replace(/^ {2}postal_code: "H2X 1Z4"$/m, '  postal_code: "H2X 1Z4"\n  state: "QC"'));
+    const run = await vitrine(['check', site.dir]);
+    assert.equal(run.code, 0, run.stdout);
+    const server = await startServer({ CONTENT_DIR: site.dir });
+    try {
+      for (const [path, lang, skip, day] of [
+        ['/about', 'fr-CA', 'Aller au contenu', '15 janvier 2014'],
+        ['/es-MX/about', 'es-MX', 'Saltar al contenido', '15 de enero de 2014'],
+        ['/de-CH/about', 'de-CH', 'Zum Inhalt springen', '15. Januar 2014'],
+      ] as const) {
+        const page = await text(server, path);
+        assert.match(page, new RegExp(`<html lang="${lang}"`), path);
+        assert.match(page, new RegExp(`>${skip}<`), path);
+        assert.match(page, new RegExp(`<time datetime="2014-01-15">${day}</time>`), path);
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await site.remove();
+    }
+  });
+});
