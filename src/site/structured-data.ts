@@ -369,6 +369,7 @@ export function organizationNode(catalog: Catalog): OrganizationNode {
     address: postalAddress(company.address),
     sameAs: nonEmpty(Object.values(company.profiles)),
     ...identifierProperties(company),
+    // A day or a year alone, both ISO 8601 dates. The managing directors are left out: schema.org's Organization has no property for them (`founder` and `employee` would say something else).
     foundingDate: company.founded,
     email: email !== undefined && isEmail(email) ? email : undefined,
     telephone: telephone !== undefined && isPhone(telephone) ? telephone : undefined,
