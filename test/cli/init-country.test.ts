@@ -235,6 +235,19 @@ describe('vitrine init --country DE, FR, ES: the legal notice each country asks 
     });
   }
 
+  test('check warns of a legal notice whose company.md names no managing director, naming the field to add', async () => {
+    const site = await starterSite('ohne', ['--country', 'DE', '--locales', 'de']);
+    try {
+      const file = path.join(site.dir, 'company.md');
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/^managing_directors: .*$/m, ''));
+      const run = await vitrine(['check', site.dir]);
+      assert.equal(run.code, 0, run.stdout);
+      assert.match(run.stdout, /company\.md: warning: managing_directors: is not given, but the legal notice \(pages\/impressum\.md\) lists the company's details from this file/);
+    } finally {
+      await site.remove();
+    }
+  });
+
   test('--country US writes no legal notice: its law asks for none', async () => {
     const site = await starterSite('acme', ['--country', 'US']);
     try {
