@@ -74,6 +74,23 @@ const EXAMPLE_IDENTIFIERS: Readonly<Record<string, readonly WrittenIdentifier[]>
     { scheme: 'vat', value: 'ESB12345674' },
     { scheme: 'company_number', value: 'Tomo 12345, Folio 67, Hoja M-123456', authority: 'Registro Mercantil de Madrid' },
   ],
+  IT: [
+    { scheme: 'vat', value: 'IT00743110157' },
+    { scheme: 'company_number', value: 'MI-1234567', authority: 'Registro delle imprese di Milano' },
+  ],
+  NL: [
+    { scheme: 'vat', value: 'NL123456782B01' },
+    { scheme: 'company_number', value: '12345678', authority: 'Kamer van Koophandel' },
+  ],
+  BE: [
+    { scheme: 'vat', value: 'BE0123456749' },
+    { scheme: 'company_number', value: '0123.456.749', authority: 'Banque-Carrefour des Entreprises' },
+  ],
+  PT: [{ scheme: 'vat', value: 'PT123456789' }],
+  IE: [
+    { scheme: 'vat', value: 'IE6388047V' },
+    { scheme: 'company_number', value: '123456', authority: 'Companies Registration Office' },
+  ],
   GB: [
     { scheme: 'vat', value: 'GB980780684' },
     { scheme: 'company_number', value: '01234567', authority: 'Companies House' },

@@ -4,6 +4,10 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ServerProcess } from '../process.js';
 import { starterSite, startServer, vitrine } from '../process.js';
+import { starterFiles } from '../../src/content/starter.js';
+import { companySchema } from '../../src/content/schemas.js';
+import { shippedCatalogFor } from '../../src/i18n/catalog.js';
+import { splitFrontMatter } from '../../src/util/front-matter.js';
 
 /**
  * `vitrine init --country CC`: a company of a country whose law asks for a
@@ -312,6 +316,26 @@ describe('regional locales of each shipped language: fr-CA, es-MX, de-CH beside 
       server.child.kill('SIGTERM');
       await server.exited;
       await site.remove();
+    }
+  });
+});
+
+describe('company.md\u2019s example identifiers', () => {
+  test('are of the company\u2019s own country, and company.md takes them as they are written', () => {
+    const messages = new Map([['en', shippedCatalogFor('en')!]]);
+    for (const country of ['AT', 'DE', 'CH', 'FR', 'ES', 'IT', 'NL', 'BE', 'PT', 'IE', 'GB', 'BR', 'US', 'JP']) {
+      const files = starterFiles({ name: 'Example', locales: ['en'], messages, country, dir: '/tmp/example', schemasDir: '/tmp/schemas', today: '2026-11-29' });
+      const company = files.find((file) => file.file === 'company.md')!.content;
+      const examples = company
+        .split('\n')
+        .filter((line) => /^# {3}[ -] /.test(line))
+        .map((line) => line.slice(3));
+      const { data } = splitFrontMatter(company.replace('identifiers: []', `identifiers:\n${examples.join('\n')}`).replace(/^managing_directors: .*$/m, ''));
+      const parsed = companySchema.safeParse({ ...(data as object), address: { street: 'Main Street', number: '1', city: 'Town', postal_code: '1000', country } });
+      assert.ok(parsed.success, `${country}: ${JSON.stringify(parsed.error?.issues)}`);
+      const vat = parsed.data.identifiers?.find((identifier) => identifier.scheme === 'vat');
+      if (vat) assert.match(vat.value, new RegExp(`^${country === 'CH' ? 'CHE' : country}`), country);
+      if (country !== 'DE') assert.doesNotMatch(company, /DE136695976/, country);
     }
   });
 });
