@@ -67,8 +67,8 @@ const EXAMPLE_IDENTIFIERS: Readonly<Record<string, readonly WrittenIdentifier[]>
     { scheme: 'company_number', value: 'CHE-123.456.788', authority: 'Handelsregisteramt des Kantons Zürich' },
   ],
   FR: [
-    { scheme: 'vat', value: 'FR40303265045' },
-    { scheme: 'company_number', value: '303 265 045', authority: 'RCS Paris' },
+    { scheme: 'vat', value: 'FR11123456782' },
+    { scheme: 'company_number', value: '123 456 782', authority: 'RCS Paris' },
   ],
   ES: [
     { scheme: 'vat', value: 'ESB12345674' },
