@@ -12,6 +12,7 @@ import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
 import { isPageShown, linkRoutes } from './link-routes.js';
 import { redirectProblems } from './redirect-links.js';
 import { REDIRECTS_FILE, redirectMatcher } from '../content/redirects.js';
+import { isLegalNotice } from '../content/legal-notice.js';
 import { loadFolder } from '../content/load.js';
 import type { PictureSettings } from '../content/media-library.js';
 import { firstLineOf } from '../content/record-bodies.js';
@@ -113,6 +114,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
     ...missingIdentifierProblems(view),
+    ...legalNoticeProblems(view),
     ...todoProblems(view),
   ]
     .sort(byFileAndLine)
@@ -460,6 +462,28 @@ function missingIdentifierProblems(view: SiteView): CheckProblem[] {
       field: 'identifiers',
       message:
         'names no identifier, so nothing says which registered company publishes the site; list its identifiers (scheme cnpj, lei, vat, tax_id, duns or company_number, and the value)',
+      severity: 'warning',
+    },
+  ];
+}
+
+/**
+ * A legal notice page lists the company's details from company.md (see
+ * src/content/legal-notice.ts); a company.md that names no managing
+ * director leaves out who is responsible, which an Impressum, for one, must
+ * say.
+ */
+function legalNoticeProblems(view: SiteView): CheckProblem[] {
+  const notice = view.site?.page_slugs.find(isLegalNotice);
+  const company = view.files.find((file) => file.kind === 'company');
+  const data = company?.parsed?.data;
+  if (notice === undefined || !company?.parsed || data === null || typeof data !== 'object' || fieldOf(data, 'managing_directors') !== undefined) return [];
+  return [
+    {
+      file: company.file,
+      line: null,
+      field: 'managing_directors',
+      message: `is not given, but the legal notice (pages/${notice}.md) lists the company's details from this file: name the people who manage and represent the company, such as managing_directors: ["Anna Example"]`,
       severity: 'warning',
     },
   ];

@@ -21,7 +21,8 @@ export function companyOf(folder: ContentFolder, media: MediaLibrary, body: Body
     legal_name,
     trade_name,
     ...(identified.cnpj === undefined ? {} : { cnpj: identified.cnpj }),
-    identifiers: identified.identifiers,
+    // A register's number is the company's own country's unless company.md says otherwise: its words follow that country (a Firmenbuchnummer in Austria).
+    identifiers: identified.identifiers.map((identifier) => (identifier.scheme === 'company_number' && identifier.country === undefined ? { ...identifier, country: data.address.country } : identifier)),
     ...data,
     ...(image ? { logo: image } : {}),
     url: base + paths.company(),

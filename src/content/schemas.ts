@@ -30,15 +30,20 @@ function realDate(year: string, month: string, day: string): boolean {
   return date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
 }
 
-/** A calendar date `YYYY-MM-DD`, kept as written. */
-export const dateOnly = z
-  .string({ error: 'must be a date written as YYYY-MM-DD' })
+const DAY_OR_YEAR = /^(\d{4})(?:-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))?$/;
+const DAY_OR_YEAR_PROBLEM = 'must be a real date written as YYYY-MM-DD, or a year such as 2014';
+
+/** A calendar date `YYYY-MM-DD`, or a year alone (`2014`, which YAML reads as a number), kept as written, as a string. */
+export const dayOrYear = z
   // Aborts: a value of the wrong shape is one problem, not two.
-  .regex(DATE, { error: 'must be a real date written as YYYY-MM-DD', abort: true })
+  .union([z.int().min(1000, DAY_OR_YEAR_PROBLEM).max(9999, DAY_OR_YEAR_PROBLEM), z.string().regex(DAY_OR_YEAR, { error: DAY_OR_YEAR_PROBLEM, abort: true })], {
+    error: DAY_OR_YEAR_PROBLEM,
+  })
   .refine((value) => {
-    const m = DATE.exec(value);
-    return m !== null && realDate(m[1]!, m[2]!, m[3]!);
-  }, 'must be a real date written as YYYY-MM-DD');
+    const m = typeof value === 'number' ? undefined : DAY_OR_YEAR.exec(value);
+    return m === undefined || (m !== null && (m[2] === undefined || realDate(m[1]!, m[2], m[3]!)));
+  }, DAY_OR_YEAR_PROBLEM)
+  .transform(String);
 
 const TIMESTAMP_PROBLEM = 'must be a real date (YYYY-MM-DD) or RFC 3339 date-time (2026-03-14T12:00:00Z)';
 
@@ -220,7 +225,7 @@ const identifierSchema = z
       .string({ error: 'must be an ISO 3166-1 alpha-2 code such as US' })
       .regex(COUNTRY_CODE, 'must be an ISO 3166-1 alpha-2 code such as US')
       .optional()
-      .meta({ description: 'The country that issued it, as an ISO 3166-1 alpha-2 code: a VAT number without its prefix takes it, and a tax_id of US is checked as an EIN.', examples: ['US'] }),
+      .meta({ description: 'The country that issued it, as an ISO 3166-1 alpha-2 code: a VAT number without its prefix takes it, a tax_id of US is checked as an EIN, and a company_number without one is of the country of the company\u2019s address.', examples: ['US'] }),
   })
   .superRefine((identifier, ctx) => {
     for (const { field, message } of identifierProblems(identifier)) ctx.addIssue({ code: 'custom', path: [field], message });
@@ -248,16 +253,24 @@ export const companySchema = z.strictObject({
       description: 'The numbers that say which registered company this is: tax numbers, VAT numbers, a LEI, a D-U-N-S number, a register\u2019s company number.',
       examples: [[{ scheme: 'vat', value: 'DE136695976' }]],
     }),
-  founded: dateOnly.optional().meta({ description: 'The day the company was founded, written YYYY-MM-DD.', examples: ['2015-06-01'] }),
+  founded: dayOrYear.optional().meta({ description: 'When the company was founded: the day, written YYYY-MM-DD, or the year alone.', examples: [2015, '2015-06-01'] }),
+  managing_directors: z
+    .array(text(100), { error: 'must be a list of names' })
+    .min(1, 'must name at least one person, or be left out')
+    .optional()
+    .meta({
+      description: "The people who manage and legally represent the company, as its register names them: their full names, which the about page and the legal notice give.",
+      examples: [['Anna Example']],
+    }),
   address: z
     .strictObject({
-      street: text(200).meta({ description: 'The street (logradouro).', examples: ['Avenida Paulista'] }),
+      street: text(200).meta({ description: 'The street, without its number.', examples: ['Avenida Paulista', 'Unter den Linden'] }),
       number: text(20).meta({ description: 'The number on the street, as text: write it in quotes ("1000") or YAML reads a number.', examples: ['1000'] }),
       complement: text(100).optional().meta({ description: 'Floor, suite or building, when there is one.', examples: ['Sala 42'] }),
-      district: text(100).optional().meta({ description: 'The district (bairro), where the country\u2019s addresses name one.', examples: ['Bela Vista'] }),
-      city: text(100).meta({ description: 'The city.', examples: ['São Paulo'] }),
+      district: text(100).optional().meta({ description: 'The part of the city, where the country\u2019s addresses name one.', examples: ['Bela Vista'] }),
+      city: text(100).meta({ description: 'The city.', examples: ['São Paulo', 'Berlin'] }),
       state: text(50).optional().meta({ description: 'The state, province or region, as its abbreviation or its name, where the country\u2019s addresses name one.', examples: ['SP'] }),
-      postal_code: text(20).meta({ description: 'The postal code (CEP).', examples: ['01310-100'] }),
+      postal_code: text(20).meta({ description: 'The postal code.', examples: ['01310-100', '10117'] }),
       country: z
         .string({ error: 'must be an ISO 3166-1 alpha-2 code such as BR' })
         .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as BR')
@@ -265,7 +278,10 @@ export const companySchema = z.strictObject({
     })
     .meta({
       description: "The company's address.",
-      examples: [{ street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP', postal_code: '01310-100', country: 'BR' }],
+      examples: [
+        { street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP', postal_code: '01310-100', country: 'BR' },
+        { street: 'Unter den Linden', number: '77', city: 'Berlin', postal_code: '10117', country: 'DE' },
+      ],
     }),
   contact: z
     .record(

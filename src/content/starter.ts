@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { Messages } from '../i18n/catalog.js';
+import type { WrittenIdentifier } from './identifiers.js';
+import { legalNoticeSlug } from './legal-notice.js';
 import { companySchema, pageSchema, postSchema, productSchema, siteSchema } from './schemas.js';
 
 /**
@@ -38,7 +40,74 @@ export interface StarterFile {
 
 /** The pages of the starter's navigation: the home page, the company, how to reach it, and the two legal pages. */
 export const STARTER_PAGES = ['index', 'about', 'contact', 'privacy', 'terms'] as const;
-type StarterPage = (typeof STARTER_PAGES)[number];
+type StarterPage = (typeof STARTER_PAGES)[number] | 'legal-notice';
+
+/** The starter's pages for a company of `country`: the legal notice its country's law asks for among them (impressum, mentions-legales, aviso-legal). */
+function starterPages(country: string): readonly { readonly slug: string; readonly page: StarterPage }[] {
+  const legalNotice = legalNoticeSlug(country);
+  return [...STARTER_PAGES.map((slug) => ({ slug, page: slug })), ...(legalNotice ? [{ slug: legalNotice, page: 'legal-notice' as const }] : [])];
+}
+
+/**
+ * The identifiers company.md shows as examples, of the company's own
+ * country: its VAT number and its register's number where it has them
+ * (fictional numbers, with valid check digits where they have some).
+ */
+const EXAMPLE_IDENTIFIERS: Readonly<Record<string, readonly WrittenIdentifier[]>> = {
+  AT: [
+    { scheme: 'vat', value: 'ATU12345675' },
+    { scheme: 'company_number', value: 'FN 123456 a', authority: 'Landesgericht für ZRS Graz' },
+  ],
+  DE: [
+    { scheme: 'vat', value: 'DE136695976' },
+    { scheme: 'company_number', value: 'HRB 123456', authority: 'Amtsgericht München' },
+  ],
+  CH: [
+    { scheme: 'vat', value: 'CHE-123.456.788 MWST' },
+    { scheme: 'company_number', value: 'CHE-123.456.788', authority: 'Handelsregisteramt des Kantons Zürich' },
+  ],
+  FR: [
+    { scheme: 'vat', value: 'FR11123456782' },
+    { scheme: 'company_number', value: '123 456 782', authority: 'RCS Paris' },
+  ],
+  ES: [
+    { scheme: 'vat', value: 'ESB12345674' },
+    { scheme: 'company_number', value: 'Tomo 12345, Folio 67, Hoja M-123456', authority: 'Registro Mercantil de Madrid' },
+  ],
+  IT: [
+    { scheme: 'vat', value: 'IT00743110157' },
+    { scheme: 'company_number', value: 'MI-1234567', authority: 'Registro delle imprese di Milano' },
+  ],
+  NL: [
+    { scheme: 'vat', value: 'NL123456782B01' },
+    { scheme: 'company_number', value: '12345678', authority: 'Kamer van Koophandel' },
+  ],
+  BE: [
+    { scheme: 'vat', value: 'BE0123456749' },
+    { scheme: 'company_number', value: '0123.456.749', authority: 'Banque-Carrefour des Entreprises' },
+  ],
+  PT: [{ scheme: 'vat', value: 'PT123456789' }],
+  IE: [
+    { scheme: 'vat', value: 'IE6388047V' },
+    { scheme: 'company_number', value: '123456', authority: 'Companies Registration Office' },
+  ],
+  GB: [
+    { scheme: 'vat', value: 'GB980780684' },
+    { scheme: 'company_number', value: '01234567', authority: 'Companies House' },
+  ],
+  BR: [{ scheme: 'cnpj', value: '11.222.333/0001-81' }],
+  US: [{ scheme: 'tax_id', value: '12-3456789', country: 'US' }],
+};
+
+/** Where the engine knows no example of the country: a register's number, its register to name. */
+const ANY_COUNTRY_IDENTIFIER: WrittenIdentifier = { scheme: 'company_number', value: 'the number the register gave', authority: 'the register that gave it' };
+
+/** The example identifiers as YAML comment lines. */
+function exampleIdentifiers(country: string): string[] {
+  return (EXAMPLE_IDENTIFIERS[country] ?? [ANY_COUNTRY_IDENTIFIER]).flatMap((identifier) =>
+    Object.entries(identifier).map(([key, data], index) => `#   ${index === 0 ? '- ' : '  '}${key}: ${value(data)}`),
+  );
+}
 
 const LOGO = 'images/logo.svg';
 const ICON = 'images/icon.svg';
@@ -60,7 +129,7 @@ export function starterFiles(options: StarterOptions): StarterFile[] {
   for (const locale of locales) {
     const words = m(locale);
     const under = locale === defaultLocale ? '' : `${locale}/`;
-    for (const slug of STARTER_PAGES) files.push({ file: `pages/${under}${slug}.md`, content: pageMd(words, name, slug, options.today) });
+    for (const { slug, page } of starterPages(options.country)) files.push({ file: `pages/${under}${slug}.md`, content: pageMd(words, options, page) });
     files.push({ file: `products/${under}${productSlug}.md`, content: productMd(words, locale === defaultLocale) });
     let postSlug = words.format('starter.post_slug');
     if (postSlugs.has(postSlug)) postSlug = `${postSlug}-${locale.toLowerCase()}`;
@@ -102,7 +171,7 @@ function frontMatter(lines: readonly string[], body: string): string {
   return `---\n${lines.join('\n')}\n---\n${body.trim()}\n`;
 }
 
-function siteYaml({ name, locales, messages, dir, schemasDir }: StarterOptions): string {
+function siteYaml({ name, locales, messages, dir, schemasDir, country }: StarterOptions): string {
   const m = (locale: string) => messages.get(locale)!;
   const [defaultLocale] = locales as [string];
   const schema = path.relative(dir, path.join(schemasDir, 'site.schema.json')).split(path.sep).join('/');
@@ -118,7 +187,7 @@ function siteYaml({ name, locales, messages, dir, schemasDir }: StarterOptions):
     ...comment(described(siteSchema, 'post_categories')),
     'post_categories:',
     ...locales.map((locale) => `  ${value(locale)}: ${value([m(locale).format('starter.post_category')])}`),
-    ...field(siteSchema, 'page_slugs', STARTER_PAGES),
+    ...field(siteSchema, 'page_slugs', starterPages(country).map(({ slug }) => slug)),
     ...comment(described(siteSchema, 'icons')),
     'icons:',
     `  svg: ${value(ICON)}  # TODO: the company's icon`,
@@ -133,9 +202,10 @@ function companyMd({ name, country }: StarterOptions, m: Messages): string {
       ...field(companySchema, 'trade_name', name),
       ...comment(described(companySchema, 'identifiers')),
       '# TODO: at least one identifier, such as:',
-      '#   - scheme: vat',
-      '#     value: DE136695976',
+      ...exampleIdentifiers(country),
       'identifiers: []',
+      // The legal notice names them: written where the starter writes one.
+      ...(legalNoticeSlug(country) ? field(companySchema, 'managing_directors', ['TODO'], 'the full name of each') : []),
       ...comment(described(companySchema, 'address')),
       'address:',
       ...addressField('street', 'TODO'),
@@ -162,12 +232,13 @@ const PAGE_WORDS = {
   contact: { title: 'starter.contact_title', description: 'starter.contact_description', body: 'starter.contact_body' },
   privacy: { title: 'starter.privacy_title', description: 'starter.privacy_description', body: 'starter.privacy_body' },
   terms: { title: 'starter.terms_title', description: 'starter.terms_description', body: 'starter.terms_body' },
+  'legal-notice': { title: 'starter.legal_notice_title', description: 'starter.legal_notice_description', body: 'starter.legal_notice_body' },
 } as const satisfies Record<StarterPage, Record<string, string>>;
 
-function pageMd(m: Messages, name: string, slug: StarterPage, today: string): string {
-  const words = PAGE_WORDS[slug];
-  // Every message of a page takes the company's name, or none (a page title such as "Contact").
-  const format = (key: (typeof words)[keyof typeof words]) => (m.format as (key: string, values: { name: string }) => string)(key, { name });
+function pageMd(m: Messages, { name, country, today }: StarterOptions, page: StarterPage): string {
+  const words = PAGE_WORDS[page];
+  // Every message of a page takes the company's name and country, or some of them, or none (a page title such as "Contact").
+  const format = (key: (typeof words)[keyof typeof words]) => (m.format as (key: string, values: { name: string; country: string }) => string)(key, { name, country });
   return frontMatter(
     [...field(pageSchema, 'title', format(words.title)), ...field(pageSchema, 'description', format(words.description)), ...field(pageSchema, 'updated_at', today)],
     format(words.body),

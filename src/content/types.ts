@@ -114,7 +114,10 @@ export interface Company {
   readonly cnpj?: string;
   /** Every identifier, the CNPJ included; empty when company.md gives none. */
   readonly identifiers: readonly Identifier[];
+  /** The founding day, YYYY-MM-DD, or its year alone, YYYY. */
   readonly founded?: string;
+  /** The people who manage and represent the company, by full name, as company.md lists them. */
+  readonly managing_directors?: readonly string[];
   readonly address: Address;
   readonly contact: Readonly<Record<string, string>>;
   readonly profiles: Readonly<Record<string, string>>;

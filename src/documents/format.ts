@@ -20,6 +20,11 @@ export function longDate(timestamp: string, locale: string): string {
   }
 }
 
+/** A day in the reader's words (longDate), or a year alone (`2014`) as it is: a company that gives only its founding year. */
+export function dayOrYear(value: string, locale: string): string {
+  return /^\d{4}$/.test(value) ? value : longDate(value, locale);
+}
+
 /**
  * A language's name in `inLocale`, as a word of a sentence is written in
  * that language: "Leer en inglés", "Flux (français)", "Feed (Deutsch)",

@@ -7,13 +7,15 @@ import type { ReferenceSection } from './developers.js';
 import type { SearchResult } from '../search/index.js';
 import type { BlogFilters, ProductFilters } from './lists.js';
 import { filterPosts, filterProducts } from './lists.js';
-import { isoDay } from './format.js';
+import { colonOf, isoDay } from './format.js';
 import type { PageRoute } from './site-map.js';
 import type { Words } from './words.js';
 import { wordsOf } from './words.js';
 import { latestPosts, pageRoute } from './site-map.js';
 import { fieldLabel } from './labels.js';
 import { addressLine } from '../i18n/address.js';
+import { isLegalNotice } from '../content/legal-notice.js';
+import { legalNoticeFacts } from './legal-notice.js';
 
 /**
  * The markdown mirror of every site route. Products, posts, pages and the
@@ -112,6 +114,13 @@ export function contactMarkdown(catalog: Catalog, route: PageRoute): string {
   return join(pageMirror(catalog, route), `## ${w('company.channels')}\n\n${channels.join('\n')}`, profiles.length > 0 && `### ${w('company.elsewhere')}\n\n${profiles.join('\n')}`);
 }
 
+/** A legal notice: the page, then the company's details from its record, one line each. */
+export function legalNoticeMarkdown(catalog: Catalog, route: PageRoute): string {
+  const w = wordsOf(catalog, route.locale);
+  const facts = legalNoticeFacts(catalog, route.locale).map(({ label, values, kind }) => `- ${label}${colonOf(route.locale)} ${kind === 'address' ? addressLine(catalog.company.address, route.locale) : values.join(', ')}`);
+  return join(pageMirror(catalog, route), `## ${w('legal_notice.details')}\n\n${facts.join('\n')}`);
+}
+
 /** What a listing page shows besides its own text: the filters of its list, the search asked. */
 export interface PageState {
   readonly products?: ProductFilters;
@@ -123,7 +132,8 @@ export interface PageState {
  * The markdown of a page route in `state` (without one, as its /md/ file
  * and MCP resource give it): its own text, then what the page adds to it on
  * the site (the lists of the home, product and blog pages, the reference of
- * the developer page, the contact channels), so a reader of the markdown
+ * the developer page, the contact channels, a legal notice's company
+ * details), so a reader of the markdown
  * misses nothing a reader of the page is shown.
  */
 export function pageMarkdown(catalog: Catalog, route: PageRoute, reference: () => readonly ReferenceSection[], state: PageState = {}): string {
@@ -141,6 +151,6 @@ export function pageMarkdown(catalog: Catalog, route: PageRoute, reference: () =
     case 'contact':
       return contactMarkdown(catalog, route);
     default:
-      return contentPageMarkdown(catalog, route);
+      return isLegalNotice(route.slug) ? legalNoticeMarkdown(catalog, route) : contentPageMarkdown(catalog, route);
   }
 }

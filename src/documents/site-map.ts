@@ -2,6 +2,7 @@ import { hrefOf, hrefOfUrl } from '../routes/table.js';
 import { pageRouteSlugs, registryOf } from './registry.js';
 import type { Catalog, Page, Post } from '../content/types.js';
 import { pagesIn } from '../query/queries.js';
+import { LEGAL_PAGE_SLUGS } from '../content/legal-notice.js';
 import type { Words } from './words.js';
 import { wordsOf } from './words.js';
 
@@ -27,8 +28,6 @@ export function isListing(slug: string): slug is ListingSlug {
   return Object.hasOwn(LISTING_PAGES, slug);
 }
 
-/** Pages shown in the footer rather than the header. */
-const LEGAL_PAGES = ['privacy', 'terms'];
 
 export interface PageRoute {
   readonly slug: string;
@@ -90,12 +89,13 @@ export function navigationRoute(catalog: Catalog, slug: string, locale: string):
 /** The header's links in `locale`: every page but home, search and the legal ones. */
 export function headerNavigation(catalog: Catalog, locale: string = catalog.site.default_locale): PageRoute[] {
   return pageRouteSlugs(catalog.site)
-    .filter((slug) => slug !== 'index' && slug !== 'search' && !LEGAL_PAGES.includes(slug))
+    .filter((slug) => slug !== 'index' && slug !== 'search' && !LEGAL_PAGE_SLUGS.includes(slug))
     .flatMap((slug) => navigationRoute(catalog, slug, locale) ?? []);
 }
 
+/** The footer's legal links in `locale`: the legal notice, privacy and terms pages the site has (src/content/legal-notice.ts). */
 export function legalNavigation(catalog: Catalog, locale: string = catalog.site.default_locale): PageRoute[] {
-  return LEGAL_PAGES.flatMap((slug) => navigationRoute(catalog, slug, locale) ?? []);
+  return LEGAL_PAGE_SLUGS.flatMap((slug) => navigationRoute(catalog, slug, locale) ?? []);
 }
 
 /** How many articles the home page shows. */

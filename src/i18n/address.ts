@@ -77,6 +77,26 @@ function englishLines(address: Address): readonly string[] {
   return lines;
 }
 
+// The street line of each address, worked out once, on first use.
+const STREET_LINES = new WeakMap<Address, string>();
+
+/**
+ * The street and number as the country writes them on one line ("Unter den
+ * Linden 77", "1100 Congress Avenue", "Calle de Alcalá, 48"), the complement
+ * after them: what a form or schema.org's `streetAddress` takes as the
+ * street line.
+ */
+export function streetLine(address: Address): string {
+  let line = STREET_LINES.get(address);
+  if (line === undefined) {
+    const lines: string[] = addressFormatter.format({ road: address.street, houseNumber: address.number, countryCode: address.country }, { output: 'array' });
+    const street = lines.find((candidate) => candidate.includes(address.street)) ?? `${address.street} ${address.number}`;
+    line = address.complement === undefined ? street : `${street}, ${address.complement}`;
+    STREET_LINES.set(address, line);
+  }
+  return line;
+}
+
 /** The address on one line, its lines separated by commas: for plain text. */
 export function addressLine(address: Address, locale?: string): string {
   return addressLines(address, locale).join(', ');

@@ -81,14 +81,19 @@ export const MESSAGE_ARGUMENTS = {
   'company.elsewhere': none,
   'company.record_as_markdown': none,
   'company.as_json': none,
-  // The company's identifiers, by scheme (a tax number issued in the US is an EIN).
+  // The company's identifiers, by scheme (a tax number issued in the US is an EIN), in the words of the identifier's country where the language has its own (an Austrian VAT number is a UID-Nr.).
   'identifier.cnpj': none,
-  'identifier.vat': none,
+  'identifier.vat': { country: 'string' },
   'identifier.lei': none,
   'identifier.ein': none,
   'identifier.tax_id': none,
   'identifier.duns': none,
-  'identifier.company_number': { authority: 'string' },
+  'identifier.company_number': { authority: 'string', country: 'string' },
+  // The legal notice (Impressum, mentions légales, aviso legal): the heading of the company's details, who manages the company, and a register's number and court as the register's own country names them.
+  'legal_notice.details': none,
+  'company.managing_directors': { count: 'number' },
+  'identifier.register_number': { country: 'string' },
+  'identifier.register_court': { country: 'string' },
   // Contact channels, product links and profiles, by their snake_case name in the content.
   'channel.email': none,
   'channel.phone': none,
@@ -200,6 +205,9 @@ export const MESSAGE_ARGUMENTS = {
   'starter.terms_title': none,
   'starter.terms_description': { name: 'string' },
   'starter.terms_body': { name: 'string' },
+  'starter.legal_notice_title': none,
+  'starter.legal_notice_description': { name: 'string' },
+  'starter.legal_notice_body': { name: 'string', country: 'string' },
   'starter.product_slug': none,
   'starter.product_name': none,
   'starter.product_summary': none,

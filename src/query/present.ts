@@ -124,6 +124,7 @@ export function companyRecord(c: Company): shapes.Company {
       verified: i.verified,
     })),
     ...(c.founded === undefined ? {} : { founded: c.founded }),
+    ...(c.managing_directors === undefined ? {} : { managing_directors: c.managing_directors }),
     address: c.address,
     contact: c.contact,
     profiles: c.profiles,

@@ -22,7 +22,6 @@ export type Answered<S extends z.ZodType> = Immutable<z.output<S>>;
 
 const text = () => z.string();
 const dateTime = () => z.string().meta({ format: 'date-time' });
-const date = () => z.string().meta({ format: 'date' });
 const count = () => z.int().min(0);
 
 const pageLinks = {
@@ -153,7 +152,7 @@ export const Identifier = z
       ),
     value: text().describe('As the company writes it.'),
     authority: text().describe('The register that issued it (always given for a company_number).').optional(),
-    country: text().describe('The issuing country, ISO 3166-1 alpha-2 (a VAT number\u2019s is that of its prefix).').optional(),
+    country: text().describe('The issuing country, ISO 3166-1 alpha-2 (a VAT number\u2019s is that of its prefix; a company number\u2019s, unless given, that of the company\u2019s address).').optional(),
     verified: z
       .boolean()
       .describe(
@@ -172,7 +171,11 @@ export const Company = z
     trade_name: text(),
     cnpj: text().regex(CNPJ).describe('The Brazilian company registration number, only when the company has one (its identifier of scheme cnpj).').optional(),
     identifiers: z.array(Identifier).describe('Every identifier the company publishes, the CNPJ included; may be empty.'),
-    founded: date().optional(),
+    founded: text()
+      .regex(/^\d{4}(?:-\d{2}-\d{2})?$/)
+      .describe('When the company was founded: the day (YYYY-MM-DD), or the year alone (YYYY) where the company gives only that.')
+      .optional(),
+    managing_directors: z.array(text()).describe('The people who manage and legally represent the company, by full name, when the company names them.').optional(),
     address: Address,
     contact: z.record(text(), text()).describe('Contact channels by name (email, phone, ...).'),
     profiles: z.record(text(), z.url()).describe('Official profile URLs by network.'),

@@ -19,7 +19,8 @@ import type { SiteQuery } from './filters.js';
 import { blogHref, blogPage, parseBlogFilters, parseProductFilters, searchOffset, searchTerms } from './filters.js';
 import type { SiteFormat } from './negotiate.js';
 import { htmlAnswer, markdownAnswer, preferredFormat } from './negotiate.js';
-import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, productsHtml, searchHtml } from './pages.js';
+import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, legalNoticeHtml, productsHtml, searchHtml } from './pages.js';
+import { isLegalNotice } from '../content/legal-notice.js';
 
 /**
  * The site's pages (`/`, `/<slug>`, `/<locale>`, `/<locale>/<slug>`) and
@@ -104,7 +105,7 @@ function pageHtml(catalog: Catalog, route: PageRoute, state: PageState, document
     case 'contact':
       return contactHtml(catalog, route);
     default:
-      return contentPageHtml(catalog, route);
+      return isLegalNotice(route.slug) ? legalNoticeHtml(catalog, route) : contentPageHtml(catalog, route);
   }
 }
 

@@ -18,10 +18,11 @@ import {
 } from './components.js';
 import { fieldLabel, kindWords, statusWords } from '../documents/labels.js';
 import { identifierLabel } from '../content/identifier-labels.js';
+import { legalNoticeFacts } from '../documents/legal-notice.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
 import { filterProducts } from '../documents/lists.js';
 import { blogHref, blogPage } from './filters.js';
-import { colonOf, languageName, longDate } from '../documents/format.js';
+import { colonOf, dayOrYear, languageName } from '../documents/format.js';
 import type { Html } from './html.js';
 import { html, safeHref } from './html.js';
 import type { Words } from '../documents/words.js';
@@ -116,13 +117,31 @@ export function aboutHtml(catalog: Catalog, route: PageRoute): string {
 <div><dt>${w('company.legal_name')}</dt><dd>${company.legal_name}</dd></div>
 <div><dt>${w('company.trade_name')}</dt><dd>${company.trade_name}</dd></div>
 ${company.identifiers.map((identifier) => html`<div><dt>${identifierLabel(identifier, w)}</dt><dd>${identifier.value}</dd></div>`)}
-${company.founded ? html`<div><dt>${w('company.founded')}</dt><dd><time datetime="${company.founded}">${longDate(company.founded, route.locale)}</time></dd></div>` : ''}
+${company.founded ? html`<div><dt>${w('company.founded')}</dt><dd><time datetime="${company.founded}">${dayOrYear(company.founded, route.locale)}</time></dd></div>` : ''}
+${company.managing_directors ? html`<div><dt>${w('company.managing_directors', { count: company.managing_directors.length })}</dt><dd>${company.managing_directors.join(', ')}</dd></div>` : ''}
 <div><dt>${w('company.address')}</dt><dd>${postalAddress(company.address, route.locale)}</dd></div>
 ${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd><a href="${safeHref(url)}">${url}</a></dd></div>`)}
 </dl>
 <p><a href="${linkTo(catalog, company.markdown_url)}" type="text/markdown">${w('company.record_as_markdown')}</a> · <a href="${linkTo(catalog, ROUTES.company.pattern)}" type="application/json">${w('company.as_json')}</a></p>
 </div></section>`;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['company-record']) })}${facts}`);
+}
+
+/** A legal notice (Impressum, mentions légales, aviso legal): the page, then the company's details from its record, as a list. */
+export function legalNoticeHtml(catalog: Catalog, route: PageRoute): string {
+  const w = wordsOf(catalog, route.locale);
+  const facts = legalNoticeFacts(catalog, route.locale).map(({ label, values, kind }) => {
+    const shown = (value: string) => (kind === 'channel' ? channelLink(value) : value);
+    const dd = kind === 'address' ? html`<dd>${postalAddress(catalog.company.address, route.locale)}</dd>` : values.map((value) => html`<dd>${shown(value)}</dd>`);
+    return html`<div><dt>${label}</dt>${dd}</div>`;
+  });
+  const details = html`<section class="band band-alt" aria-labelledby="legal-notice-details"><div class="container">
+<h2 id="legal-notice-details">${w('legal_notice.details')}</h2>
+<dl class="facts">
+${facts}
+</dl>
+</div></section>`;
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['legal-notice-details']) })}${details}`);
 }
 
 /** /contact: the page, then every channel of the company record. */

@@ -27,6 +27,7 @@ import type {
 import { vatNumber } from '../content/identifiers.js';
 import type { Catalog, Company, IdentifierScheme, Image, MediaFile, Post, Product } from '../content/types.js';
 import type { Address } from '../i18n/address.js';
+import { streetLine } from '../i18n/address.js';
 import type { Crumb } from '../documents/page-context.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
@@ -289,15 +290,16 @@ const isEmail = (value: string): boolean => channelUri(value)?.kind === 'email';
 const isPhone = (value: string): boolean => channelUri(value)?.kind === 'phone';
 
 /**
- * schema.org's PostalAddress has no district (bairro): the street line is
- * street, number and complement (https://schema.org/PostalAddress), and a
+ * schema.org's PostalAddress has no district: the street line is street
+ * and number in the country's order, then the complement
+ * (https://schema.org/PostalAddress), and a
  * region only where the address has one. The country is the ISO 3166-1
  * alpha-2 code the content holds, which `addressCountry` accepts.
  */
 function postalAddress(address: Address): PostalAddress {
   return {
     '@type': 'PostalAddress',
-    streetAddress: [address.street, address.number, address.complement].filter(Boolean).join(', '),
+    streetAddress: streetLine(address),
     addressLocality: address.city,
     ...(address.state === undefined ? {} : { addressRegion: address.state }),
     postalCode: address.postal_code,
@@ -367,6 +369,7 @@ export function organizationNode(catalog: Catalog): OrganizationNode {
     address: postalAddress(company.address),
     sameAs: nonEmpty(Object.values(company.profiles)),
     ...identifierProperties(company),
+    // A day or a year alone, both ISO 8601 dates. The managing directors are left out: schema.org's Organization has no property for them (`founder` and `employee` would say something else).
     foundingDate: company.founded,
     email: email !== undefined && isEmail(email) ? email : undefined,
     telephone: telephone !== undefined && isPhone(telephone) ? telephone : undefined,

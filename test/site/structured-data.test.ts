@@ -145,7 +145,7 @@ describe('organizationNode', () => {
     assert.deepEqual(logo.height, { '@type': 'QuantitativeValue', value: company.logo.height, unitCode: 'E37' });
     const address = org.address as JsonObject;
     assert.equal(address['@type'], 'PostalAddress');
-    assert.ok((address.streetAddress as string).startsWith(`${company.address.street}, ${company.address.number}`));
+    assert.ok((address.streetAddress as string).startsWith(`${company.address.street} ${company.address.number}`));
     assert.equal(address.addressLocality, company.address.city);
     assert.equal(address.addressRegion, company.address.state);
     assert.equal(address.postalCode, company.address.postal_code);
@@ -172,7 +172,7 @@ describe('organizationNode', () => {
     const org = parseJsonLd(jsonLd(organizationNode(minimal)).toString())['@graph'][0]!;
     for (const key of ['logo', 'sameAs', 'foundingDate', 'telephone']) assert.ok(!(key in org), key);
     assert.equal(org.taxID, minimal.company.cnpj);
-    assert.equal((org.address as JsonObject).streetAddress, 'Rua das Flores, 10');
+    assert.equal((org.address as JsonObject).streetAddress, 'Rua das Flores 10');
   });
 });
 

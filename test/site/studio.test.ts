@@ -144,7 +144,7 @@ describe('a US company without a CNPJ', () => {
     assert.equal('leiCode' in organization, false);
     assert.deepEqual(organization.address, {
       '@type': 'PostalAddress',
-      streetAddress: 'Congress Avenue, 1100, Suite 400',
+      streetAddress: '1100 Congress Avenue, Suite 400',
       addressLocality: 'Austin',
       addressRegion: 'TX',
       postalCode: '78701',
