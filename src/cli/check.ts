@@ -4,12 +4,17 @@ import { loadConfig, pictureSettings } from '../config/config.js';
 import { ConfigError } from '../config/parse.js';
 import type { CheckProblem, CheckReport } from '../check/content-check.js';
 import type { Catalog } from '../content/types.js';
-import type { CommandHelp, Env } from './usage.js';
+import type { CommandHelp, OptionSpecs, Env } from './usage.js';
 import { HELP_OPTION, isSystemError, parseArguments, printHelp, USAGE_EXIT } from './usage.js';
 
 type CheckFormat = 'text' | 'json';
 
 const FORMATS: readonly CheckFormat[] = ['text', 'json'];
+
+const OPTIONS = {
+  format: { type: 'string', value: 'text|json', meaning: 'text: one line a problem, then a summary (the default); json: one object { "ok", "errors", "warnings" }' },
+  ...HELP_OPTION,
+} as const satisfies OptionSpecs;
 
 export const CHECK_HELP: CommandHelp = {
   name: 'check',
@@ -18,18 +23,13 @@ export const CHECK_HELP: CommandHelp = {
   summary:
     'Validates a content folder without serving it: everything start-up checks, plus links to pages that do not exist, redirects that lead nowhere or round in a loop, missing images and alt text, translations with no partner. Every problem is reported in one run, with its file and line.',
   arguments: [['DIR', 'the content folder to check (default: CONTENT_DIR, else the bundled content/)']],
-  options: [
-    ['--format text|json', 'text: one line a problem, then a summary (the default); json: one object { "ok", "errors", "warnings" }'],
-    ['--help, -h', 'print this help'],
-  ],
+  options: OPTIONS,
   environment: ['CONTENT_DIR', 'BASE_URL', 'IMAGE_MAX_MEGAPIXELS', 'IMAGE_MAX_MB', 'IMAGE_CACHE_DIR'],
   notes: [
     'DIR wins over CONTENT_DIR. Links to BASE_URL are checked as links to the site.',
     'Exit codes: 0 no errors (warnings allowed), 1 errors, 2 a wrong command line or a folder that does not exist.',
   ],
 };
-
-const OPTIONS = { format: { type: 'string' }, ...HELP_OPTION } as const;
 
 /** `vitrine check`: answers 0 when the folder has no errors, 1 when it has, 2 for a wrong command line. */
 export async function runCheck(args: readonly string[], env: Env): Promise<number> {

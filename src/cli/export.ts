@@ -5,8 +5,10 @@ import type { Config } from '../config/config.js';
 import { loadConfig, pictureSettings } from '../config/config.js';
 import { ConfigError } from '../config/parse.js';
 import type { Catalog } from '../content/types.js';
-import type { CommandHelp, Env } from './usage.js';
+import type { CommandHelp, OptionSpecs, Env } from './usage.js';
 import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
+
+const OPTIONS = { ...HELP_OPTION } as const satisfies OptionSpecs;
 
 export const EXPORT_HELP: CommandHelp = {
   name: 'export',
@@ -18,15 +20,13 @@ export const EXPORT_HELP: CommandHelp = {
     ['DIR', 'the content folder (default: CONTENT_DIR, else the bundled content/)'],
     ['OUT', 'the folder to write, new or empty'],
   ],
-  options: [['--help, -h', 'print this help']],
+  options: OPTIONS,
   // Every setting is read and checked as `serve` reads it; these are the ones the files show.
   environment: ['CONTENT_DIR', 'BASE_URL', 'PORT', 'RATE_LIMIT_REQUESTS', 'RATE_LIMIT_WINDOW_S', 'DEPRECATION_DATE', 'SUNSET_DATE', 'SUCCESSOR_URL', 'IMAGE_CACHE_DIR', 'IMAGE_MAX_MEGAPIXELS', 'IMAGE_MAX_MB'],
   notes: [
     'DIR wins over CONTENT_DIR. The files carry the URLs of BASE_URL (http://localhost:$PORT when it is not set); the other variables of `vitrine serve` are checked as it checks them.',
   ],
 };
-
-const OPTIONS = { ...HELP_OPTION } as const;
 
 /** `vitrine export`: answers 0 once every file is written, 1 when the settings, the content or OUT is wrong, 2 for a wrong command line. */
 export async function runExport(args: readonly string[], env: Env): Promise<number> {

@@ -1,8 +1,17 @@
-import type { CommandHelp, Env } from './usage.js';
+import type { CommandHelp, OptionSpecs, Env } from './usage.js';
 import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
 import { ImportError } from '../import/errors.js';
 import type { ImportOptions } from '../import/run.js';
 import type { SourceFormat } from '../import/source.js';
+
+const OPTIONS = {
+  uploads: { type: 'string', value: 'PATH', meaning: "WordPress: the site's wp-content/uploads folder, whose pictures are copied into DIR/media/" },
+  images: { type: 'string', value: 'PATH', meaning: "Ghost: the site's content/images folder, whose pictures are copied into DIR/media/" },
+  'dry-run': { type: 'boolean', meaning: 'read, convert and report, but write nothing' },
+  force: { type: 'boolean', meaning: 'replace the files of DIR that hold something else (without it they are reported and left alone)' },
+  format: { type: 'string', value: 'text|json', meaning: 'text: the report for a person (the default); json: one object with every list whole, for scripts' },
+  ...HELP_OPTION,
+} as const satisfies OptionSpecs;
 
 export const IMPORT_HELP: CommandHelp = {
   name: 'import',
@@ -15,22 +24,13 @@ export const IMPORT_HELP: CommandHelp = {
     ['ghost EXPORT', 'a Ghost export: the .json file of Settings > Labs > Export'],
     ['DIR', 'the content folder to import into: one `vitrine init` wrote, or a new or empty folder, which is started as `vitrine init` would'],
   ],
-  options: [
-    ['--uploads PATH', "WordPress: the site's wp-content/uploads folder, whose pictures are copied into DIR/media/"],
-    ['--images PATH', "Ghost: the site's content/images folder, whose pictures are copied into DIR/media/"],
-    ['--dry-run', 'read, convert and report, but write nothing'],
-    ['--force', 'replace the files of DIR that hold something else (without it they are reported and left alone)'],
-    ['--format text|json', 'text: the report for a person (the default); json: one object with every list whole, for scripts'],
-    ['--help, -h', 'print this help'],
-  ],
+  options: OPTIONS,
   environment: [],
   notes: [
     'A picture not found in the uploads or images folder keeps its old address and is reported by name; it never stops the import. A progress line is written to standard error on a terminal or for a large export.',
     'Exit codes: 0 imported, 1 the export is missing or is no such export, DIR cannot be read or written, or some files were not overwritten, 2 a wrong command line.',
   ],
 };
-
-const OPTIONS = { uploads: { type: 'string' }, images: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, format: { type: 'string' }, ...HELP_OPTION } as const;
 
 const FORMATS: readonly SourceFormat[] = ['wordpress', 'ghost'];
 

@@ -3,8 +3,17 @@ import path from 'node:path';
 import { DEFAULT_CONTENT_DIR, SCHEMAS_DIR } from '../config/package.js';
 import type { StarterOptions } from '../content/starter.js';
 import type { Messages } from '../i18n/catalog.js';
-import type { CommandHelp, Env } from './usage.js';
+import type { CommandHelp, OptionSpecs, Env } from './usage.js';
 import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
+
+const OPTIONS = {
+  name: { type: 'string', value: 'NAME', meaning: "the company's name (default: DIR's name)" },
+  locales: { type: 'string', value: 'LIST', meaning: 'the languages of the site, separated by commas, the default one first (default: en); each must be one the engine has words for: en, pt-BR, es, fr, de, or a regional form of one, such as de-AT, de-CH, fr-CA or es-MX (dates in its own way, the frame\u2019s words in its language)' },
+  country: { type: 'string', value: 'CC', meaning: "the country of the company's address, ISO 3166-1 alpha-2 (default: the first locale's region, such as BR for pt-BR, else US); it chooses the legal notice page and the example identifiers of company.md" },
+  demo: { type: 'boolean', meaning: "write the demo company's content instead, to look around (takes none of the options above)" },
+  force: { type: 'boolean', meaning: 'write into DIR even when it holds files: files of the same names are replaced, others kept' },
+  ...HELP_OPTION,
+} as const satisfies OptionSpecs;
 
 export const INIT_HELP: CommandHelp = {
   name: 'init',
@@ -13,19 +22,10 @@ export const INIT_HELP: CommandHelp = {
   summary:
     'Writes a complete, minimal content folder for a new company into DIR: site.yaml, company.md, the home, about, contact, privacy and terms pages in every locale, the legal notice the country\u2019s law asks for (an impressum page in AT, DE and CH, mentions-legales in FR, aviso-legal in ES; its company details come from company.md), a first product and a first post in each, a placeholder logo and icon. The words are in each locale\u2019s language; what the company must write is marked TODO, which `vitrine check DIR` lists until it is done. The folder serves at once: `vitrine serve DIR`.',
   arguments: [['DIR', 'the folder to write, created when it does not exist; it must be empty (see --force)']],
-  options: [
-    ['--name NAME', "the company's name (default: DIR's name)"],
-    ['--locales LIST', 'the languages of the site, separated by commas, the default one first (default: en); each must be one the engine has words for: en, pt-BR, es, fr, de, or a regional form of one, such as de-AT, de-CH, fr-CA or es-MX (dates in its own way, the frame\u2019s words in its language)'],
-    ['--country CC', "the country of the company's address, ISO 3166-1 alpha-2 (default: the first locale's region, such as BR for pt-BR, else US); it chooses the legal notice page and the example identifiers of company.md"],
-    ['--demo', "write the demo company's content instead, to look around (takes none of the options above)"],
-    ['--force', 'write into DIR even when it holds files: files of the same names are replaced, others kept'],
-    ['--help, -h', 'print this help'],
-  ],
+  options: OPTIONS,
   environment: [],
   notes: ['Exit codes: 0 written, 1 DIR holds files (without --force) or cannot be written, 2 a wrong command line.'],
 };
-
-const OPTIONS = { name: { type: 'string' }, locales: { type: 'string' }, country: { type: 'string' }, demo: { type: 'boolean' }, force: { type: 'boolean' }, ...HELP_OPTION } as const;
 
 interface InitArguments extends Pick<StarterOptions, 'name' | 'locales' | 'messages' | 'country'> {
   readonly dir: string;

@@ -4,8 +4,8 @@ import { EXPORT_HELP, runExport } from './export.js';
 import { IMPORT_HELP, runImport } from './import.js';
 import { INIT_HELP, runInit } from './init.js';
 import { runServe, SERVE_HELP } from './serve.js';
-import type { Command, CommandHelp, Env } from './usage.js';
-import { describeProblem, HELP_OPTION, parseArguments, printHelp, usageError } from './usage.js';
+import type { Command, CommandHelp, Env, OptionSpecs } from './usage.js';
+import { describeProblem, HELP_OPTION, optionRows, parseArguments, printHelp, usageError } from './usage.js';
 
 /**
  * The vitrine command: `vitrine <command> [arguments]`. Each command is a
@@ -29,7 +29,7 @@ const HELP_HELP = {
 /** The usage line of the whole command, printed under a usage error that concerns no one command. */
 export const USAGE = 'vitrine <init|serve|check|export|import|help> [arguments] | vitrine --help | vitrine --version';
 
-const MAIN_OPTIONS = { ...HELP_OPTION, version: { type: 'boolean' } } as const;
+const MAIN_OPTIONS = { ...HELP_OPTION, version: { type: 'boolean', meaning: "print vitrine's version" } } as const satisfies OptionSpecs;
 
 /** The version of this copy of vitrine, as its package.json states it. */
 export const VERSION: string = packageJson.version;
@@ -83,20 +83,24 @@ function help(args: readonly string[]): number {
   return printHelp(command.help);
 }
 
+/** Rows of two columns, the first padded to its longest, as the help prints them. */
+function columns(rows: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(...rows.map(([first]) => first.length));
+  return rows.map(([first, second]) => `  ${first.padEnd(width)}  ${second}`);
+}
+
 function mainHelp(): string {
   const rows: (readonly [string, string])[] = [...Object.values(COMMANDS).map(({ help }) => [help.usage, help.brief] as const), [HELP_HELP.usage, HELP_HELP.brief]];
-  const width = Math.max(...rows.map(([usage]) => usage.length));
   return [
     'usage: vitrine <command> [arguments]',
     '',
     'Publishes a content folder, read-only, to people and AI agents: a JSON API, an MCP server, markdown mirrors, an HTML site and discovery documents.',
     '',
     'commands:',
-    ...rows.map(([usage, brief]) => `  ${usage.padEnd(width)}  ${brief}`),
+    ...columns(rows),
     '',
     'options:',
-    '  --help, -h  print this help',
-    "  --version   print vitrine's version",
+    ...columns(optionRows(MAIN_OPTIONS)),
     '',
     '`vitrine help COMMAND` or `vitrine COMMAND --help` lists the options of COMMAND and the environment variables it reads.',
   ].join('\n');

@@ -1,8 +1,15 @@
 import { loadConfig } from '../config/config.js';
 import { ConfigError } from '../config/parse.js';
 import { SETTING_NAMES } from '../config/settings.js';
-import type { CommandHelp, Env } from './usage.js';
+import type { CommandHelp, OptionSpecs, Env } from './usage.js';
 import { describeProblem, HELP_OPTION, isSystemError, parseArguments, printHelp, usageError } from './usage.js';
+
+const OPTIONS = {
+  port: { type: 'string', value: 'N', meaning: 'TCP port to listen on, 0 for a free one (default: PORT, else 3000)' },
+  host: { type: 'string', value: 'H', meaning: 'address to listen on, 0.0.0.0 for every interface (default: HOST, else 127.0.0.1)' },
+  watch: { type: 'boolean', meaning: 'reload the content whenever a file in its folder changes' },
+  ...HELP_OPTION,
+} as const satisfies OptionSpecs;
 
 export const SERVE_HELP: CommandHelp = {
   name: 'serve',
@@ -10,20 +17,13 @@ export const SERVE_HELP: CommandHelp = {
   usage: 'vitrine serve [DIR] [--port N] [--host H] [--watch]',
   summary: 'Serves a content folder: the JSON API, the MCP server, the markdown mirrors, the HTML site and the discovery documents.',
   arguments: [['DIR', 'the content folder (default: CONTENT_DIR, else the bundled content/)']],
-  options: [
-    ['--port N', 'TCP port to listen on, 0 for a free one (default: PORT, else 3000)'],
-    ['--host H', 'address to listen on, 0.0.0.0 for every interface (default: HOST, else 127.0.0.1)'],
-    ['--watch', 'reload the content whenever a file in its folder changes'],
-    ['--help, -h', 'print this help'],
-  ],
+  options: OPTIONS,
   environment: SETTING_NAMES,
   notes: [
     'DIR, --port and --host win over CONTENT_DIR, PORT and HOST. A bad setting stops start-up with one line naming it, and exit code 1.',
     'Signals: SIGHUP reloads the content; SIGTERM and SIGINT stop gracefully (exit code 0).',
   ],
 };
-
-const OPTIONS = { port: { type: 'string' }, host: { type: 'string' }, watch: { type: 'boolean' }, ...HELP_OPTION } as const;
 
 /** `vitrine serve`: answers 0 once the service listens (it then runs until a signal stops it), 1 when it cannot start, 2 for a wrong command line. */
 export async function runServe(args: readonly string[], env: Env): Promise<number> {

@@ -26,7 +26,8 @@ export interface CommandHelp {
   /** What the command does, in a sentence or two. */
   readonly summary: string;
   readonly arguments: readonly (readonly [name: string, meaning: string])[];
-  readonly options: readonly (readonly [flags: string, meaning: string])[];
+  /** The options, each declared once: parseArgs reads their type, the help their value and meaning. */
+  readonly options: OptionSpecs;
   /** The variables the command reads, each described by its declaration's summary (src/config/settings.ts). */
   readonly environment: readonly SettingName[];
   /** Anything else an operator needs (signals, exit codes), one paragraph each. */
@@ -45,7 +46,7 @@ export function helpText(help: CommandHelp): string {
     '',
     help.summary,
     ...section('arguments', help.arguments),
-    ...section('options', help.options),
+    ...section('options', optionRows(help.options)),
     ...section(
       'environment',
       help.environment.map((name) => [name, SETTINGS[name].summary]),
@@ -60,12 +61,22 @@ export function usageError(problem: string, usage: string): number {
   return USAGE_EXIT;
 }
 
+/** One option of a command: how parseArgs reads it and how the help shows it. */
 export interface OptionSpec {
   readonly type: 'string' | 'boolean';
   readonly short?: string;
+  /** What a string option's value is, as the help writes it after the flag: `N`, `PATH`, `text|json`. */
+  readonly value?: string;
+  /** What the option does, in the help. */
+  readonly meaning: string;
 }
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+/** The help's rows of `options`: `--format text|json`, `--help, -h`, each with its meaning. */
+export function optionRows(options: OptionSpecs): (readonly [string, string])[] {
+  return Object.entries(options).map(([name, spec]) => [`--${name}${spec.value ? ` ${spec.value}` : ''}${spec.short ? `, -${spec.short}` : ''}`, spec.meaning]);
+}
 
 /** What is wrong with one option of a command line. */
 export type ArgumentProblem =
@@ -85,7 +96,8 @@ export interface ParsedArguments {
  * wrong and how.
  */
 export function parseArguments(args: readonly string[], options: OptionSpecs): ParsedArguments | { readonly problem: ArgumentProblem } {
-  const config = { args: [...args], options: { ...options }, allowPositionals: true };
+  const specs = Object.fromEntries(Object.entries(options).map(([name, { type, short }]) => [name, short ? { type, short } : { type }]));
+  const config = { args: [...args], options: specs, allowPositionals: true };
   try {
     const { values, positionals } = parseArgs({ ...config, strict: true });
     return { values, positionals };
@@ -124,7 +136,7 @@ export function describeProblem(problem: ArgumentProblem, command: string): stri
 }
 
 /** `--help` and `-h`, which every command takes. */
-export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const satisfies OptionSpecs;
+export const HELP_OPTION = { help: { type: 'boolean', short: 'h', meaning: 'print this help' } } as const satisfies OptionSpecs;
 
 /** Prints a command's help on standard output; answers exit code 0. */
 export function printHelp(help: CommandHelp): number {
