@@ -265,7 +265,7 @@ describe('describe_company and quote_article in the language of the locale', () 
     assert.match(text(found), /^Cita el artículo de Bluebonnet que mejor trate "rangos"\. .* Responde en español \(es\)\. Si ninguno trata el tema, llama a search_content \(query "rangos", kind "post", locale "es"\)/s);
     assert.ok(found.messages.some((message) => JSON.stringify(message).includes('Cómo estimamos')), 'the article is embedded');
     const none = quoteArticle(studio, 'xilófono', 'de');
-    assert.match(text(none), /^Kein Artikel von Bluebonnet auf Deutsch erwähnt "xilófono"\. Rufen Sie search_content \(query "xilófono", kind "post", locale "de"\) mit anderen Wörtern auf/);
+    assert.match(text(none), /^Kein Beitrag von Bluebonnet auf Deutsch erwähnt "xilófono"\. Rufen Sie search_content \(query "xilófono", kind "post", locale "de"\) mit anderen Wörtern auf/);
     assert.equal(none.messages.length, 1);
   });
 
