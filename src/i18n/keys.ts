@@ -123,7 +123,7 @@ export const MESSAGE_ARGUMENTS = {
   'mirror.author': none,
   'mirror.status': none,
   'mirror.language': none,
-  'mirror.translation': { language: 'string', locale: 'string' },
+  'mirror.translation': { language: 'string' },
   'mirror.canonical_url': none,
   'mirror.contact': { kind: 'string' },
   'mirror.profile': { kind: 'string' },

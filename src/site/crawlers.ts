@@ -25,6 +25,13 @@ const note = (text: string) => text.replace(/\s+/g, ' ').trim();
  * lines on how to read the site, then H2 sections of `- [name](url): note`
  * links, each to a markdown mirror. "Optional" is the section the proposal
  * lets a reader skip when its context is short.
+ *
+ * The proposal gives a site one such file, at its root, for every language
+ * it has: so its own words (headings, notes, an identifier's name) are
+ * English, the one language of the MCP server's descriptions and of the
+ * developer reference's code, while it lists the documents of every locale,
+ * each named in its own language: every locale's pages and products, each
+ * locale's blog, and the company record labelled in each locale.
  */
 export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   const { site, company, base_url: base } = catalog;
@@ -40,7 +47,7 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
     const posts = records.flatMap((d) => (d.kind === 'post' && d.locale === locale ? [d.record] : []));
     if (posts.length === 0) return [];
     return [
-      `## Blog (${languageName(locale, site.default_locale)})`,
+      `## Blog (${languageName(locale, 'en')})`,
       posts.map((p) => `- [${linkText(p.title)}](${p.markdown_url}): ${p.published_at.slice(0, 10)}, ${p.category}. ${note(p.summary)}`).join('\n'),
     ];
   });
@@ -49,7 +56,13 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
     `> ${note(site.description)}`,
     `${company.legal_name} (${[...identifiers, addressLine(company.address)].join('; ')}) publishes this site's content read-only. Every page has a markdown mirror (linked below, or send \`Accept: text/markdown\` to any page). The same content is served as JSON under ${url(paths.api())} and by an MCP server at ${url(MCP_PATH)}, anonymously.`,
     '## Company',
-    `- [${linkText(company.legal_name)}](${company.markdown_url}): legal name, ${company.identifiers.length ? 'identifiers, ' : ''}address, contact channels and official profiles.`,
+    records
+      .flatMap((d) => (d.kind === 'company' ? [d] : []))
+      .map(
+        (d) =>
+          `- [${linkText(company.legal_name)} (${languageName(d.locale, 'en')})](${url(d.markdownPath)}): legal name, ${company.identifiers.length ? 'identifiers, ' : ''}address, contact channels and official profiles, labelled in ${languageName(d.locale, 'en')}.`,
+      )
+      .join('\n'),
     '## Pages',
     pages.join('\n'),
     ...(products.length ? ['## Products', products.join('\n')] : []),
@@ -74,10 +87,10 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
 export function* llmsFullTxt(catalog: Catalog): Iterable<string> {
   const { site } = catalog;
   const rule = '\n\n---\n\n';
-  yield `# ${site.name}\n\n> ${note(site.description)}\n\n${mirrorMarkdown(catalog.company).trim()}`;
+  yield `# ${site.name}\n\n> ${note(site.description)}\n\n${mirrorMarkdown(catalog, catalog.company).trim()}`;
   for (const route of pageRoutes(catalog)) yield `${rule}${contentPageMarkdown(catalog, route).trim()}`;
   for (const d of registryOf(catalog).records) {
-    if (d.kind === 'product' || d.kind === 'post') yield `${rule}${mirrorMarkdown(d.record).trim()}`;
+    if (d.kind === 'product' || d.kind === 'post') yield `${rule}${mirrorMarkdown(catalog, d.record).trim()}`;
   }
   yield '\n';
 }

@@ -20,8 +20,8 @@ describe('identifier labels', () => {
     en: ['CNPJ', 'VAT', 'LEI', 'EIN', 'Tax ID', 'D-U-N-S', 'Company number (Companies House)'],
     'pt-BR': ['CNPJ', 'Número de IVA', 'LEI', 'EIN', 'Identificação fiscal', 'D-U-N-S', 'Número de registro (Companies House)'],
     es: ['CNPJ', 'NIF-IVA', 'LEI', 'EIN', 'Número de identificación fiscal', 'D-U-N-S', 'Número de registro (Companies House)'],
-    fr: ['CNPJ', 'N° TVA', 'LEI', 'EIN', 'Numéro d’identification fiscale', 'D-U-N-S', 'Numéro d’immatriculation (Companies House)'],
-    de: ['CNPJ', 'USt-IdNr.', 'LEI', 'EIN', 'Steuernummer', 'D-U-N-S', 'Registernummer (Companies House)'],
+    fr: ['CNPJ', 'N° de TVA intracommunautaire', 'LEI', 'EIN', 'Numéro d’identification fiscale', 'D-U-N-S', 'Numéro d’immatriculation (Companies House)'],
+    de: ['CNPJ', 'USt-IdNr.', 'LEI', 'EIN', 'Steuernummer', 'D-U-N-S', 'Handelsregister (Companies House)'],
   };
 
   for (const locale of SHIPPED_LOCALES) {

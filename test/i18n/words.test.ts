@@ -100,7 +100,7 @@ const EN_STRINGS: Readonly<Record<string, string>> = {
 };
 
 const EN_CALLS: readonly Call[] = [
-  ['mirror.translation', { language: 'Spanish', locale: 'es' }, 'Also in Spanish (es)'],
+  ['mirror.translation', { language: 'Spanish' }, 'Also in Spanish'],
   ['mirror.contact', { kind: 'Email' }, 'Contact (Email)'],
   ['mirror.profile', { kind: 'LinkedIn' }, 'Profile (LinkedIn)'],
   ['frame.feed', { language: 'English' }, 'Feed (English)'],
@@ -251,7 +251,7 @@ const PT_BR_STRINGS: Readonly<Record<string, string>> = {
 };
 
 const PT_BR_CALLS: readonly Call[] = [
-  ['mirror.translation', { language: 'inglês', locale: 'en' }, 'Também em inglês (en)'],
+  ['mirror.translation', { language: 'inglês' }, 'Também em inglês'],
   ['mirror.contact', { kind: 'E-mail' }, 'Contato (E-mail)'],
   ['mirror.profile', { kind: 'LinkedIn' }, 'Perfil (LinkedIn)'],
   ['frame.feed', { language: 'English' }, 'Feed (English)'],
