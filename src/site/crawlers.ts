@@ -4,7 +4,6 @@ import { registryOf } from '../documents/registry.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { mcpServerIdentity, versionsInWords } from '../model/protocol.js';
 import { languageName } from '../documents/format.js';
-import { escapeHtml } from './html.js';
 import { messages } from '../i18n/catalog.js';
 import { wordsOf } from '../documents/words.js';
 import { identifierLabel } from '../content/identifier-labels.js';
@@ -12,7 +11,9 @@ import { addressLine } from '../i18n/address.js';
 import { contentPageMarkdown, linkText } from '../documents/page-markdown.js';
 import { mirrorMarkdown } from '../documents/record-markdown.js';
 import { renderMarkdown } from './render-markdown.js';
-import { largeImage } from './structured-data.js';
+import { feedImage } from './structured-data.js';
+import type { BodyPictureHtml } from './render-markdown.js';
+import { escapeHtml, html } from './html.js';
 import { pageRoutes, siteUrls } from '../documents/site-map.js';
 
 /** Documents for crawlers and agents: llms.txt, llms-full.txt, the sitemap, robots.txt and the feeds. */
@@ -113,6 +114,16 @@ export function robotsTxt(catalog: Catalog): string {
   return `# ${catalog.site.name}: every page is public. Agents: ${url(ROUTES.llmsTxt.pattern)} lists the markdown mirrors.\nUser-agent: *\nAllow: /\n\nSitemap: ${url(ROUTES.sitemap.pattern)}\n`;
 }
 
+/** A body's picture in a feed: one `<img>` of a made variant (see feedImage), its size given; a picture from elsewhere stays as written. */
+function feedPicture(catalog: Catalog): BodyPictureHtml {
+  return (src, alt, title) => {
+    const found = catalog.bodyPictures.get(src);
+    if (!found) return undefined;
+    const file = feedImage(found);
+    return html`<img src="${file.url}" alt="${alt}"${title ? html` title="${title}"` : ''} width="${file.width}" height="${file.height}">`;
+  };
+}
+
 /** The Atom feed (RFC 4287) of one locale's articles, newest first, with their full text. */
 export function atomFeed(catalog: Catalog, locale: string): string {
   const { site, base_url: base } = catalog;
@@ -121,8 +132,8 @@ export function atomFeed(catalog: Catalog, locale: string): string {
   const updated = posts.map((d) => d.updatedAt).sort().at(-1) ?? catalog.loaded_at;
   const x = escapeHtml;
   const entries = posts.map(({ record: p, updatedAt }) => {
-    // A large variant in the picture's own format: feed readers show it as it is.
-    const picture = p.image && largeImage(p.image);
+    // A made variant in the picture's own format, as the body's pictures: feed readers show each file as it is.
+    const picture = p.image && { ...feedImage(p.image), alt: p.image.alt };
     return `  <entry>
     <title>${x(p.title)}</title>
     <id>${x(p.url)}</id>
@@ -134,7 +145,7 @@ export function atomFeed(catalog: Catalog, locale: string): string {
     <category term="${x(p.category)}"/>
     <summary>${x(p.summary)}</summary>
 ${picture ? `    <link rel="enclosure" type="${x(picture.media_type)}" href="${x(picture.url)}"/>\n` : ''}
-    <content type="html">${x(`${picture ? `<p><img src="${x(picture.url)}" alt="${x(picture.alt)}" width="${picture.width}" height="${picture.height}"></p>\n` : ''}${renderMarkdown(p.markdown, wordsOf(catalog, p.locale)).html.toString()}`)}</content>
+    <content type="html">${x(`${picture ? `<p><img src="${x(picture.url)}" alt="${x(picture.alt)}" width="${picture.width}" height="${picture.height}"></p>\n` : ''}${renderMarkdown(p.markdown, wordsOf(catalog, p.locale), { picture: feedPicture(catalog) }).html.toString()}`)}</content>
   </entry>`;
   });
   return `<?xml version="1.0" encoding="utf-8"?>
