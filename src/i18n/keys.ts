@@ -183,11 +183,13 @@ export const MESSAGE_ARGUMENTS = {
   'error.no_such_value': { name: 'string', value: 'string' },
   'error.choose_one_of': { choices: 'string', path: 'string' },
   'error.bad_page': { value: 'string' },
-  'error.bad_page_hint': { path: 'string', second: 'string', pages: 'number' },
+  'error.bad_page_hint': { path: 'string', second: 'string' },
   'error.search_too_long': { max: 'number' },
   'error.search_few_words': { path: 'string' },
   'error.bad_offset': { value: 'string' },
   'error.bad_offset_hint': { path: 'string' },
+  // A bad page number on a list of one page: there is no other page to offer.
+  'error.one_page_hint': { path: 'string' },
   // The starter content folder `vitrine init` writes: shipped catalogs have them; a site's own catalog needs none.
   'starter.site_description': { name: 'string' },
   'starter.product_tag': none,

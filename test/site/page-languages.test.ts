@@ -361,6 +361,19 @@ describe('French typography', () => {
     assert.match(missing.body, /\n404\u00a0: Il n’y a pas de page à l’adresse \/fr\/nope\.\n/);
   });
 
+  test('a bad page number on a list of one page offers that page, never a page 2, in every language', async () => {
+    for (const [pathname, hint] of [
+      ['/blog?page=abc', 'Die Liste hat nur eine Seite: /blog.'],
+      ['/en/blog?page=abc', 'The list has a single page: /en/blog.'],
+      ['/fr/blog?page=abc', 'Cette liste ne compte qu’une page\u00a0: /fr/blog.'],
+    ] as const) {
+      const { status, body } = await get(pathname, 'text/markdown');
+      assert.equal(status, 400, pathname);
+      assert.ok(body.includes(`\n${hint}\n`), body);
+      assert.ok(!body.includes('page=2'), body);
+    }
+  });
+
   test('the first of a month is "1er", as French dates are written', async () => {
     const blog = (await get('/fr/blog')).body;
     assert.ok(blog.includes('>1er juin 2026</time>'), blog);
