@@ -221,9 +221,10 @@ interface Crawled {
 const isDeveloperPage = (pathname: string) => /^(?:\/md)?(?:\/(?:en|fr))?\/developers(?:\.md)?$/.test(pathname.split('?')[0]!);
 
 /**
- * Every page the site links from its home pages, each in HTML and in
- * markdown, and every /md/ mirror those link, following links as far as they
- * go; pages of the registry, list states (filters) and mirrors only.
+ * Every page the site links from its home pages, following links as far as
+ * they go (pages of the registry and their list states, such as a filter),
+ * each in HTML and in markdown; and every /md/ mirror of the registry, with
+ * the pages its links reach.
  */
 async function crawl(): Promise<Crawled[]> {
   const registry = registryOf(catalog);
