@@ -81,14 +81,14 @@ function contentRoutes(site: RouteSite, files: readonly RoutedFile[]): ContentRo
     for (const slug of pageRouteSlugs(site)) {
       if (hasPageRoute(site, slug, locale, translated.has(`${locale} ${slug}`))) routes.add(paths.page(site, slug, locale)).add(paths.pageMirror(site, slug, locale));
     }
-    routes.add(paths.feed(locale));
+    routes.add(paths.feed(locale)).add(paths.companyMirror(site, locale));
   }
   const slugs = (kind: RoutedFile['kind']) => new Set(files.filter((file) => file.kind === kind && file.locale === undefined).map((file) => file.slug));
   for (const file of files) {
     if (file.kind === 'product') routes.add(paths.product(site, file.slug, file.locale)).add(paths.productMirror(site, file.slug, file.locale));
   }
   for (const slug of slugs('post')) routes.add(paths.post(slug)).add(paths.postMirror(slug));
-  routes.add(paths.company()).add(paths.companyMirror());
+  routes.add(paths.company());
   return { paths: routes, products: slugs('product'), posts: slugs('post'), pages: new Set(site.page_slugs) };
 }
 

@@ -3,7 +3,7 @@ import type { Messages } from '../i18n/catalog.js';
 
 /**
  * What an identifier is called in a language, from its catalog: "CNPJ",
- * "USt-IdNr.", "N° TVA", "D-U-N-S". A tax number issued in the US is an EIN;
+ * "USt-IdNr.", "N° de TVA intracommunautaire", "D-U-N-S". A tax number issued in the US is an EIN;
  * a register's company number names its register ("Company number
  * (Companies House)"). Where the identifier's country has a word of its own
  * in that language, the catalog gives it (an Austrian VAT number is a

@@ -10,6 +10,8 @@ import type { MirrorDocument, PageDocument } from './registry.js';
 import { registryOf } from './registry.js';
 import type { PageRoute } from './site-map.js';
 import { pageRoute } from './site-map.js';
+import { languageName } from './format.js';
+import { wordsOf } from './words.js';
 
 /**
  * Every published document, described once for every door: which documents
@@ -22,7 +24,7 @@ import { pageRoute } from './site-map.js';
 /** A document as a list of documents names it: the MCP resources, and any other index of mirrors. */
 export interface Listed {
   readonly document: MirrorDocument;
-  /** Unique among the documents: `product/<slug>`, `product/<locale>/<slug>`, `page/<slug>`, `page/<locale>/<slug>`, `post/<slug>`, `company`. */
+  /** Unique among the documents: `product/<slug>`, `product/<locale>/<slug>`, `page/<slug>`, `page/<locale>/<slug>`, `post/<slug>`, `company`, `company/<locale>`. */
   readonly name: string;
   readonly title: string;
   readonly description?: string;
@@ -56,7 +58,8 @@ export function createDocuments(config: Config): Documents {
   const reference = perCatalog((catalog) => developerReference(catalog, config));
   const route = (catalog: Catalog, document: PageDocument): PageRoute => pageRoute(catalog, document.slug, document.locale)!;
   const routeMarkdown = (catalog: Catalog, shown: PageRoute, state?: PageState): string => pageMarkdown(catalog, shown, () => reference(catalog), state);
-  const markdown = (catalog: Catalog, document: MirrorDocument): string => (document.kind === 'page' ? routeMarkdown(catalog, route(catalog, document)) : mirrorMarkdown(document.record));
+  const markdown = (catalog: Catalog, document: MirrorDocument): string =>
+    document.kind === 'page' ? routeMarkdown(catalog, route(catalog, document)) : mirrorMarkdown(catalog, document.record, document.locale);
   const listed = perCatalog((catalog): readonly Listed[] => {
     const registry = registryOf(catalog);
     const { default_locale: defaultLocale } = catalog.site;
@@ -73,7 +76,15 @@ export function createDocuments(config: Config): Documents {
     for (const document of registry.records) {
       if (document.kind === 'company') {
         const { legal_name: legalName, trade_name: tradeName } = document.record;
-        entries.push(entry(document, 'company', `${legalName} (company record)`, `Registration record of ${tradeName}: legal name, identifiers, address, contact channels and profiles.`));
+        const language = `${languageName(document.locale, 'en')} (${document.locale})`;
+        entries.push(
+          entry(
+            document,
+            document.locale === defaultLocale ? 'company' : `company/${document.locale}`,
+            `${legalName} (${wordsOf(catalog, document.locale)('company.record')})`,
+            `Registration record of ${tradeName}, labelled in ${language}: legal name, identifiers, address, contact channels and profiles.`,
+          ),
+        );
       } else if (document.kind === 'product') {
         entries.push(entry(document, under('product', document.locale, document.record.slug), document.record.name, document.record.summary, document.updatedAt));
       }

@@ -10,10 +10,16 @@ export function isoDay(timestamp: string): string {
 // costs tens of microseconds, and every page of a site asks for the same few.
 const longDates = rememberedByValue((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }));
 
-/** "5 August 2026" in English, "5 de agosto de 2026" in Portuguese: the reader's locale, UTC day. */
+/**
+ * "5 August 2026" in English, "5 de agosto de 2026" in Portuguese: the
+ * reader's locale, UTC day. French writes the first of a month as an
+ * ordinal ("1er juin 2015"), which Intl does not: the day is made one here.
+ */
 export function longDate(timestamp: string, locale: string): string {
   try {
-    return longDates(locale).format(new Date(timestamp));
+    const parts = longDates(locale).formatToParts(new Date(timestamp));
+    const firstOfMonth = isFrench(locale) && parts.some((part) => part.type === 'day' && part.value === '1');
+    return parts.map((part) => (firstOfMonth && part.type === 'day' ? '1er' : part.value)).join('');
   } catch {
     // A locale tag Intl does not know still gets a readable date.
     return isoDay(timestamp);
@@ -81,11 +87,32 @@ export function characterCount(text: string): number {
 const SURROGATE = /[\uD800-\uDFFF]/;
 const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
+/** A high punctuation mark that French sets apart from the word before it. */
+export type HighMark = ':' | ';' | '?' | '!';
+
 /**
- * The colon after a label, as the language of `locale` writes it: French
- * puts a no-break space before it ("Lire en allemand : ..."), so the colon
- * never starts a line; the other languages none.
+ * A punctuation mark as the language of `locale` sets it after a word, for
+ * every place the engine joins words itself ("Étiquettes : ...", "404 : ...",
+ * "Lire en allemand : ..."): French puts a no-break space (U+00A0) before a
+ * colon and a narrow no-break space (U+202F) before ";", "?" and "!", as its
+ * message catalog does, so the mark never starts a line; the other
+ * languages put none.
  */
+export function markOf(locale: string, mark: HighMark): string {
+  if (!isFrench(locale)) return mark;
+  return mark === ':' ? '\u00a0:' : `\u202f${mark}`;
+}
+
+/** The colon after a label, as `locale` writes it (see markOf). */
 export function colonOf(locale: string): string {
-  return locale.split('-')[0]!.toLowerCase() === 'fr' ? '\u00a0:' : ':';
+  return markOf(locale, ':');
+}
+
+/** `label: value` with the colon `locale` writes. */
+export function labelled(locale: string, label: string, value: string): string {
+  return `${label}${colonOf(locale)} ${value}`;
+}
+
+function isFrench(locale: string): boolean {
+  return locale.split('-')[0]!.toLowerCase() === 'fr';
 }

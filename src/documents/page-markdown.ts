@@ -7,12 +7,12 @@ import type { ReferenceSection } from './developers.js';
 import type { SearchResult } from '../search/index.js';
 import type { BlogFilters, ProductFilters } from './lists.js';
 import { filterPosts, filterProducts } from './lists.js';
-import { colonOf, isoDay } from './format.js';
+import { colonOf, isoDay, labelled } from './format.js';
 import type { PageRoute } from './site-map.js';
 import type { Words } from './words.js';
 import { wordsOf } from './words.js';
 import { latestPosts, pageRoute } from './site-map.js';
-import { fieldLabel } from './labels.js';
+import { fieldLabel, kindWords, statusWords } from './labels.js';
 import { addressLine } from '../i18n/address.js';
 import { isLegalNotice } from '../content/legal-notice.js';
 import { legalNoticeFacts } from './legal-notice.js';
@@ -34,18 +34,20 @@ const join = (...parts: readonly (string | undefined | false)[]) => `${parts.fil
 
 /** The page's own mirror, or a title and description when the content has no such page. */
 function pageMirror(catalog: Catalog, route: PageRoute): string {
-  if (route.page) return mirrorMarkdown(route.page);
-  return `# ${route.title}\n\n> ${route.description}\n\n- Canonical URL: ${catalog.base_url}${route.path}\n`;
+  if (route.page) return mirrorMarkdown(catalog, route.page);
+  const w = wordsOf(catalog, route.locale);
+  return `# ${route.title}\n\n> ${route.description}\n\n- ${labelled(route.locale, w('mirror.canonical_url'), `${catalog.base_url}${route.path}`)}\n`;
 }
 
-/** A product in a list, in the words of `w`; the status stays the value the API gives. */
-function productLine(product: Product, w: Words): string {
-  const tags = product.tags.length ? ` ${w('products.tags')}: ${product.tags.join(', ')}.` : '';
-  return `- [${linkText(product.name)}](${product.url}) (${product.status}): ${product.summary}${tags} Markdown: ${product.markdown_url}`;
+/** A product in a list, in the words of `w` of `locale`: its status as the page shows it. */
+function productLine(product: Product, w: Words, locale: string): string {
+  const tags = product.tags.length ? ` ${labelled(locale, w('products.tags'), product.tags.join(', '))}.` : '';
+  return `- ${labelled(locale, `[${linkText(product.name)}](${product.url}) (${statusWords(product.status, w)})`, product.summary)}${tags} ${labelled(locale, 'Markdown', product.markdown_url)}`;
 }
 
-function postLine(post: Post, w: Words): string {
-  return `- ${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) (${post.category}, ${post.locale}, ${w('blog.minutes_read', { minutes: post.reading_time_minutes })}): ${post.summary} Markdown: ${post.markdown_url}`;
+function postLine(post: Post, w: Words, locale: string): string {
+  const about = `(${post.category}, ${post.locale}, ${w('blog.minutes_read', { minutes: post.reading_time_minutes })})`;
+  return `- ${labelled(locale, `${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) ${about}`, post.summary)} ${labelled(locale, 'Markdown', post.markdown_url)}`;
 }
 
 export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
@@ -54,19 +56,20 @@ export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
   const blog = pageRoute(catalog, 'blog', route.locale);
   return join(
     pageMirror(catalog, route),
-    catalog.products.length > 0 && `## ${w('products.title')}\n\n${productsShownIn(catalog, route.locale).map((p) => productLine(p, w)).join('\n')}`,
-    latest.length > 0 && `## ${w('home.latest_articles')}\n\n${latest.map((p) => postLine(p, w)).join('\n')}${blog ? `\n\n${w('blog.every_article')}: ${catalog.base_url}${blog.markdownPath}` : ''}`,
+    catalog.products.length > 0 && `## ${w('products.title')}\n\n${productsShownIn(catalog, route.locale).map((p) => productLine(p, w, route.locale)).join('\n')}`,
+    latest.length > 0 && `## ${w('home.latest_articles')}\n\n${latest.map((p) => postLine(p, w, route.locale)).join('\n')}${blog ? `\n\n${labelled(route.locale, w('blog.every_article'), `${catalog.base_url}${blog.markdownPath}`)}` : ''}`,
   );
 }
 
 export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
   const products = filterProducts(catalog, filters, route.locale);
   const w = wordsOf(catalog, route.locale);
-  const active = [filters.status && `status ${filters.status.join(', ')}`, filters.tag && `tag ${filters.tag.join(', ')}`].filter(Boolean).join(', ');
+  // Named as the page names them: a status in its words, a tag as it is.
+  const active = [...(filters.status ?? []).map((status) => statusWords(status, w)), ...(filters.tag ?? [])].join(', ');
   return join(
     pageMirror(catalog, route),
-    `## ${active ? `${w('products.title')} (${active})` : w('products.all')}\n\n${w('products.count', { shown: products.length, total: catalog.products.length })}${
-      products.length ? `\n\n${products.map((p) => productLine(p, w)).join('\n')}` : ''
+    `## ${active ? w('products.filtered', { active }) : w('products.all')}\n\n${w('products.count', { shown: products.length, total: catalog.products.length })}${
+      products.length ? `\n\n${products.map((p) => productLine(p, w, route.locale)).join('\n')}` : ''
     }`,
   );
 }
@@ -78,7 +81,7 @@ export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFi
   return join(
     pageMirror(catalog, route),
     `## ${filters.category ? `${w('blog.articles')} (${filters.category.join(', ')})` : w('home.all_articles')}\n\n${w('blog.article_count', { total: posts.length })}${
-      posts.length ? `\n\n${posts.map((p) => postLine(p, w)).join('\n')}` : ''
+      posts.length ? `\n\n${posts.map((p) => postLine(p, w, route.locale)).join('\n')}` : ''
     }`,
   );
 }
@@ -87,12 +90,14 @@ export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFi
 export function searchMarkdown(catalog: Catalog, route: PageRoute, query: string, result: SearchResult | undefined): string {
   const w = wordsOf(catalog, route.locale);
   if (!result) {
-    return join(pageMirror(catalog, route), `${w('search.label')}: \`${catalog.base_url}${route.path}?q=…\` · API: ${urlOf(catalog.base_url, ROUTES.search.pattern)}?q=…`);
+    return join(pageMirror(catalog, route), `${labelled(route.locale, w('search.label'), `\`${catalog.base_url}${route.path}?q=…\``)} · ${labelled(route.locale, 'API', `${urlOf(catalog.base_url, ROUTES.search.pattern)}?q=…`)}`);
   }
-  const hits = result.items.map((hit) => `- [${linkText(hit.title)}](${hit.url}) (${hit.kind}${hit.locale ? `, ${hit.locale}` : ''}): ${hit.excerpt} Markdown: ${hit.markdown_url}`);
+  const hits = result.items.map(
+    (hit) => `- ${labelled(route.locale, `[${linkText(hit.title)}](${hit.url}) (${kindWords(hit.kind, w)}${hit.locale ? `, ${hit.locale}` : ''})`, hit.excerpt)} ${labelled(route.locale, 'Markdown', hit.markdown_url)}`,
+  );
   const shown = result.items.length;
   const count = w('search.hit_count', { total: result.total, first: shown ? result.offset + 1 : 0, last: result.offset + shown });
-  const more = result.offset + shown < result.total ? `\n\n${w('search.next')}: ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
+  const more = result.offset + shown < result.total ? `\n\n${w('search.next')}${colonOf(route.locale)} ${catalog.base_url}${route.path}?${new URLSearchParams({ q: query, offset: String(result.offset + result.limit) })}` : '';
   const suggested = result.suggestions.map((q) => `[${linkText(q)}](${catalog.base_url}${route.path}?${new URLSearchParams({ q })})`);
   const instead = suggested.length ? `\n\n${w('search.did_you_mean', { suggestions: suggested.join(', ') })}` : '';
   return join(`# ${w('search.results', { query })}`, `${count}${hits.length ? `\n\n${hits.join('\n')}` : ''}${more}${instead}`);
@@ -109,7 +114,7 @@ export function contentPageMarkdown(catalog: Catalog, route: PageRoute): string 
 export function contactMarkdown(catalog: Catalog, route: PageRoute): string {
   const { company } = catalog;
   const w = wordsOf(catalog, route.locale);
-  const channels = [...Object.entries(company.contact).map(([name, value]) => `- ${fieldLabel(name, w)}: ${value}`), `- ${w('company.address')}: ${addressLine(company.address, route.locale)}`];
+  const channels = [...Object.entries(company.contact).map(([name, value]) => `- ${labelled(route.locale, fieldLabel(name, w), value)}`), `- ${labelled(route.locale, w('company.address'), addressLine(company.address, route.locale))}`];
   const profiles = Object.entries(company.profiles).map(([name, url]) => `- [${linkText(fieldLabel(name, w))}](${url})`);
   return join(pageMirror(catalog, route), `## ${w('company.channels')}\n\n${channels.join('\n')}`, profiles.length > 0 && `### ${w('company.elsewhere')}\n\n${profiles.join('\n')}`);
 }

@@ -12,6 +12,9 @@ import { shippedCatalogFor } from '../i18n/catalog.js';
 import type { Messages } from '../i18n/catalog.js';
 import { identifierLabel } from '../content/identifier-labels.js';
 import { searchContent } from '../query/queries.js';
+import { paths, urlOf } from '../routes/table.js';
+import { statusWords } from './labels.js';
+import { wordsOfMessages } from './words.js';
 
 /**
  * The messages of the prompts (MCP 2025-06-18, Server Features, "Prompts")
@@ -58,8 +61,12 @@ function resource(uri: string, text: string): PromptMessage {
   return { role: 'user', content: { type: 'resource', resource: { uri, mimeType: MARKDOWN_MIME_TYPE, text } } };
 }
 
-/** A record's resource. */
-const embedded = (record: MirrorRecord): PromptMessage => resource(record.markdown_url, mirrorMarkdown(record));
+/** A record's resource; the company record's in `locale` where the site has that locale, else in its default one. */
+function embedded(catalog: Catalog, record: MirrorRecord, locale?: string): PromptMessage {
+  if (!('legal_name' in record)) return resource(record.markdown_url, mirrorMarkdown(catalog, record));
+  const shown = locale !== undefined && catalog.site.locales.includes(locale) ? locale : catalog.site.default_locale;
+  return resource(urlOf(catalog.base_url, paths.companyMirror(catalog.site, shown)), mirrorMarkdown(catalog, record, shown));
+}
 
 /** The home page of `locale` (of the default locale where it has none) as its resource: its text, its products and latest articles. */
 function homePage(catalog: Catalog, locale: string): PromptMessage | undefined {
@@ -75,7 +82,7 @@ export function describeCompany(catalog: Catalog, locale: string): PromptResult 
   const { company, site } = catalog;
   const m = wordsFor(catalog, locale);
   const language = languageName(locale, m.locale);
-  const products = catalog.products.slice(0, PRODUCTS_LISTED).map((p) => `- ${p.name} (${p.status}): ${p.summary} ${p.url}`);
+  const products = catalog.products.slice(0, PRODUCTS_LISTED).map((p) => `- ${p.name} (${statusWords(p.status, wordsOfMessages(m))}): ${p.summary} ${p.url}`);
   const more = catalog.products.length - products.length;
   const text = [
     m.format('prompt.describe.intro', { trade_name: company.trade_name, legal_name: company.legal_name, language, locale }),
@@ -85,7 +92,7 @@ export function describeCompany(catalog: Catalog, locale: string): PromptResult 
   const home = homePage(catalog, locale);
   return {
     description: m.format('prompt.describe.description', { trade_name: company.trade_name }),
-    messages: [said(text.join('\n\n')), embedded(company), ...(home ? [home] : [])],
+    messages: [said(text.join('\n\n')), embedded(catalog, company, locale), ...(home ? [home] : [])],
   };
 }
 
@@ -107,7 +114,7 @@ export function quoteArticle(catalog: Catalog, topic: string, locale: string): P
   };
   return {
     description: m.format('prompt.quote.description', { topic: quoted }),
-    messages: [said(m.format(posts.length > 0 ? 'prompt.quote.found' : 'prompt.quote.none', words)), ...posts.map(embedded)],
+    messages: [said(m.format(posts.length > 0 ? 'prompt.quote.found' : 'prompt.quote.none', words)), ...posts.map((post) => embedded(catalog, post))],
   };
 }
 
@@ -211,6 +218,6 @@ export function verifyRegistration(catalog: Catalog, locale: string, given: stri
   const text = [intro, ...(given === undefined ? [] : [givenSentence(company, given, m)]), steps].join('\n\n');
   return {
     description: m.format('prompt.verify.description', { legal_name: company.legal_name }),
-    messages: [said(text), embedded(company)],
+    messages: [said(text), embedded(catalog, company, locale)],
   };
 }

@@ -74,7 +74,7 @@ export interface FeedDocument {
 export interface Registry {
   /** Every page route of every locale: locales in site order, slugs in pageRouteSlugs order. */
   readonly pages: readonly PageDocument[];
-  /** The company record, then products (the default locale's, then each translation's locale), then posts (newest first). */
+  /** The company record (in each locale, the default one first), then products (the default locale's, then each translation's locale), then posts (newest first). */
   readonly records: readonly RecordDocument[];
   readonly feeds: readonly FeedDocument[];
   /** Every markdown mirror by its name below /md/. */
@@ -86,7 +86,8 @@ export interface Registry {
 function buildRegistry(catalog: Catalog): Registry {
   const { site } = catalog;
   const records: RecordDocument[] = [
-    { kind: 'company', record: catalog.company, locale: site.default_locale, path: paths.company(), markdownPath: paths.companyMirror() },
+    // The company record has no language of its own: its mirror is written once per locale, in that locale's labels.
+    ...site.locales.map((locale) => ({ kind: 'company' as const, record: catalog.company, locale, path: paths.company(), markdownPath: paths.companyMirror(site, locale) })),
     ...[...catalog.productsByLocale.values()].flatMap((of) =>
       of.products.map((record) => ({
         kind: 'product' as const,

@@ -22,7 +22,6 @@ export const MESSAGE_ARGUMENTS = {
   'frame.feed': { language: 'string' },
   'frame.languages': none,
   'frame.read_in': { language: 'string' },
-  'frame.also_in': none,
   'frame.table': none,
   // The home page.
   'home.our_products': none,
@@ -126,6 +125,17 @@ export const MESSAGE_ARGUMENTS = {
   'kind.product': none,
   'kind.page': none,
   'kind.post': none,
+  // The facts at the head of a markdown mirror, each a label before its value ("Published: 2026-03-14").
+  'mirror.published': none,
+  'mirror.updated': none,
+  'mirror.author': none,
+  'mirror.status': none,
+  'mirror.language': none,
+  'mirror.translation': { language: 'string' },
+  'mirror.canonical_url': none,
+  'mirror.contact': { kind: 'string' },
+  'mirror.profile': { kind: 'string' },
+  'mirror.logo': none,
   // The describe_company and quote_article prompts of the MCP server.
   'prompt.describe.description': { trade_name: 'string' },
   'prompt.describe.intro': { trade_name: 'string', legal_name: 'string', language: 'string', locale: 'string' },
@@ -186,6 +196,8 @@ export const MESSAGE_ARGUMENTS = {
   'error.search_few_words': { path: 'string' },
   'error.bad_offset': { value: 'string' },
   'error.bad_offset_hint': { path: 'string' },
+  // A bad page number on a list of one page: there is no other page to offer.
+  'error.one_page_hint': { path: 'string' },
   // The starter content folder `vitrine init` writes: shipped catalogs have them; a site's own catalog needs none.
   'starter.site_description': { name: 'string' },
   'starter.product_tag': none,

@@ -124,9 +124,9 @@ export const paths = {
   productMirror: (site: SiteLocales, slug: string, locale?: string): string => `${MARKDOWN_PREFIX}${localePrefix(otherLocale(site, locale))}/products/${slug}.md`,
   post: (slug: string): string => `/blog/${slug}`,
   postMirror: (slug: string): string => `${MARKDOWN_PREFIX}/blog/${slug}.md`,
-  /** The company record is shown on the about page and mirrored on its own. */
+  /** The company record is shown on the about page and mirrored on its own, in each locale with that locale's labels (`/md/fr/company.md`). */
   company: (): string => '/about',
-  companyMirror: (): string => `${MARKDOWN_PREFIX}/company.md`,
+  companyMirror: (site?: SiteLocales, locale?: string): string => `${MARKDOWN_PREFIX}${localePrefix(site && otherLocale(site, locale))}/company.md`,
   /** A file of the content folder, under a hash of its bytes, so caches may keep it forever. */
   media: (hash: string, file: string): string => `${MEDIA_PREFIX}/${hash}/${file}`,
   /**

@@ -4,7 +4,6 @@ import { registryOf } from '../documents/registry.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { mcpServerIdentity, versionsInWords } from '../model/protocol.js';
 import { languageName } from '../documents/format.js';
-import { escapeHtml } from './html.js';
 import { messages } from '../i18n/catalog.js';
 import { wordsOf } from '../documents/words.js';
 import { identifierLabel } from '../content/identifier-labels.js';
@@ -12,7 +11,9 @@ import { addressLine } from '../i18n/address.js';
 import { contentPageMarkdown, linkText } from '../documents/page-markdown.js';
 import { mirrorMarkdown } from '../documents/record-markdown.js';
 import { renderMarkdown } from './render-markdown.js';
-import { largeImage } from './structured-data.js';
+import { feedImage } from './structured-data.js';
+import type { BodyPictureHtml } from './render-markdown.js';
+import { escapeHtml, html } from './html.js';
 import { pageRoutes, siteUrls } from '../documents/site-map.js';
 
 /** Documents for crawlers and agents: llms.txt, llms-full.txt, the sitemap, robots.txt and the feeds. */
@@ -25,6 +26,13 @@ const note = (text: string) => text.replace(/\s+/g, ' ').trim();
  * lines on how to read the site, then H2 sections of `- [name](url): note`
  * links, each to a markdown mirror. "Optional" is the section the proposal
  * lets a reader skip when its context is short.
+ *
+ * The proposal gives a site one such file, at its root, for every language
+ * it has: so its own words (headings, notes, an identifier's name) are
+ * English, the one language of the MCP server's descriptions and of the
+ * developer reference's code, while it lists the documents of every locale,
+ * each named in its own language: every locale's pages and products, each
+ * locale's blog, and the company record labelled in each locale.
  */
 export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
   const { site, company, base_url: base } = catalog;
@@ -40,7 +48,7 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
     const posts = records.flatMap((d) => (d.kind === 'post' && d.locale === locale ? [d.record] : []));
     if (posts.length === 0) return [];
     return [
-      `## Blog (${languageName(locale, site.default_locale)})`,
+      `## Blog (${languageName(locale, 'en')})`,
       posts.map((p) => `- [${linkText(p.title)}](${p.markdown_url}): ${p.published_at.slice(0, 10)}, ${p.category}. ${note(p.summary)}`).join('\n'),
     ];
   });
@@ -49,7 +57,13 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
     `> ${note(site.description)}`,
     `${company.legal_name} (${[...identifiers, addressLine(company.address)].join('; ')}) publishes this site's content read-only. Every page has a markdown mirror (linked below, or send \`Accept: text/markdown\` to any page). The same content is served as JSON under ${url(paths.api())} and by an MCP server at ${url(MCP_PATH)}, anonymously.`,
     '## Company',
-    `- [${linkText(company.legal_name)}](${company.markdown_url}): legal name, ${company.identifiers.length ? 'identifiers, ' : ''}address, contact channels and official profiles.`,
+    records
+      .flatMap((d) => (d.kind === 'company' ? [d] : []))
+      .map(
+        (d) =>
+          `- [${linkText(company.legal_name)} (${languageName(d.locale, 'en')})](${url(d.markdownPath)}): legal name, ${company.identifiers.length ? 'identifiers, ' : ''}address, contact channels and official profiles, labelled in ${languageName(d.locale, 'en')}.`,
+      )
+      .join('\n'),
     '## Pages',
     pages.join('\n'),
     ...(products.length ? ['## Products', products.join('\n')] : []),
@@ -74,10 +88,10 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
 export function* llmsFullTxt(catalog: Catalog): Iterable<string> {
   const { site } = catalog;
   const rule = '\n\n---\n\n';
-  yield `# ${site.name}\n\n> ${note(site.description)}\n\n${mirrorMarkdown(catalog.company).trim()}`;
+  yield `# ${site.name}\n\n> ${note(site.description)}\n\n${mirrorMarkdown(catalog, catalog.company).trim()}`;
   for (const route of pageRoutes(catalog)) yield `${rule}${contentPageMarkdown(catalog, route).trim()}`;
   for (const d of registryOf(catalog).records) {
-    if (d.kind === 'product' || d.kind === 'post') yield `${rule}${mirrorMarkdown(d.record).trim()}`;
+    if (d.kind === 'product' || d.kind === 'post') yield `${rule}${mirrorMarkdown(catalog, d.record).trim()}`;
   }
   yield '\n';
 }
@@ -100,6 +114,16 @@ export function robotsTxt(catalog: Catalog): string {
   return `# ${catalog.site.name}: every page is public. Agents: ${url(ROUTES.llmsTxt.pattern)} lists the markdown mirrors.\nUser-agent: *\nAllow: /\n\nSitemap: ${url(ROUTES.sitemap.pattern)}\n`;
 }
 
+/** A body's picture in a feed: one `<img>` of a made variant (see feedImage), its size given; a picture from elsewhere stays as written. */
+function feedPicture(catalog: Catalog): BodyPictureHtml {
+  return (src, alt, title) => {
+    const found = catalog.bodyPictures.get(src);
+    if (!found) return undefined;
+    const file = feedImage(found);
+    return html`<img src="${file.url}" alt="${alt}"${title ? html` title="${title}"` : ''} width="${file.width}" height="${file.height}">`;
+  };
+}
+
 /** The Atom feed (RFC 4287) of one locale's articles, newest first, with their full text. */
 export function atomFeed(catalog: Catalog, locale: string): string {
   const { site, base_url: base } = catalog;
@@ -108,8 +132,8 @@ export function atomFeed(catalog: Catalog, locale: string): string {
   const updated = posts.map((d) => d.updatedAt).sort().at(-1) ?? catalog.loaded_at;
   const x = escapeHtml;
   const entries = posts.map(({ record: p, updatedAt }) => {
-    // A large variant in the picture's own format: feed readers show it as it is.
-    const picture = p.image && largeImage(p.image);
+    // A made variant in the picture's own format, as the body's pictures: feed readers show each file as it is.
+    const picture = p.image && { ...feedImage(p.image), alt: p.image.alt };
     return `  <entry>
     <title>${x(p.title)}</title>
     <id>${x(p.url)}</id>
@@ -121,7 +145,7 @@ export function atomFeed(catalog: Catalog, locale: string): string {
     <category term="${x(p.category)}"/>
     <summary>${x(p.summary)}</summary>
 ${picture ? `    <link rel="enclosure" type="${x(picture.media_type)}" href="${x(picture.url)}"/>\n` : ''}
-    <content type="html">${x(`${picture ? `<p><img src="${x(picture.url)}" alt="${x(picture.alt)}" width="${picture.width}" height="${picture.height}"></p>\n` : ''}${renderMarkdown(p.markdown, wordsOf(catalog, p.locale)).html.toString()}`)}</content>
+    <content type="html">${x(`${picture ? `<p><img src="${x(picture.url)}" alt="${x(picture.alt)}" width="${picture.width}" height="${picture.height}"></p>\n` : ''}${renderMarkdown(p.markdown, wordsOf(catalog, p.locale), { picture: feedPicture(catalog) }).html.toString()}`)}</content>
   </entry>`;
   });
   return `<?xml version="1.0" encoding="utf-8"?>

@@ -9,6 +9,7 @@ import { clip } from '../query/errors.js';
 import { html } from './html.js';
 import { layout } from './layout.js';
 import { linkText } from '../documents/page-markdown.js';
+import { labelled } from '../documents/format.js';
 import { htmlAnswer, markdownAnswer, preferredErrorFormat, VARY } from './negotiate.js';
 import type { Words } from '../documents/words.js';
 import { localeOfPath, siteLocale, wordsOf } from '../documents/words.js';
@@ -88,7 +89,7 @@ export function siteErrorRenderer(): ErrorRenderer {
     const headers = { ...problem.init.headers };
 
     if (format === 'markdown') {
-      const body = `# ${words.title}\n\n${problem.status}: ${words.message}\n\n${words.hint ?? ''}\n\n${links
+      const body = `# ${words.title}\n\n${labelled(locale, String(problem.status), words.message)}\n\n${words.hint ?? ''}\n\n${links
         .map((link) => `- [${linkText(link.label)}](${catalog.base_url}${link.href})`)
         .join('\n')}\n`.replace(/\n{3,}/g, '\n\n');
       return markdownAnswer(body, headers, problem.status);

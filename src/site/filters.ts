@@ -76,7 +76,7 @@ export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { pat
     rawPage === undefined
       ? blogPageParam.default
       : blogPageParam.read(rawPage, 'page', catalog, () => {
-          throw refused(place.w('error.bad_page', { value: rawPage.slice(0, 20) }), place.w('error.bad_page_hint', { path, second: blogHref({ path, locale: blog.locale, page: 2 }) }), { parameter: 'page', accepted: `a whole number from ${blogPageParam.minimum}` });
+          throw refused(place.w('error.bad_page', { value: rawPage.slice(0, 20) }), pageHint(catalog, place, { path, locale: blog.locale, ...(category ? { category } : {}), page: 1 }), { parameter: 'page', accepted: `a whole number from ${blogPageParam.minimum}` });
         });
   return { path, locale: blog.locale, ...(category ? { category } : {}), page, ...(moveTo === undefined ? {} : { moveTo }) };
 }
@@ -98,10 +98,20 @@ export interface BlogPage {
   readonly start: number;
 }
 
+/** How many pages a list of `count` articles takes: one at least, the empty list's. */
+const pagesOf = (count: number): number => Math.max(1, Math.ceil(count / POSTS_PER_PAGE));
+
+/** What to open instead of a bad page number: the second page and the links to the others, or, when the list has one page, that page. */
+function pageHint(catalog: Catalog, place: QueryPlace, filters: BlogFilters): string {
+  const { path } = filters;
+  if (pagesOf(filterPosts(catalog, filters).length) === 1) return place.w('error.one_page_hint', { path: blogHref(filters) });
+  return place.w('error.bad_page_hint', { path, second: blogHref({ ...filters, page: 2 }) });
+}
+
 /** One page of the filtered articles; a page past the last is a 404 that names the last. */
 export function blogPage(catalog: Catalog, filters: BlogFilters): BlogPage {
   const matches = filterPosts(catalog, filters);
-  const pages = Math.max(1, Math.ceil(matches.length / POSTS_PER_PAGE));
+  const pages = pagesOf(matches.length);
   if (filters.page > pages) {
     const w = wordsOf(catalog, filters.locale);
     throw forReaders(new ProblemError('not_found', { detail: w('blog.no_such_page', { page: filters.page, pages }), hint: w('blog.open_last_page', { path: blogHref({ ...filters, page: pages }) }) }));

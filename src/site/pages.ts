@@ -34,7 +34,7 @@ import { pageSeo, postSeo, productSeo } from './seo.js';
 import { recordContext, routeContext } from '../documents/page-context.js';
 import type { PageRoute } from '../documents/site-map.js';
 import { latestPosts, linkTo, navigationRoute, pageRoute, sitePath } from '../documents/site-map.js';
-import { ROUTES } from '../routes/table.js';
+import { paths, ROUTES } from '../routes/table.js';
 import { searchQuery } from '../query/parameters.js';
 import { SEARCH_FORM_TOOL } from '../model/browser-tools.js';
 import { productsShownIn } from '../query/queries.js';
@@ -122,7 +122,7 @@ ${company.managing_directors ? html`<div><dt>${w('company.managing_directors', {
 <div><dt>${w('company.address')}</dt><dd>${postalAddress(company.address, route.locale)}</dd></div>
 ${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLabel(name, w)}</dt><dd><a href="${safeHref(url)}">${url}</a></dd></div>`)}
 </dl>
-<p><a href="${linkTo(catalog, company.markdown_url)}" type="text/markdown">${w('company.record_as_markdown')}</a> · <a href="${linkTo(catalog, ROUTES.company.pattern)}" type="application/json">${w('company.as_json')}</a></p>
+<p><a href="${linkTo(catalog, paths.companyMirror(catalog.site, route.locale))}" type="text/markdown">${w('company.record_as_markdown')}</a> · <a href="${linkTo(catalog, ROUTES.company.pattern)}" type="application/json">${w('company.as_json')}</a></p>
 </div></section>`;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['company-record']) })}${facts}`);
 }

@@ -29,6 +29,7 @@ import type { Catalog, Company, IdentifierScheme, Image, MediaFile, Post, Produc
 import type { Address } from '../i18n/address.js';
 import { streetLine } from '../i18n/address.js';
 import type { Crumb } from '../documents/page-context.js';
+import { SHARE_CARD } from '../media/variants.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
 
@@ -107,13 +108,26 @@ export function shareImage(catalog: Catalog, image?: Image): SharedImage | undef
 }
 
 /**
- * A picture as large as readers of feeds and structured data want it, in a
- * format every one of them reads: its widest variant in its own format
- * (1920 pixels at most), or the file itself when it has no variants.
+ * A picture as large as structured data wants it, in a format every reader
+ * of it reads: its widest variant in its own format (1920 pixels at most),
+ * or the file itself when it has no variants.
  */
 export function largeImage(image: Image): SharedImage {
   const widest = image.variants.filter((variant) => variant.media_type === image.media_type).at(-1);
   return { ...(widest ?? { url: image.url, media_type: image.media_type, width: image.width, height: image.height }), alt: image.alt };
+}
+
+/**
+ * A picture as a feed embeds it, for readers that show the file they are
+ * given as it is: its widest variant in its own format no wider than a share
+ * card (1200 pixels), a made file of tens or hundreds of kilobytes, never the
+ * original a camera wrote (megabytes); the file itself only where it has no
+ * variants (an SVG, a GIF, which are served as they are).
+ */
+export function feedImage(image: Omit<Image, 'alt'>): MediaFile {
+  const own = image.variants.filter((variant) => variant.media_type === image.media_type);
+  const chosen = own.filter((variant) => variant.width <= SHARE_CARD.width).at(-1) ?? own[0];
+  return chosen ?? { url: image.url, media_type: image.media_type, width: image.width, height: image.height };
 }
 
 function isLargeEnough(image: MediaFile): boolean {

@@ -73,6 +73,8 @@ describe('the shipped message catalogs', () => {
       'channel.documentation',
       'kind.page',
       'kind.post',
+      'mirror.contact',
+      'mirror.logo',
       'starter.product_tag',
       'starter.index_title',
       'starter.contact_title',
@@ -90,6 +92,8 @@ describe('the shipped message catalogs', () => {
       'channel.support',
       'channel.website',
       'channel.repository',
+      'mirror.status',
+      'mirror.logo',
       'starter.index_title',
       'starter.share_alt',
     ],
@@ -130,21 +134,21 @@ describe('es, fr and de frames', () => {
       articleCount: ['0 artículos, del más reciente al más antiguo.', '1 artículo, del más reciente al más antiguo.', '2 artículos, del más reciente al más antiguo.', '5 artículos, del más reciente al más antiguo.'],
       productCount: ['0 de 0 productos.', '1 de 1 producto.', '1 de 2 productos.', '1 de 5 productos.'],
       showing: ['0–0 de 0 artículos, del más reciente al más antiguo.', '1–1 de 1 artículo, del más reciente al más antiguo.', '1–2 de 2 artículos, del más reciente al más antiguo.', '1–5 de 5 artículos, del más reciente al más antiguo.'],
-      hitCount: ['Sin resultados.', '1–1 de 1 resultado, los más relevantes primero.', '1–2 de 2 resultados, los más relevantes primero.', '1–5 de 5 resultados, los más relevantes primero.'],
+      hitCount: ['Sin resultados.', '1 resultado.', '1–2 de 2 resultados, ordenados por relevancia.', '1–5 de 5 resultados, ordenados por relevancia.'],
     },
     fr: {
       // French counts 0 as singular (CLDR "one": 0 and 1).
       articleCount: ['0 article, du plus récent au plus ancien.', '1 article, du plus récent au plus ancien.', '2 articles, du plus récent au plus ancien.', '5 articles, du plus récent au plus ancien.'],
       productCount: ['0 sur 0 produit.', '1 sur 1 produit.', '1 sur 2 produits.', '1 sur 5 produits.'],
       showing: ['0–0 sur 0 article, du plus récent au plus ancien.', '1–1 sur 1 article, du plus récent au plus ancien.', '1–2 sur 2 articles, du plus récent au plus ancien.', '1–5 sur 5 articles, du plus récent au plus ancien.'],
-      hitCount: ['Aucun résultat.', '1–1 sur 1 résultat, les plus pertinents d’abord.', '1–2 sur 2 résultats, les plus pertinents d’abord.', '1–5 sur 5 résultats, les plus pertinents d’abord.'],
+      hitCount: ['Aucun résultat.', '1\u00a0résultat.', '1–2 sur 2 résultats, par ordre de pertinence.', '1–5 sur 5 résultats, par ordre de pertinence.'],
     },
     de: {
       articleCount: ['0 Beiträge, neueste zuerst.', '1 Beitrag, neueste zuerst.', '2 Beiträge, neueste zuerst.', '5 Beiträge, neueste zuerst.'],
       // After "von", the dative plural.
       productCount: ['0 von 0 Produkten.', '1 von 1 Produkt.', '1 von 2 Produkten.', '1 von 5 Produkten.'],
       showing: ['0–0 von 0 Beiträgen, neueste zuerst.', '1–1 von 1 Beitrag, neueste zuerst.', '1–2 von 2 Beiträgen, neueste zuerst.', '1–5 von 5 Beiträgen, neueste zuerst.'],
-      hitCount: ['Keine Ergebnisse.', '1–1 von 1 Ergebnis, die relevantesten zuerst.', '1–2 von 2 Ergebnissen, die relevantesten zuerst.', '1–5 von 5 Ergebnissen, die relevantesten zuerst.'],
+      hitCount: ['Keine Ergebnisse.', '1 Ergebnis.', '1–2 von 2 Ergebnissen, nach Relevanz sortiert.', '1–5 von 5 Ergebnissen, nach Relevanz sortiert.'],
     },
   };
   for (const [locale, expected] of Object.entries(PLURALS)) {
@@ -169,7 +173,7 @@ describe('es, fr and de frames', () => {
     assert.deepEqual([wordsIn('es'), wordsIn('fr'), wordsIn('de')].map((w) => [statusWords('live', w), statusWords('coming-soon', w), kindWords('post', w), fieldLabel('early_access', w)]), [
       ['Disponible', 'Próximamente', 'Artículo', 'Acceso anticipado'],
       ['Disponible', 'Bientôt disponible', 'Article', 'Accès anticipé'],
-      ['Verfügbar', 'Demnächst', 'Beitrag', 'Vorabzugang'],
+      ['Verfügbar', 'Demnächst verfügbar', 'Beitrag', 'Vorabzugang'],
     ]);
   });
 });

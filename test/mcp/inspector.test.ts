@@ -69,7 +69,8 @@ describe('the MCP Inspector CLI', { timeout: 120_000 }, () => {
       messages: { content: { type: string; text?: string; resource?: { uri: string } } }[];
     };
     assert.match(prompt.messages[0]!.content.text ?? '', /^Verifique o registro de /);
-    assert.equal(prompt.messages[1]!.content.resource?.uri, catalog.company.markdown_url);
+    // The company record as its Portuguese mirror labels it.
+    assert.equal(prompt.messages[1]!.content.resource?.uri, `${catalog.base_url}/md/pt-BR/company.md`);
   });
 
   test('resources/templates/list and tools/call with several values of a filter', async () => {

@@ -1,24 +1,26 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { languageName } from '../../src/documents/format.js';
 import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
+import { wordsOf } from '../../src/documents/words.js';
 import { BASE_URL, FIXTURES, testCatalog } from '../helper.js';
 
 /** src/documents/record-markdown.ts: the text of every MCP resource and /md/ file. */
 describe('mirrorMarkdown', () => {
-  test('a product: name, quoted summary, status, tags, links and canonical URL, then the body', async () => {
+  test('a product: name, quoted summary, status, tags, links and canonical URL in its language, then the body', async () => {
     const catalog = await testCatalog(path.join(FIXTURES, 'minimal'));
     assert.equal(
-      mirrorMarkdown(catalog.products[0]!),
+      mirrorMarkdown(catalog, catalog.products[0]!),
       [
         '# Pão de queijo',
         '',
         '> Cheese bread baked every morning.',
         '',
-        '- Status: live',
+        '- Status: Disponível',
         '- Tags: Pão',
-        `- Links: [order](${BASE_URL}/about)`,
-        `- Canonical URL: ${BASE_URL}/products/pao-de-queijo`,
+        `- Links: [Order](${BASE_URL}/about)`,
+        `- URL canônica: ${BASE_URL}/products/pao-de-queijo`,
         '',
         '---',
         '',
@@ -30,20 +32,20 @@ describe('mirrorMarkdown', () => {
     );
   });
 
-  test('a post: title, quoted summary, date, author, category, locale and canonical URL, then the body', async () => {
+  test('a post: title, quoted summary, date, author, category, locale and canonical URL in its language, then the body', async () => {
     const catalog = await testCatalog(path.join(FIXTURES, 'minimal'));
     assert.equal(
-      mirrorMarkdown(catalog.posts[0]!),
+      mirrorMarkdown(catalog, catalog.posts[0]!),
       [
         '# Receita de broa',
         '',
         '> A broa de milho da casa.',
         '',
-        '- Published: 2026-01-05',
-        '- Author: Ana',
-        '- Category: Receitas',
-        '- Locale: pt-BR',
-        `- Canonical URL: ${BASE_URL}/blog/receita-de-broa`,
+        '- Publicado em: 2026-01-05',
+        '- Autor: Ana',
+        '- Categoria: Receitas',
+        '- Idioma: pt-BR',
+        `- URL canônica: ${BASE_URL}/blog/receita-de-broa`,
         '',
         '---',
         '',
@@ -53,28 +55,28 @@ describe('mirrorMarkdown', () => {
     );
   });
 
-  test('a page: title, quoted description, last update, locale and canonical URL, then the body', async () => {
+  test('a page: title, quoted description, last update, locale and canonical URL in its language, then the body', async () => {
     const catalog = await testCatalog(path.join(FIXTURES, 'minimal'));
     assert.equal(
-      mirrorMarkdown(catalog.pagesBySlug.get('about')!),
-      ['# Página about', '', '> A página about.', '', '- Updated: 2026-01-02', '- Locale: pt-BR', `- Canonical URL: ${BASE_URL}/about`, '', '---', '', 'Texto da página about.', ''].join(
+      mirrorMarkdown(catalog, catalog.pagesBySlug.get('about')!),
+      ['# Página about', '', '> A página about.', '', '- Atualizado em: 2026-01-02', '- Idioma: pt-BR', `- URL canônica: ${BASE_URL}/about`, '', '---', '', 'Texto da página about.', ''].join(
         '\n',
       ),
     );
   });
 
-  test('the company: legal name, then its registration facts, contacts and profiles, then the body', async () => {
+  test("the company: legal name, then its registration facts, contacts and profiles in the site's language, then the body", async () => {
     const catalog = await testCatalog(path.join(FIXTURES, 'minimal'));
     assert.equal(
-      mirrorMarkdown(catalog.company),
+      mirrorMarkdown(catalog, catalog.company),
       [
         '# Padaria Lumen Ltda.',
         '',
-        '- Trade name: Lumen',
+        '- Nome fantasia: Lumen',
         '- CNPJ: 11.222.333/0001-81',
-        '- Address: Rua das Flores 10, Centro, Curitiba - PR, 80010-000, Brazil',
-        '- Contact (email): ola@lumen.example',
-        `- Canonical URL: ${BASE_URL}/about`,
+        '- Endereço: Rua das Flores 10, Centro, Curitiba - PR, 80010-000, Brasil',
+        '- Contato (E-mail): ola@lumen.example',
+        `- URL canônica: ${BASE_URL}/about`,
         '',
         '---',
         '',
@@ -88,7 +90,8 @@ describe('mirrorMarkdown', () => {
     const catalog = await testCatalog();
     const post = catalog.posts.find((p) => p.translations.length > 0)!;
     const [translation] = post.translations;
-    assert.ok(mirrorMarkdown(post).includes(`\n- Translation (${translation!.locale}): [${translation!.title}](${translation!.markdown_url})\n`));
+    const language = languageName(translation!.locale, post.locale);
+    assert.ok(mirrorMarkdown(catalog, post).includes(`\n- Também em ${language}: [${translation!.title}](${translation!.markdown_url})\n`), language);
   });
 
   test('every demo record: its title first, its canonical URL in the header, its body last and whole', async () => {
@@ -100,10 +103,11 @@ describe('mirrorMarkdown', () => {
       ...catalog.pages.map((p) => [p.title, p] as const),
     ];
     for (const [title, record] of records) {
-      const text = mirrorMarkdown(record);
+      const text = mirrorMarkdown(catalog, record);
       const [header, ...body] = text.split('\n\n---\n\n');
       assert.ok(header!.startsWith(`# ${title}\n\n`), record.markdown_url);
-      assert.ok(header!.endsWith(`\n- Canonical URL: ${record.url}`), record.markdown_url);
+      const locale = 'locale' in record ? record.locale : catalog.site.default_locale;
+      assert.ok(header!.endsWith(`\n- ${wordsOf(catalog, locale)('mirror.canonical_url')}: ${record.url}`), record.markdown_url);
       assert.equal(body.join('\n\n---\n\n'), `${record.markdown.trim()}\n`);
     }
   });

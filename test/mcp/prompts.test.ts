@@ -5,6 +5,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../../src/app.js';
 import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
+import { statusWords } from '../../src/documents/labels.js';
+import { wordsIn } from '../i18n/_words.js';
 import type { Catalog } from '../../src/content/types.js';
 import { PROMPT_SUMMARIES } from '../../src/model/prompts.js';
 import { messages } from '../../src/i18n/catalog.js';
@@ -61,12 +63,12 @@ describe('prompts/get describe_company', () => {
     assert.match(text, /^Describe Aroeira \(legal name Aroeira Tecnologia Ltda\.\)/);
     assert.match(text, /Answer in English \(en\)\./);
     assert.match(text, /get_product/);
-    for (const product of catalog.products) assert.ok(text.includes(`- ${product.name} (${product.status}): ${product.summary} ${product.url}`), product.slug);
+    for (const product of catalog.products) assert.ok(text.includes(`- ${product.name} (${statusWords(product.status, wordsIn('en'))}): ${product.summary} ${product.url}`), product.slug);
     const home = catalog.pagesBySlug.get('index')!;
     const homeText = ((await client.readResource({ uri: home.markdown_url })).contents[0] as { text: string }).text;
-    assert.ok(homeText.startsWith(mirrorMarkdown(home).trimEnd()), 'the home page, then what it lists');
+    assert.ok(homeText.startsWith(mirrorMarkdown(catalog, home).trimEnd()), 'the home page, then what it lists');
     assert.deepEqual(resources, [
-      { uri: catalog.company.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog.company) },
+      { uri: catalog.company.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog, catalog.company) },
       { uri: home.markdown_url, mimeType: 'text/markdown', text: homeText },
     ]);
     assert.equal(result.description, 'Describe Aroeira from its published content');
@@ -77,7 +79,9 @@ describe('prompts/get describe_company', () => {
     const portuguese = parts(await client.getPrompt({ name: 'describe_company', arguments: { locale: 'pt-BR' } }));
     assert.match(portuguese.text, /^Descreva a empresa Aroeira \(razão social Aroeira Tecnologia Ltda\.\)/);
     assert.match(portuguese.text, /Responda em português \(Brasil\) \(pt-BR\)\./);
-    assert.deepEqual(portuguese.resources[0], english.resources[0]);
+    // The company record labelled in the language asked for: its own mirror of that locale.
+    assert.deepEqual(portuguese.resources[0], { uri: `${BASE_URL}/md/pt-BR/company.md`, mimeType: 'text/markdown', text: mirrorMarkdown(catalog, catalog.company, 'pt-BR') });
+    assert.notDeepEqual(portuguese.resources[0], english.resources[0]);
     assert.equal(portuguese.resources[1]!.uri, `${BASE_URL}/md/pt-BR/index.md`);
     const read = (await client.readResource({ uri: `${BASE_URL}/md/pt-BR/index.md` })).contents[0] as { text: string };
     assert.equal(portuguese.resources[1]!.text, read.text);
@@ -114,7 +118,7 @@ describe('prompts/get quote_article', () => {
       for (const resource of resources) {
         const post = catalog.posts.find((p) => p.markdown_url === resource.uri)!;
         assert.equal(post.locale, locale);
-        assert.equal(resource.text, mirrorMarkdown(post));
+        assert.equal(resource.text, mirrorMarkdown(catalog, post));
       }
       assert.match(text, locale === 'en' ? /^Quote the article of Aroeira that best covers "kubernetes"\./ : /^Cite o artigo de Aroeira que melhor trata de "kubernetes"\./);
       assert.match(text, /search_content \(query "kubernetes", kind "post", locale "/);
@@ -146,7 +150,7 @@ describe('prompts/get verify_company_registration', () => {
     assert.ok(text.includes("(CNPJ: Brazil's Receita Federal)"), text);
     assert.match(text, /get_company_info/);
     assert.match(text, /Answer in English \(en\)\.$/);
-    assert.deepEqual(resources, [{ uri: catalog.company.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog.company) }]);
+    assert.deepEqual(resources, [{ uri: catalog.company.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog, catalog.company) }]);
   });
 
   test('is written in each shipped language from its message catalog', async () => {
@@ -265,7 +269,7 @@ describe('describe_company and quote_article in the language of the locale', () 
     assert.match(text(found), /^Cita el artículo de Bluebonnet que mejor trate "rangos"\. .* Responde en español \(es\)\. Si ninguno trata el tema, llama a search_content \(query "rangos", kind "post", locale "es"\)/s);
     assert.ok(found.messages.some((message) => JSON.stringify(message).includes('Cómo estimamos')), 'the article is embedded');
     const none = quoteArticle(studio, 'xilófono', 'de');
-    assert.match(text(none), /^Kein Artikel von Bluebonnet auf Deutsch erwähnt "xilófono"\. Rufen Sie search_content \(query "xilófono", kind "post", locale "de"\) mit anderen Wörtern auf/);
+    assert.match(text(none), /^Kein Beitrag von Bluebonnet auf Deutsch erwähnt "xilófono"\. Rufen Sie search_content \(query "xilófono", kind "post", locale "de"\) mit anderen Wörtern auf/);
     assert.equal(none.messages.length, 1);
   });
 

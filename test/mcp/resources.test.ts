@@ -22,7 +22,7 @@ type Listed = [name: string, uri: string, record: MirrorRecord | undefined];
 
 /**
  * Every document of `c` with the resource name it is listed under, in
- * listing order: the company, the products of every locale, every page
+ * listing order: the company record in every locale, the products of every locale, every page
  * route (the default locale's, then every other's) but the search page,
  * then the articles.
  */
@@ -31,7 +31,7 @@ function documents(c: Catalog): Listed[] {
   const under = (kind: string, locale: string, slug: string) => (other(locale) ? `${kind}/${locale}/${slug}` : `${kind}/${slug}`);
   const pages = registryOf(c).pages.filter((p) => p.slug !== 'search');
   return [
-    ['company', c.company.markdown_url, c.company],
+    ...c.site.locales.map((locale): Listed => [other(locale) ? `company/${locale}` : 'company', `${c.base_url}${other(locale) ? `/md/${locale}` : '/md'}/company.md`, c.company]),
     ...[...c.productsByLocale.values()].flatMap((of) => of.products.map((p): Listed => [under('product', p.locale, p.slug), p.markdown_url, p])),
     ...[...pages.filter((p) => !other(p.locale)), ...pages.filter((p) => other(p.locale))].map((p): Listed => [under('page', p.locale, p.slug), `${c.base_url}${p.markdownPath}`, p.page]),
     ...c.posts.map((p): Listed => [`post/${p.slug}`, p.markdown_url, p]),
@@ -77,7 +77,7 @@ describe('resources/list', () => {
         title: post.title,
         description: post.summary,
         mimeType: 'text/markdown',
-        size: Buffer.byteLength(mirrorMarkdown(post)),
+        size: Buffer.byteLength(mirrorMarkdown(catalog, post)),
         annotations: { lastModified: post.updated_at ?? post.published_at },
         // The SDK's client speaks 2025-11-25, whose resources carry icons: the company logo.
         icons: serverIcons(catalog),
@@ -127,7 +127,8 @@ describe('resources/read', () => {
       const [content] = contents as [{ uri: string; mimeType: string; text: string }];
       assert.equal(content.uri, uri, name);
       assert.equal(content.mimeType, 'text/markdown', name);
-      if (record) assert.ok(content.text.startsWith(mirrorMarkdown(record).trimEnd()), name);
+      const locale = name.startsWith('company/') ? name.slice('company/'.length) : undefined;
+      if (record) assert.ok(content.text.startsWith(mirrorMarkdown(catalog, record, locale).trimEnd()), name);
     }
     const home = (await client.readResource({ uri: `${BASE_URL}/md/index.md` })).contents[0] as { text: string };
     for (const product of catalog.products) assert.ok(home.text.includes(`](${product.url})`), `the home page lists ${product.slug}`);
@@ -178,7 +179,7 @@ describe('resources/templates/list', () => {
     ];
     for (const [name, record] of cases) {
       const { contents } = await client.readResource({ uri: expand(name, record.slug) });
-      assert.deepEqual(contents, [{ uri: record.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(record) }]);
+      assert.deepEqual(contents, [{ uri: record.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog, record) }]);
     }
   });
 });
@@ -192,7 +193,7 @@ describe('pages in every language', () => {
     assert.equal(listed?.name, 'page/pt-BR/about');
     assert.equal(listed?.title, about.title);
     const { contents } = await client.readResource({ uri: about.markdown_url });
-    assert.deepEqual(contents, [{ uri: about.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(about) }]);
+    assert.deepEqual(contents, [{ uri: about.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog, about) }]);
   });
 
   test('an unknown slug in a language is error -32002 with the slugs of that language', async () => {

@@ -71,7 +71,7 @@ describe("a German-first site's words", () => {
   test('a status the product list does not know is answered with the statuses in German, each with the value to give', async () => {
     const response = await server.inject('/products?status=bald');
     assert.equal(response.statusCode, 400);
-    assert.match(response.body, /Demnächst \(coming-soon\), Verfügbar \(live\)/);
+    assert.match(response.body, /Demnächst verfügbar \(coming-soon\), Verfügbar \(live\)/);
   });
 });
 

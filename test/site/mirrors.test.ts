@@ -3,6 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Service } from '../../src/http/service.js';
 import { mirrorMarkdown } from '../../src/documents/record-markdown.js';
+import { statusWords } from '../../src/documents/labels.js';
+import { wordsOf } from '../../src/documents/words.js';
 import type { Catalog } from '../../src/content/types.js';
 import { BASE_URL, listenTestApp, testCatalog } from '../helper.js';
 import { mirrorPath, sitePaths } from './routes.js';
@@ -55,7 +57,7 @@ describe('/md/ mirrors', () => {
     const api = (await get('/api/v1/company')).json() as { markdown_url: string; markdown: string };
     assert.equal(api.markdown_url, `${BASE_URL}/md/company.md`);
     const response = await get('/md/company.md');
-    assert.equal(response.body, mirrorMarkdown(catalog.company));
+    assert.equal(response.body, mirrorMarkdown(catalog, catalog.company));
     assert.ok(response.body.includes(api.markdown));
   });
 
@@ -64,11 +66,13 @@ describe('/md/ mirrors', () => {
       const api = (await get(`/api/v1/products/${product.slug}`)).json() as { markdown: string; markdown_url: string; status: string };
       assert.equal(api.markdown_url, `${BASE_URL}/md/products/${product.slug}.md`);
       const response = await get(`/md/products/${product.slug}.md`);
-      assert.equal(response.body, mirrorMarkdown(product));
+      assert.equal(response.body, mirrorMarkdown(catalog, product));
       assert.ok(response.body.startsWith(`# ${product.name}\n`), product.slug);
       const head = response.body.slice(0, response.body.indexOf('\n---\n'));
-      assert.ok(head.includes(`- Status: ${api.status}`), head);
-      assert.ok(head.includes(`- Canonical URL: ${product.url}`), head);
+      // Labelled as the product's page names its facts, its status in words.
+      const w = wordsOf(catalog, product.locale);
+      assert.ok(head.includes(`- ${w('mirror.status')}: ${statusWords(api.status, w)}`), head);
+      assert.ok(head.includes(`- ${w('mirror.canonical_url')}: ${product.url}`), head);
       assert.ok(response.body.includes(api.markdown.trim()), product.slug);
     }
   });
@@ -77,10 +81,12 @@ describe('/md/ mirrors', () => {
     for (const post of catalog.posts) {
       const api = (await get(`/api/v1/posts/${post.slug}`)).json() as { markdown: string };
       const response = await get(`/md/blog/${post.slug}.md`);
-      assert.equal(response.body, mirrorMarkdown(post));
+      assert.equal(response.body, mirrorMarkdown(catalog, post));
       const head = response.body.slice(0, response.body.indexOf('\n---\n'));
       assert.ok(response.body.startsWith(`# ${post.title}\n`), post.slug);
-      for (const fact of [`- Published: ${post.published_at.slice(0, 10)}`, `- Category: ${post.category}`, `- Locale: ${post.locale}`, `- Canonical URL: ${post.url}`]) {
+      const w = wordsOf(catalog, post.locale);
+      const facts = [`${w('mirror.published')}: ${post.published_at.slice(0, 10)}`, `${w('blog.category')}: ${post.category}`, `${w('mirror.language')}: ${post.locale}`, `${w('mirror.canonical_url')}: ${post.url}`];
+      for (const fact of facts.map((line) => `- ${line}`)) {
         assert.ok(head.includes(fact), `${post.slug}: ${fact}`);
       }
       assert.ok(response.body.includes(api.markdown.trim()), post.slug);
@@ -92,14 +98,14 @@ describe('/md/ mirrors', () => {
       const api = (await get(`/api/v1/pages/${page.slug}`)).json() as { markdown: string; markdown_url: string };
       const response = await get(new URL(api.markdown_url).pathname);
       assert.equal(response.statusCode, 200, page.slug);
-      assert.ok(response.body.startsWith(mirrorMarkdown(page).trimEnd()), page.slug);
+      assert.ok(response.body.startsWith(mirrorMarkdown(catalog, page).trimEnd()), page.slug);
       assert.ok(response.body.includes(api.markdown.trim()), page.slug);
     }
   });
 
   test('the listing mirrors add their list (every product, every article, the whole API reference), the contact page its channels; the others are the page\'s mirror', async () => {
     const products = (await get('/md/products.md')).body;
-    for (const p of catalog.products) assert.ok(products.includes(`- [${p.name}](${p.url}) (${p.status}): `), p.slug);
+    for (const p of catalog.products) assert.ok(products.includes(`- [${p.name}](${p.url}) (${statusWords(p.status, wordsOf(catalog, 'en'))}): `), p.slug);
     // Each language's blog lists its own articles.
     for (const [mirror, locale] of [['/md/blog.md', 'en'], ['/md/pt-BR/blog.md', 'pt-BR']] as const) {
       const blog = (await get(mirror)).body;
@@ -112,11 +118,11 @@ describe('/md/ mirrors', () => {
       assert.ok(developers.includes(`\n${heading}\n`), heading);
     }
     const contact = (await get('/md/contact.md')).body;
-    assert.ok(contact.startsWith(mirrorMarkdown(catalog.pagesBySlug.get('contact')!).trimEnd()));
+    assert.ok(contact.startsWith(mirrorMarkdown(catalog, catalog.pagesBySlug.get('contact')!).trimEnd()));
     for (const value of Object.values(catalog.company.contact)) assert.ok(contact.includes(value), value);
     for (const slug of ['about', 'method', 'privacy']) {
       const page = catalog.pagesBySlug.get(slug)!;
-      assert.equal((await get(`/md/${slug}.md`)).body, mirrorMarkdown(page), `${slug}: the page's own mirror`);
+      assert.equal((await get(`/md/${slug}.md`)).body, mirrorMarkdown(catalog, page), `${slug}: the page's own mirror`);
     }
   });
 });

@@ -3,6 +3,8 @@ import { describe, test } from 'node:test';
 import type { Catalog } from '../../src/content/types.js';
 import type { Service } from '../../src/http/service.js';
 import { useTestApp } from '../helper.js';
+import { kindWords } from '../../src/documents/labels.js';
+import { wordsOf } from '../../src/documents/words.js';
 
 /**
  * A language's search page shows what a reader of that language is shown:
@@ -21,7 +23,9 @@ async function sitePage(path: string): Promise<{ total: number; hits: { url: str
   assert.equal(response.statusCode, 200, response.body);
   // "1–10 of 18 results", "1–10 de 18 resultados": the count of the page's language.
   const total = Number(/^\d+–\d+ \S+ (\d+) /m.exec(response.body)?.[1]);
-  const hits = [...response.body.matchAll(/^- \[[^\]]*\]\(([^)]+)\) \((product|page|post)(?:, ([\w-]+))?\)/gm)].map(([, url, kind, locale]) => ({ url: url!, kind: kind!, ...(locale ? { locale } : {}) }));
+  // A hit's kind is named in the page's language ("Produto", "Article"): read back to the index's kind.
+  const kinds = new Map(catalog.site.locales.flatMap((locale) => (['product', 'page', 'post'] as const).map((kind) => [kindWords(kind, wordsOf(catalog, locale)), kind] as const)));
+  const hits = [...response.body.matchAll(/^- \[[^\]]*\]\(([^)]+)\) \(([^,)]+)(?:, ([\w-]+))?\)/gm)].map(([, url, kind, locale]) => ({ url: url!, kind: kinds.get(kind!) ?? kind!, ...(locale ? { locale } : {}) }));
   return { total, hits };
 }
 

@@ -86,10 +86,10 @@ describe('a US company without a CNPJ', () => {
         '- D-U-N-S: 117385962',
         '- Founded: 2021-05-17',
         '- Address: Suite 400, 1100 Congress Avenue, Austin, TX 78701, United States of America',
-        '- Contact (email): hello@bluebonnet.example',
-        '- Contact (phone): +1 512 555 0142',
-        '- Contact (support): support@bluebonnet.example',
-        '- Profile (github): https://github.com/bluebonnet-studio',
+        '- Contact (Email): hello@bluebonnet.example',
+        '- Contact (Phone): +1 512 555 0142',
+        '- Contact (Support): support@bluebonnet.example',
+        '- Profile (GitHub): https://github.com/bluebonnet-studio',
         `- Canonical URL: ${BASE_URL}/about`,
         '',
         '---',
@@ -106,7 +106,7 @@ describe('a US company without a CNPJ', () => {
       lines[4],
       `Bluebonnet Software Studio LLC (EIN 87-2841596; D-U-N-S 117385962; Suite 400, 1100 Congress Avenue, Austin, TX 78701, United States of America) publishes this site's content read-only. Every page has a markdown mirror (linked below, or send \`Accept: text/markdown\` to any page). The same content is served as JSON under ${BASE_URL}/api/v1 and by an MCP server at ${BASE_URL}/mcp, anonymously.`,
     );
-    assert.ok(lines.includes(`- [Bluebonnet Software Studio LLC](${BASE_URL}/md/company.md): legal name, identifiers, address, contact channels and official profiles.`));
+    assert.ok(lines.includes(`- [Bluebonnet Software Studio LLC (English)](${BASE_URL}/md/company.md): legal name, identifiers, address, contact channels and official profiles, labelled in English.`));
   });
 
   test('the footer of every language labels each identifier in that language and prints the address in the US layout, the country named in that language', async () => {
