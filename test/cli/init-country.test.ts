@@ -117,7 +117,7 @@ describe('vitrine init --country AT --locales de,en,fr', () => {
     assert.match(page, /<h1>Impressum<\/h1>/);
     assert.deepEqual(details(page), [
       ['Firmenname', 'Messwerk GmbH'],
-      ['Adresse', 'Conrad-von-Hötzendorf-Straße 37a / 8010 Graz / Österreich'],
+      ['Anschrift', 'Conrad-von-Hötzendorf-Straße 37a / 8010 Graz / Österreich'],
       ['Geschäftsführung', 'Anna Berger', 'Jakob Huber'],
       ['E-Mail', 'hello@example.com'],
       ['UID-Nr.', 'ATU12345675'],
@@ -141,7 +141,7 @@ describe('vitrine init --country AT --locales de,en,fr', () => {
           '## Angaben zum Unternehmen',
           '',
           '- Firmenname: Messwerk GmbH',
-          '- Adresse: Conrad-von-Hötzendorf-Straße 37a, 8010 Graz, Österreich',
+          '- Anschrift: Conrad-von-Hötzendorf-Straße 37a, 8010 Graz, Österreich',
           '- Geschäftsführung: Anna Berger, Jakob Huber',
           '- E-Mail: hello@example.com',
           '- UID-Nr.: ATU12345675',
@@ -190,7 +190,7 @@ describe('vitrine init --country DE, FR, ES: the legal notice each country asks 
       slug: 'impressum',
       title: 'Impressum',
       address: { street: 'Unter den Linden', number: '77', city: 'Berlin', postal_code: '10117' },
-      labels: ['Firmenname', 'Adresse', 'Geschäftsführung', 'E-Mail', 'USt-IdNr.', 'Registernummer', 'Registergericht'],
+      labels: ['Firmenname', 'Anschrift', 'Geschäftsführung', 'E-Mail', 'USt-IdNr.', 'Registernummer', 'Registergericht'],
       footer: ['Impressum', 'Datenschutzerklärung', 'Nutzungsbedingungen'],
       street: 'Unter den Linden 77',
     },

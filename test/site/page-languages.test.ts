@@ -317,7 +317,7 @@ describe('the company record in every locale', () => {
   test('/md/<locale>/company.md labels the record in its language, the country named in it', async () => {
     const expected = {
       '/md/company.md': ['- Handelsname: Testwerk', '- USt-IdNr.: DE136695976', '- Handelsregister (Amtsgericht Charlottenburg): HRB 123456 B', '- Gegründet: 2015-06-01', 'Deutschland', '- Kontakt (E-Mail): hallo@testwerk.example', '- Profil (LinkedIn): https://www.linkedin.com/company/testwerk', '- Logo: ![Logo von Testwerk]'],
-      '/md/en/company.md': ['- Trade name: Testwerk', '- VAT: DE136695976', '- Company number (Amtsgericht Charlottenburg): HRB 123456 B', '- Founded: 2015-06-01', 'Germany', '- Contact (Phone): +49 30 1234567', '- Profile (LinkedIn): https://www.linkedin.com/company/testwerk'],
+      '/md/en/company.md': ['- Trade name: Testwerk', '- VAT: DE136695976', '- Commercial register (Amtsgericht Charlottenburg): HRB 123456 B', '- Founded: 2015-06-01', 'Germany', '- Contact (Phone): +49 30 1234567', '- Profile (LinkedIn): https://www.linkedin.com/company/testwerk'],
       '/md/fr/company.md': ['- Nom commercial\u00a0: Testwerk', '- N° de TVA intracommunautaire\u00a0: DE136695976', '- Numéro d’immatriculation (Amtsgericht Charlottenburg)\u00a0: HRB 123456 B', '- Date de création\u00a0: 2015-06-01', 'Allemagne', '- Contact (Téléphone)\u00a0: +49 30 1234567', '- Profil (LinkedIn)\u00a0: https://www.linkedin.com/company/testwerk'],
     };
     for (const [mirror, lines] of Object.entries(expected)) {
