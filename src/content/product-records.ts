@@ -5,7 +5,7 @@ import { imageOf } from './media-library.js';
 import type { BodyResolver } from './record-bodies.js';
 import { productSchema, productTranslationSchema } from './schemas.js';
 import { closest, withSuggestion } from '../util/suggest.js';
-import type { Product, Site } from './types.js';
+import type { Image, Product, Site } from './types.js';
 
 /** The products of the default locale (`products/<slug>.md`), each file on its own; a link from the site's root gets the base URL. */
 export function productsOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, files: readonly SourceFile[], site: Site, base: string): Product[] {
@@ -62,7 +62,7 @@ export function productTranslationsOf(
     translations.push({
       ...original,
       ...data,
-      ...(image ? imageOf(media, image, file.file) : {}),
+      ...translatedImage(folder, media, image, original, file.file),
       ...(links ? { links: withBase(links, base) } : {}),
       locale,
       translations: [],
@@ -72,6 +72,21 @@ export function productTranslationsOf(
     });
   }
   return translations;
+}
+
+/**
+ * A translation's picture: its own file and text; or, with `alt` alone, the
+ * original's picture with the translation's text; without `image`, the
+ * original's as it is.
+ */
+function translatedImage(folder: ContentFolder, media: MediaLibrary, image: { file?: string | undefined; alt: string } | undefined, original: Product, file: string): { image?: Image } {
+  if (!image) return {};
+  if (image.file !== undefined) return imageOf(media, { file: image.file, alt: image.alt }, file);
+  if (!original.image) {
+    folder.report(file, 'image', `gives alt text alone, but products/${original.slug}.md has no picture for it; give the picture too: image: {file: ..., alt: ...}`);
+    return {};
+  }
+  return { image: { ...original.image, alt: image.alt } };
 }
 
 /** A product's links, each from the site's root given the base URL in front. */

@@ -98,6 +98,7 @@ export const PostSummary = z
     title: text(),
     summary: text(),
     category: text(),
+    tags: z.array(text()).describe('Its tags, as site.yaml writes them (post_tags); may be empty.'),
     locale: text(),
     published_at: dateTime(),
     updated_at: dateTime().describe('When the article last changed (its publication, unless the content gives a later date).'),
