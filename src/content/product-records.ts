@@ -4,6 +4,7 @@ import type { MediaLibrary } from './media-library.js';
 import { imageOf } from './media-library.js';
 import type { BodyResolver } from './record-bodies.js';
 import { productSchema, productTranslationSchema } from './schemas.js';
+import { tagLabels } from './site-texts.js';
 import { closest, withSuggestion } from '../util/suggest.js';
 import type { Image, Product, Site } from './types.js';
 
@@ -21,6 +22,7 @@ export function productsOf(folder: ContentFolder, media: MediaLibrary, body: Bod
       links: withBase(data.links, base),
       slug: file.slug,
       locale: site.default_locale,
+      labelled_tags: tagLabels(site, data.tags, site.default_locale),
       translations: [],
       status: data.status as Product['status'],
       url: base + paths.product(site, file.slug),
@@ -65,6 +67,7 @@ export function productTranslationsOf(
       ...translatedImage(folder, media, image, original, file.file),
       ...(links ? { links: withBase(links, base) } : {}),
       locale,
+      labelled_tags: tagLabels(site, original.tags, locale),
       translations: [],
       url: base + paths.product(site, file.slug, locale),
       markdown_url: base + paths.productMirror(site, file.slug, locale),

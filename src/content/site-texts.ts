@@ -22,3 +22,8 @@ export function shareImageIn(site: Site, locale: string): Image | undefined {
 export function tagLabel(site: Site, tag: string, locale: string): string {
   return site.tag_labels[tag]?.[locale] ?? tag;
 }
+
+/** `tags` as `locale`'s pages show them, in the same order. */
+export function tagLabels(site: Site, tags: readonly string[], locale: string): string[] {
+  return tags.map((tag) => tagLabel(site, tag, locale));
+}

@@ -143,6 +143,8 @@ export interface Product {
   readonly translations: readonly TranslationLink[];
   readonly status: ProductStatus;
   readonly tags: readonly string[];
+  /** Its tags as the pages and mirrors of its locale show them (tag_labels of site.yaml), in the same order. */
+  readonly labelled_tags: readonly string[];
   readonly links: Readonly<Record<string, string>>;
   readonly order: number;
   readonly updated_at?: string;
@@ -169,6 +171,8 @@ export interface Post {
   readonly category: string;
   /** Chosen from the site's post_tags; may be empty. */
   readonly tags: readonly string[];
+  /** Its tags as the pages and mirrors of its locale show them (tag_labels of site.yaml), in the same order. */
+  readonly labelled_tags: readonly string[];
   readonly locale: string;
   readonly published_at: string;
   readonly updated_at?: string;

@@ -14,6 +14,7 @@ import { wordsOf } from './words.js';
 import { latestPosts, pageRoute } from './site-map.js';
 import { fieldLabel } from './labels.js';
 import { addressLine } from '../i18n/address.js';
+import { tagLabels } from '../content/site-texts.js';
 
 /**
  * The markdown mirror of every site route. Products, posts, pages and the
@@ -36,14 +37,15 @@ function pageMirror(catalog: Catalog, route: PageRoute): string {
   return `# ${route.title}\n\n> ${route.description}\n\n- Canonical URL: ${catalog.base_url}${route.path}\n`;
 }
 
-/** A product in a list, in the words of `w`; the status stays the value the API gives. */
-function productLine(product: Product, w: Words): string {
-  const tags = product.tags.length ? ` ${w('products.tags')}: ${product.tags.join(', ')}.` : '';
+/** A product in a list, in the words of `w` and its tags as `locale`'s pages show them; the status stays the value the API gives. */
+function productLine(catalog: Catalog, product: Product, w: Words, locale: string): string {
+  const tags = product.tags.length ? ` ${w('products.tags')}: ${tagLabels(catalog.site, product.tags, locale).join(', ')}.` : '';
   return `- [${linkText(product.name)}](${product.url}) (${product.status}): ${product.summary}${tags} Markdown: ${product.markdown_url}`;
 }
 
 function postLine(post: Post, w: Words): string {
-  return `- ${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) (${post.category}, ${post.locale}, ${w('blog.minutes_read', { minutes: post.reading_time_minutes })}): ${post.summary} Markdown: ${post.markdown_url}`;
+  const tags = post.labelled_tags.length ? ` ${w('products.tags')}: ${post.labelled_tags.join(', ')}.` : '';
+  return `- ${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) (${post.category}, ${post.locale}, ${w('blog.minutes_read', { minutes: post.reading_time_minutes })}): ${post.summary}${tags} Markdown: ${post.markdown_url}`;
 }
 
 export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
@@ -52,7 +54,7 @@ export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
   const blog = pageRoute(catalog, 'blog', route.locale);
   return join(
     pageMirror(catalog, route),
-    catalog.products.length > 0 && `## ${w('products.title')}\n\n${productsShownIn(catalog, route.locale).map((p) => productLine(p, w)).join('\n')}`,
+    catalog.products.length > 0 && `## ${w('products.title')}\n\n${productsShownIn(catalog, route.locale).map((p) => productLine(catalog, p, w, route.locale)).join('\n')}`,
     latest.length > 0 && `## ${w('home.latest_articles')}\n\n${latest.map((p) => postLine(p, w)).join('\n')}${blog ? `\n\n${w('blog.every_article')}: ${catalog.base_url}${blog.markdownPath}` : ''}`,
   );
 }
@@ -60,11 +62,11 @@ export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
 export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
   const products = filterProducts(catalog, filters, route.locale);
   const w = wordsOf(catalog, route.locale);
-  const active = [filters.status && `status ${filters.status.join(', ')}`, filters.tag && `tag ${filters.tag.join(', ')}`].filter(Boolean).join(', ');
+  const active = [filters.status && `status ${filters.status.join(', ')}`, filters.tag && `tag ${tagLabels(catalog.site, filters.tag, route.locale).join(', ')}`].filter(Boolean).join(', ');
   return join(
     pageMirror(catalog, route),
     `## ${active ? `${w('products.title')} (${active})` : w('products.all')}\n\n${w('products.count', { shown: products.length, total: catalog.products.length })}${
-      products.length ? `\n\n${products.map((p) => productLine(p, w)).join('\n')}` : ''
+      products.length ? `\n\n${products.map((p) => productLine(catalog, p, w, route.locale)).join('\n')}` : ''
     }`,
   );
 }
@@ -73,9 +75,10 @@ export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: Pr
 export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFilters): string {
   const posts = filterPosts(catalog, filters);
   const w = wordsOf(catalog, route.locale);
+  const active = [...(filters.category ?? []), ...tagLabels(catalog.site, filters.tag ?? [], route.locale)].join(', ');
   return join(
     pageMirror(catalog, route),
-    `## ${filters.category ? `${w('blog.articles')} (${filters.category.join(', ')})` : w('home.all_articles')}\n\n${w('blog.article_count', { total: posts.length })}${
+    `## ${active ? `${w('blog.articles')} (${active})` : w('home.all_articles')}\n\n${w('blog.article_count', { total: posts.length })}${
       posts.length ? `\n\n${posts.map((p) => postLine(p, w)).join('\n')}` : ''
     }`,
   );

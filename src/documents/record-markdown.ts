@@ -24,7 +24,7 @@ function productMirror(p: Product): string {
   const links = Object.entries(p.links).map(([name, url]) => `[${name}](${url})`);
   return document(p.name, p.summary, [
     `Status: ${p.status}`,
-    `Tags: ${p.tags.join(', ')}`,
+    `Tags: ${p.labelled_tags.join(', ')}`,
     p.updated_at && `Updated: ${day(p.updated_at)}`,
     links.length > 0 && `Links: ${links.join(', ')}`,
     `Canonical URL: ${p.url}`,
@@ -37,6 +37,7 @@ function postMirror(p: Post): string {
     p.updated_at && `Updated: ${day(p.updated_at)}`,
     `Author: ${p.author}`,
     `Category: ${p.category}`,
+    p.labelled_tags.length > 0 && `Tags: ${p.labelled_tags.join(', ')}`,
     `Locale: ${p.locale}`,
     ...p.translations.map((t) => `Translation (${t.locale}): [${t.title}](${t.markdown_url})`),
     `Canonical URL: ${p.url}`,

@@ -66,6 +66,9 @@ export const MESSAGE_ARGUMENTS = {
   'blog.open_last_page': { path: 'string' },
   'blog.minutes_read': { minutes: 'number' },
   'blog.on_this_page': none,
+  // The blog's filter on the articles' tags.
+  'blog.tag': none,
+  'blog.all_tags': none,
   // The developers' page.
   'developers.title': none,
   'developers.description': none,

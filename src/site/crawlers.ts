@@ -1,4 +1,5 @@
 import type { Catalog } from '../content/types.js';
+import { descriptionIn } from '../content/site-texts.js';
 import { MCP_PATH, paths, ROUTES, urlOf } from '../routes/table.js';
 import { registryOf } from '../documents/registry.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
@@ -127,7 +128,7 @@ ${picture ? `    <link rel="enclosure" type="${x(picture.media_type)}" href="${x
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${x(locale)}">
   <title>${x(`${site.name} (${languageName(locale)})`)}</title>
-  <subtitle>${x(site.description)}</subtitle>
+  <subtitle>${x(descriptionIn(site, locale))}</subtitle>
   <id>${x(self)}</id>
   <link rel="self" type="application/atom+xml" href="${x(self)}"/>
   <link rel="alternate" type="text/html" href="${x(urlOf(base, paths.page(site, 'blog', locale)))}"/>
