@@ -11,6 +11,7 @@ import { parseYaml } from '../util/front-matter.js';
 import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
 import { isPageShown, linkRoutes } from './link-routes.js';
 import { redirectProblems } from './redirect-links.js';
+import { localeTextProblems } from './locale-texts.js';
 import { REDIRECTS_FILE, redirectMatcher } from '../content/redirects.js';
 import { loadFolder } from '../content/load.js';
 import type { PictureSettings } from '../content/media-library.js';
@@ -114,6 +115,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ...translationKeyProblems(view),
     ...missingIdentifierProblems(view),
     ...todoProblems(view),
+    ...(loaded.catalog ? localeTextProblems(loaded.catalog, view.siteSource) : []),
   ]
     .sort(byFileAndLine)
     .map((problem) => ({ ...problem, file: path.join(dir, problem.file) }));
