@@ -211,6 +211,8 @@ export const MESSAGE_ARGUMENTS = {
   'starter.post_author': none,
   'starter.logo_alt': { name: 'string' },
   'starter.share_alt': { name: 'string' },
+  // The starter's tag of posts.
+  'starter.post_tag': none,
 } as const satisfies Readonly<Record<string, Readonly<Record<string, ArgumentKind>>>>;
 
 export type MessageKey = keyof typeof MESSAGE_ARGUMENTS;
