@@ -123,13 +123,17 @@ function tagLabelProblems(parsed: z.output<typeof siteSchema>): SiteProblem[] {
       else if (label.includes(',')) problems.push({ field: `${field}.${locale}`, message: 'must not contain a comma (filters list several values separated by commas)' });
     }
   }
+  // A label that reads as another tag (or its label) on the same pages would make two tags one to readers and to the filter.
   for (const locale of parsed.locales) {
-    const shownAs = new Map<string, string>();
+    const shownAs = new Map<string, { tag: string; labelled: boolean }>();
     for (const tag of tags) {
-      const label = (parsed.tag_labels[tag]?.[locale] ?? tag).toLowerCase();
-      const other = shownAs.get(label);
-      if (other !== undefined) problems.push({ field: `tag_labels.${parsed.tag_labels[tag]?.[locale] === undefined ? other : tag}.${locale}`, message: `shows "${other}" and "${tag}" alike on the ${locale} pages; give each its own label` });
-      shownAs.set(label, tag);
+      const label = parsed.tag_labels[tag]?.[locale];
+      const key = (label ?? tag).toLowerCase();
+      const other = shownAs.get(key);
+      if (other !== undefined && (label !== undefined || other.labelled)) {
+        problems.push({ field: `tag_labels.${label === undefined ? other.tag : tag}.${locale}`, message: `shows "${other.tag}" and "${tag}" alike on the ${locale} pages; give each its own label` });
+      }
+      if (other === undefined) shownAs.set(key, { tag, labelled: label !== undefined });
     }
   }
   return problems;
