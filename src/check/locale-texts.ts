@@ -2,12 +2,13 @@ import type { Catalog } from '../content/types.js';
 import { lineOfField } from './field-lines.js';
 
 /**
- * Texts a page of one locale would show in another language: a text of
- * site.yaml given once (or per locale, leaving some out) that every locale
- * without its own shows in the default locale's language, and a product
- * translation that keeps its original's picture, whose alt text is written
- * in the original's language. The content is valid (the pages serve); each
- * is a warning that names the file, the field and what to write.
+ * Picture texts a page of one locale would show in another language: the
+ * share image's alt text of site.yaml given once (or per locale, leaving
+ * some out), which every locale without its own shows in the default
+ * locale's language, and a product translation that keeps its original's
+ * picture, whose alt text is written in the original's language. The
+ * content is valid (the pages serve); each is a warning that names the
+ * file, the field and what to write.
  */
 
 export interface LocaleTextProblem {
@@ -27,13 +28,10 @@ export function localeTextProblems(catalog: Catalog, siteSource: string | undefi
   return [...siteTextProblems(catalog, siteSource), ...translatedPictureProblems(catalog)];
 }
 
-/** description and share_image.alt: each locale of the site without its own text shows the default locale's. */
+/** share_image.alt: each locale of the site without its own text shows the default locale's. */
 function siteTextProblems(catalog: Catalog, siteSource: string | undefined): LocaleTextProblem[] {
   const { site } = catalog;
-  const texts: { field: string; byLocale: Readonly<Record<string, string>>; shownIn: string }[] = [
-    { field: 'description', byLocale: site.descriptions, shownIn: 'pages, feeds and share cards' },
-    ...(site.share_image ? [{ field: 'share_image.alt', byLocale: site.share_image_alt, shownIn: 'share cards' }] : []),
-  ];
+  const texts: { field: string; byLocale: Readonly<Record<string, string>>; shownIn: string }[] = site.share_image ? [{ field: 'share_image.alt', byLocale: site.share_image_alt, shownIn: 'share cards' }] : [];
   return texts.flatMap(({ field, byLocale, shownIn }) => {
     const missing = site.locales.filter((locale) => byLocale[locale] === undefined);
     if (missing.length === 0) return [];

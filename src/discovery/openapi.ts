@@ -67,6 +67,8 @@ function contentEnums(catalog: Catalog): Map<string, Map<string, readonly string
     for (const [name, param] of Object.entries(endpoint.query)) {
       if (param.type !== 'enum') continue;
       const values = param.values(catalog);
+      // A list the content leaves empty (no post tags) constrains nothing: JSON Schema's `enum` must name at least one value.
+      if (values.length === 0) continue;
       // The union, should two endpoints of a tag filter one property on different lists.
       enums.set(name, [...new Set([...(enums.get(name) ?? []), ...values])]);
     }
