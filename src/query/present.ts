@@ -147,7 +147,7 @@ export function productChoice(p: shapes.ProductSummary): shapes.ProductChoice {
 }
 
 export function postChoice(p: shapes.PostSummary): shapes.PostChoice {
-  return { slug: p.slug, title: p.title, summary: p.summary, category: p.category, tags: p.tags, locale: p.locale, published_at: p.published_at, url: p.url };
+  return { slug: p.slug, title: p.title, summary: p.summary, category: p.category, locale: p.locale, published_at: p.published_at, url: p.url };
 }
 
 export function hitChoice(hit: shapes.HitChoice): shapes.HitChoice {

@@ -308,7 +308,7 @@ export const ProductChoice = ProductSummary.partial({ links: true, translations:
 export type ProductChoice = Answered<typeof ProductChoice>;
 
 /** An article in an MCP list: the other fields of PostSummary come with `detail: "full"`. */
-export const PostChoice = PostSummary.partial({ updated_at: true, author: true, reading_time_minutes: true, translations: true, markdown_url: true }).meta({ title: 'PostChoice' });
+export const PostChoice = PostSummary.partial({ updated_at: true, author: true, reading_time_minutes: true, translations: true, markdown_url: true, tags: true }).meta({ title: 'PostChoice' });
 export type PostChoice = Answered<typeof PostChoice>;
 
 /** A search hit in an MCP result: `matches` and `markdown_url` come with `detail: "full"`. */
