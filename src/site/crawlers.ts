@@ -120,7 +120,7 @@ export function atomFeed(catalog: Catalog, locale: string): string {
     <updated>${x(updatedAt)}</updated>
     <author><name>${x(p.author)}</name></author>
     <category term="${x(p.category)}"/>
-    <summary>${x(p.summary)}</summary>
+${p.tags.map((tag, i) => `    <category term="${x(tag)}" label="${x(p.labelled_tags[i]!)}"/>\n`).join('')}    <summary>${x(p.summary)}</summary>
 ${picture ? `    <link rel="enclosure" type="${x(picture.media_type)}" href="${x(picture.url)}"/>\n` : ''}
     <content type="html">${x(`${picture ? `<p><img src="${x(picture.url)}" alt="${x(picture.alt)}" width="${picture.width}" height="${picture.height}"></p>\n` : ''}${renderMarkdown(p.markdown, wordsOf(catalog, p.locale)).html.toString()}`)}</content>
   </entry>`;

@@ -228,3 +228,45 @@ test('pictures: size and type are read from the file; a missing file, a missing 
     await rm(path.dirname(dir), { recursive: true, force: true });
   }
 });
+
+test('texts of site.yaml per locale: each of a locale of the site, the default one among them', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-texts-'));
+  try {
+    await cp(path.join(FIXTURES, 'minimal'), dir, { recursive: true });
+    const site = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), site.replace(/^description: .*$/m, 'description:\n  pt-br: Uma padaria pequena.\n  en: A small bakery.'));
+    const name = path.basename(dir);
+    assert.deepEqual(await problemsOf(dir), [
+      `${name}/site.yaml: description.pt-br: is not one of the locales (pt-BR); did you mean pt-BR?`,
+      `${name}/site.yaml: description.en: is not one of the locales (pt-BR)`,
+      `${name}/site.yaml: description: has no text for the default locale (pt-BR), which every locale without its own shows; add pt-BR: ...`,
+    ]);
+    await writeFile(path.join(dir, 'site.yaml'), site.replace(/^description: .*$/m, 'description:\n  pt-BR: Uma padaria pequena.'));
+    const catalog = await loadCatalog({ dir, baseUrl: BASE });
+    assert.equal(catalog.site.description, 'Uma padaria pequena.');
+    assert.deepEqual(catalog.site.descriptions, { 'pt-BR': 'Uma padaria pequena.' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a post's tags are chosen from post_tags, with the nearest named; a site without post_tags says so", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-post-tags-'));
+  try {
+    await cp(path.join(FIXTURES, 'minimal'), dir, { recursive: true });
+    const post = path.join(dir, 'posts', 'receita-de-broa.md');
+    const source = await readFile(post, 'utf8');
+    await writeFile(post, source.replace(/^---\n/, '---\ntags: [Milho]\n'));
+    const name = path.basename(dir);
+    assert.deepEqual(await problemsOf(dir), [`${name}/posts/receita-de-broa.md: tags[0]: must be one of the post_tags of site.yaml, which lists none: list the tags posts may carry there`]);
+    const site = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), `${site}post_tags: [Milho, Forno]\n`);
+    await writeFile(post, source.replace(/^---\n/, '---\ntags: [Mlho]\n'));
+    assert.deepEqual(await problemsOf(dir), [`${name}/posts/receita-de-broa.md: tags[0]: must be one of Milho, Forno; did you mean Milho?`]);
+    await writeFile(post, source.replace(/^---\n/, '---\ntags: [Milho]\n'));
+    const catalog = await loadCatalog({ dir, baseUrl: BASE });
+    assert.deepEqual(catalog.posts[0]!.tags, ['Milho']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -188,6 +188,8 @@ describe("posts' tags", () => {
     const post = catalog.posts.find((p) => p.locale === 'en')!;
     assert.match((await get(new URL(post.url).pathname)).body, /<a class="chip" href="\/en\/blog\?tag=Unternehmen">Company<\/a>/);
     assert.match((await get(new URL(post.markdown_url).pathname)).body, /^- Tags: Company$/m);
+    // Atom's category: the term as written, the label as the feed's language shows it.
+    assert.match((await get('/feeds/en.xml')).body, /<category term="Unternehmen" label="Company"\/>/);
   });
 
   test('/openapi.json states the tags a post may carry', async () => {
