@@ -162,7 +162,7 @@ export function readingTime(catalog: Catalog, post: Post): string {
 export function postMeta(catalog: Catalog, post: Post): Html {
   return html`<p class="meta"><time datetime="${post.published_at}">${longDate(post.published_at, post.locale)}</time>
 <span aria-hidden="true">·</span> <a class="chip" href="${linkTo(catalog, postCategoryHref(catalog, post))}">${post.category}</a>
-${post.tags.map((tag, i) => html`<a class="chip" href="${linkTo(catalog, postTagHref(catalog, post.locale, tag))}">${post.labelled_tags[i]}</a>`)}
+${post.tags.map((tag, i) => html`<a class="tag" href="${linkTo(catalog, postTagHref(catalog, post.locale, tag))}">${post.labelled_tags[i]}</a>`)}
 <span aria-hidden="true">·</span> ${readingTime(catalog, post)}</p>`;
 }
 

@@ -186,7 +186,7 @@ describe("posts' tags", () => {
     assert.match(blog, /<select id="filter-tag" name="tag">/);
     assert.match(blog, /<option value="Unternehmen">Company<\/option>/);
     const post = catalog.posts.find((p) => p.locale === 'en')!;
-    assert.match((await get(new URL(post.url).pathname)).body, /<a class="chip" href="\/en\/blog\?tag=Unternehmen">Company<\/a>/);
+    assert.match((await get(new URL(post.url).pathname)).body, /<a class="tag" href="\/en\/blog\?tag=Unternehmen">Company<\/a>/);
     assert.match((await get(new URL(post.markdown_url).pathname)).body, /^- Tags: Company$/m);
     // Atom's category: the term as written, the label as the feed's language shows it.
     assert.match((await get('/feeds/en.xml')).body, /<category term="Unternehmen" label="Company"\/>/);
