@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -266,6 +266,29 @@ test("a post's tags are chosen from post_tags, with the nearest named; a site wi
     await writeFile(post, source.replace(/^---\n/, '---\ntags: [Milho]\n'));
     const catalog = await loadCatalog({ dir, baseUrl: BASE });
     assert.deepEqual(catalog.posts[0]!.tags, ['Milho']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a product translation may give its picture's text alone, for the original's picture; without one to show, it is told to give the picture too", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-translated-alt-'));
+  try {
+    await cp(path.join(FIXTURES, 'minimal'), dir, { recursive: true });
+    const site = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), site.replace('locales: [pt-BR]', 'locales: [pt-BR, en]'));
+    await mkdir(path.join(dir, 'products', 'en'), { recursive: true });
+    await writeFile(path.join(dir, 'products', 'en', 'pao-de-queijo.md'), '---\nname: Cheese bread\nsummary: Baked every morning.\nimage:\n  alt: Cheese bread on a plate\n---\nTapioca flour, cheese and eggs.\n');
+    assert.deepEqual(await problemsOf(dir), [
+      `${path.basename(dir)}/products/en/pao-de-queijo.md: image: gives alt text alone, but products/pao-de-queijo.md has no picture for it; give the picture too: image: {file: ..., alt: ...}`,
+    ]);
+    await cp(path.join(FIXTURES, 'bilingual', 'images'), path.join(dir, 'images'), { recursive: true });
+    const original = path.join(dir, 'products', 'pao-de-queijo.md');
+    await writeFile(original, (await readFile(original, 'utf8')).replace(/^---\n/, '---\nimage:\n  file: images/pao.png\n  alt: Pão de queijo num prato\n'));
+    const catalog = await loadCatalog({ dir, baseUrl: BASE });
+    const translated = catalog.productsByLocale.get('en')!.bySlug.get('pao-de-queijo')!;
+    assert.equal(translated.image?.url, catalog.products[0]!.image?.url);
+    assert.deepEqual([translated.image?.alt, catalog.products[0]!.image?.alt], ['Cheese bread on a plate', 'Pão de queijo num prato']);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
