@@ -11,6 +11,7 @@ import { parseYaml } from '../util/front-matter.js';
 import type { LinkRoutes, RouteSite, RoutedFile } from './link-routes.js';
 import { isPageShown, linkRoutes } from './link-routes.js';
 import { redirectProblems } from './redirect-links.js';
+import { localeTextProblems } from './locale-texts.js';
 import { REDIRECTS_FILE, redirectMatcher } from '../content/redirects.js';
 import { isLegalNotice } from '../content/legal-notice.js';
 import { loadFolder } from '../content/load.js';
@@ -116,6 +117,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ...missingIdentifierProblems(view),
     ...legalNoticeProblems(view),
     ...todoProblems(view),
+    ...(loaded.catalog ? localeTextProblems(loaded.catalog, view.siteSource) : []),
   ]
     .sort(byFileAndLine)
     .map((problem) => ({ ...problem, file: path.join(dir, problem.file) }));

@@ -52,13 +52,13 @@ const DOCUMENTS: readonly Document[] = [
     schema: productTranslationSchema(),
     title: 'vitrine product translation front matter',
     description:
-      "The YAML front matter of a product's translation, products/<locale>/<slug>.md, named like the original products/<slug>.md: its name, summary and, if they differ, links, picture and date in that language. Status, tags and order are the original's.",
+      "The YAML front matter of a product's translation, products/<locale>/<slug>.md, named like the original products/<slug>.md: its name, summary and, if they differ, links, picture (or the text of the original's picture) and date in that language. Status, tags and order are the original's.",
   },
   {
     name: 'post',
     schema: postSchema(),
     title: 'vitrine post front matter',
-    description: "The YAML front matter of a blog post, posts/<slug>.md. Its locale comes from the locales of site.yaml, its category from the post_categories of that locale.",
+    description: "The YAML front matter of a blog post, posts/<slug>.md. Its locale comes from the locales of site.yaml, its category from the post_categories of that locale, its tags from the post_tags.",
   },
   {
     name: 'page',

@@ -4,6 +4,7 @@ import type { MediaLibrary } from './media-library.js';
 import { imageOf } from './media-library.js';
 import type { BodyResolver } from './record-bodies.js';
 import { postSchema } from './schemas.js';
+import { tagLabels } from './site-texts.js';
 import { closest, withSuggestion } from '../util/suggest.js';
 import type { Post, Site } from './types.js';
 
@@ -38,6 +39,7 @@ export function postsOf(
     const post = {
       ...rest,
       ...imageOf(media, image, file.file),
+      labelled_tags: tagLabels(site, rest.tags, rest.locale),
       slug: file.slug,
       translations: [],
       url: base + paths.post(file.slug),

@@ -4,8 +4,9 @@ import type { MediaLibrary } from './media-library.js';
 import { imageOf } from './media-library.js';
 import type { BodyResolver } from './record-bodies.js';
 import { productSchema, productTranslationSchema } from './schemas.js';
+import { tagLabels } from './site-texts.js';
 import { closest, withSuggestion } from '../util/suggest.js';
-import type { Product, Site } from './types.js';
+import type { Image, Product, Site } from './types.js';
 
 /** The products of the default locale (`products/<slug>.md`), each file on its own; a link from the site's root gets the base URL. */
 export function productsOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, files: readonly SourceFile[], site: Site, base: string): Product[] {
@@ -21,6 +22,7 @@ export function productsOf(folder: ContentFolder, media: MediaLibrary, body: Bod
       links: withBase(data.links, base),
       slug: file.slug,
       locale: site.default_locale,
+      labelled_tags: tagLabels(site, data.tags, site.default_locale),
       translations: [],
       status: data.status as Product['status'],
       url: base + paths.product(site, file.slug),
@@ -62,9 +64,10 @@ export function productTranslationsOf(
     translations.push({
       ...original,
       ...data,
-      ...(image ? imageOf(media, image, file.file) : {}),
+      ...translatedImage(folder, media, image, original, file.file),
       ...(links ? { links: withBase(links, base) } : {}),
       locale,
+      labelled_tags: tagLabels(site, original.tags, locale),
       translations: [],
       url: base + paths.product(site, file.slug, locale),
       markdown_url: base + paths.productMirror(site, file.slug, locale),
@@ -72,6 +75,21 @@ export function productTranslationsOf(
     });
   }
   return translations;
+}
+
+/**
+ * A translation's picture: its own file and text; or, with `alt` alone, the
+ * original's picture with the translation's text; without `image`, the
+ * original's as it is.
+ */
+function translatedImage(folder: ContentFolder, media: MediaLibrary, image: { file?: string | undefined; alt: string } | undefined, original: Product, file: string): { image?: Image } {
+  if (!image) return {};
+  if (image.file !== undefined) return imageOf(media, { file: image.file, alt: image.alt }, file);
+  if (!original.image) {
+    folder.report(file, 'image', `gives alt text alone, but products/${original.slug}.md has no picture for it; give the picture too: image: {file: ..., alt: ...}`);
+    return {};
+  }
+  return { image: { ...original.image, alt: image.alt } };
 }
 
 /** A product's links, each from the site's root given the base URL in front. */

@@ -80,9 +80,9 @@ const link = z.union([absoluteUrl, z.string().regex(/^\/(?!\/)\S*$/)], {
  * knows no site) any string: the field's description says where its values
  * come from.
  */
-const oneOf = (values: readonly string[] | undefined) => {
+const oneOf = (values: readonly string[] | undefined, whenNone?: string) => {
   if (values === undefined) return z.string({ error: 'must be a string' });
-  const problem = `must be one of ${values.join(', ')}`;
+  const problem = values.length === 0 && whenNone !== undefined ? whenNone : `must be one of ${values.join(', ')}`;
   return z.enum(values as readonly [string, ...string[]], {
     error: (issue) => withSuggestion(problem, typeof issue.input === 'string' ? closest(issue.input, values) : []),
   });
@@ -155,11 +155,56 @@ const searchSchema = z.strictObject({
     }),
 });
 
+/**
+ * A text of site.yaml that readers see: one text, written in the default
+ * locale, or one per locale (`{en: ..., de: ...}`), the default locale's
+ * among them; a locale not given shows the default locale's.
+ */
+const textByLocale = (max: number, what: string) =>
+  z.union(
+    [
+      text(max),
+      z.record(z.string().meta({ description: 'A locale of `locales`.' }), text(max).meta({ description: `The ${what} in this locale.` }), {
+        error: `must be the ${what}, or one per locale such as {en: "...", de: "..."}`,
+      }),
+    ],
+    { error: `must be the ${what}, or one per locale such as {en: "...", de: "..."}` },
+  );
+
+/** A picture of site.yaml: a file of the content folder and its alternative text, one or one per locale. */
+const sitePicture = z.strictObject({
+  file: imageRef.shape.file,
+  alt: textByLocale(300, 'text of the picture').meta({
+    description:
+      'What the picture shows, for readers who cannot see it (at most 300 characters): one text in the default locale, or one per locale ({en: ..., de: ...}), the default locale\u2019s among them.',
+    examples: ['A rack of servers with their front panels open', { en: 'A rack of servers with their front panels open', de: 'Ein Serverschrank mit offenen Fronttüren' }],
+  }),
+});
+
+/** A tag's label in each locale it is shown under another name. */
+const tagLabelsSchema = z
+  .record(
+    z.string().meta({ description: 'A tag of product_tags or post_tags, as written there.' }),
+    z
+      .record(z.string().meta({ description: 'A locale of `locales`.' }), text(60).meta({ description: "The tag's label on this locale's pages." }), {
+        error: 'must give a label per locale, such as {de: Leistungen, en: Services}',
+      })
+      .meta({ description: 'The label of each locale that shows the tag under another name.' }),
+    { error: 'must map each tag to its labels per locale, such as {Leistungen: {en: Services, fr: Prestations}}' },
+  )
+  .default({})
+  .meta({
+    description:
+      'The label a tag (of product_tags or post_tags) shows on the pages and markdown mirrors of a locale; a locale not given shows the tag as written. The API and MCP answer the tag as written; the site\u2019s filter takes both.',
+    examples: [{ Leistungen: { en: 'Services', fr: 'Prestations' } }],
+  });
+
 export const siteSchema = z.strictObject({
   name: text(100).meta({ description: "The site's name, shown in its header, page titles and feeds.", examples: ['Atlas Cloud'] }),
-  description: text(300).meta({
-    description: 'One sentence on what the company does: the home page description, and the text of share cards.',
-    examples: ['Managed cloud servers and backups for small businesses.'],
+  description: textByLocale(300, 'sentence').meta({
+    description:
+      'One sentence on what the company does: the home page description, the subtitle of the feeds and the text of share cards. One sentence in the default locale, or one per locale ({en: ..., de: ...}), the default locale\u2019s among them.',
+    examples: ['Managed cloud servers and backups for small businesses.', { en: 'Managed cloud servers and backups for small businesses.', de: 'Verwaltete Cloud-Server und Backups für kleine Unternehmen.' }],
   }),
   default_locale: text(35).meta({
     description: 'The language of pages/*.md and of the pages served without a locale prefix: one of `locales`.',
@@ -173,6 +218,11 @@ export const siteSchema = z.strictObject({
     .array(filterValue.meta({ description: 'A tag (no comma).' }))
     .min(1, 'must list at least one tag')
     .meta({ description: "Every tag a product may carry: a product's `tags` are chosen from this list. No tag may hold a comma.", examples: [['Cloud', 'Backup']] }),
+  post_tags: z
+    .array(filterValue.meta({ description: 'A tag (no comma).' }))
+    .default([])
+    .meta({ description: "Every tag a post may carry: a post's `tags` are chosen from this list. No tag may hold a comma.", examples: [['Kubernetes', 'Security']] }),
+  tag_labels: tagLabelsSchema,
   post_categories: z
     .record(
       z.string().meta({ description: 'A locale of `locales`.' }),
@@ -202,7 +252,7 @@ export const siteSchema = z.strictObject({
     })
     .default({})
     .meta({ description: "The site's icons, each a file of the content folder; any may be left out." }),
-  share_image: imageRef.optional().meta({ description: 'The picture shared with a page that has none of its own (1200x630 suits share cards).' }),
+  share_image: sitePicture.optional().meta({ description: 'The picture shared with a page that has none of its own (1200x630 suits share cards).' }),
   search: searchSchema.optional().meta({
     description:
       "What the site's search should take as meaning the same, per locale (REST, MCP and the site's search page alike). Each word already finds its other forms (plural, verb forms) without being listed.",
@@ -348,7 +398,7 @@ export function productSchema(site?: { product_tags: readonly string[] }) {
  * are the original's unless the translation gives its own.
  */
 export function productTranslationSchema(site?: { product_tags: readonly string[] }) {
-  const { name, summary, links, updated_at, image } = productSchema(site).shape;
+  const { name, summary, links, updated_at } = productSchema(site).shape;
   const theOriginals = z
     .never({ error: "is the original product's, the same in every language: a translation gives only name, summary, links, image and updated_at" })
     .optional()
@@ -361,12 +411,19 @@ export function productTranslationSchema(site?: { product_tags: readonly string[
     summary,
     links: links.unwrap().optional().meta({ description: "Links by name in snake_case, in place of the original's (a page in this language, say); without it, the original's." }),
     updated_at: updated_at.meta({ description: 'When the translation last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time; without it, the original\'s.', examples: DATE_EXAMPLES }),
-    image: image.meta({ description: "A picture in place of the original's (its alt text written in this language); without it, the original's." }),
+    image: z
+      .strictObject({ file: imageRef.shape.file.optional(), alt: imageRef.shape.alt })
+      .optional()
+      .meta({
+        description:
+          "A picture in place of the original's, its alt text written in this language; or, with `alt` alone, the original's picture with this text. Without it, the original's picture and text.",
+        examples: [{ alt: 'A rack of servers with their front panels open' }],
+      }),
   });
 }
 
-/** A post's front matter; without `site` (a schema for editors) any locale is accepted. */
-export function postSchema(site?: { locales: readonly string[] }) {
+/** A post's front matter; without `site` (a schema for editors) any locale and tag is accepted. */
+export function postSchema(site?: { locales: readonly string[]; post_tags: readonly string[] }) {
   return z.strictObject({
     title: text(200).meta({ description: "The post's title.", examples: ['Upgrading Kubernetes without downtime'] }),
     summary: text(400).meta({
@@ -377,6 +434,11 @@ export function postSchema(site?: { locales: readonly string[] }) {
     locale: oneOf(site?.locales).meta({ description: 'The language the post is written in: one of the locales of site.yaml.', examples: ['en'] }),
     published_at: timestamp.meta({ description: 'When the post was first published: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
     updated_at: timestamp.optional().meta({ description: 'When the post last changed, if it did: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
+    tags: z
+      .array(oneOf(site?.post_tags, 'must be one of the post_tags of site.yaml, which lists none: list the tags posts may carry there').meta({ description: 'One of the post_tags of site.yaml.' }))
+      .refine((tags) => new Set(tags).size === tags.length, 'must not repeat a tag')
+      .default([])
+      .meta({ description: 'Tags chosen from the post_tags of site.yaml, none twice; may be left out.', examples: [['Kubernetes']] }),
     author: text(100).meta({ description: "The author's name.", examples: ['Ana Souza'] }),
     translation_key: z
       .string({ error: 'must be a lowercase slug' })

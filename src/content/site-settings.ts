@@ -21,12 +21,28 @@ export async function loadSite(folder: ContentFolder, media: MediaLibrary): Prom
   const parsed = folder.validate('site.yaml', siteSchema, data);
   const checked = parsed && checkSite(parsed, 'site.yaml', folder.report);
   if (!checked) return undefined;
-  const { icons, share_image, ...rest } = checked;
-  const shareImage = share_image && media.image(share_image, 'site.yaml', 'share_image');
-  return { ...rest, icons: iconsOf(media, icons, folder.report), ...(shareImage ? { share_image: shareImage } : {}) };
+  const { icons, share_image, description, ...rest } = checked;
+  const descriptions = byLocale(description, rest.default_locale);
+  const shareImageAlt = share_image ? byLocale(share_image.alt, rest.default_locale) : {};
+  const shareImage = share_image && media.image({ file: share_image.file, alt: shareImageAlt[rest.default_locale]! }, 'site.yaml', 'share_image');
+  return {
+    ...rest,
+    description: descriptions[rest.default_locale]!,
+    descriptions,
+    icons: iconsOf(media, icons, folder.report),
+    ...(shareImage ? { share_image: shareImage } : {}),
+    share_image_alt: shareImageAlt,
+  };
 }
 
-function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Report): (Omit<z.output<typeof siteSchema>, 'search'> & Pick<Site, 'all_post_categories' | 'search'>) | undefined {
+/** A text of site.yaml given once (the default locale's) or per locale, as a text per locale. */
+function byLocale(value: string | Readonly<Record<string, string>>, defaultLocale: string): Readonly<Record<string, string>> {
+  return typeof value === 'string' ? { [defaultLocale]: value } : value;
+}
+
+type CheckedSite = Omit<z.output<typeof siteSchema>, 'search'> & Pick<Site, 'all_post_categories' | 'search'>;
+
+function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Report): CheckedSite | undefined {
   let found = false;
   const problem = (field: string, message: string) => {
     found = true;
@@ -41,6 +57,7 @@ function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Re
   };
   duplicates('locales', parsed.locales);
   duplicates('product_tags', parsed.product_tags);
+  duplicates('post_tags', parsed.post_tags);
   duplicates('page_slugs', parsed.page_slugs);
   if (!parsed.locales.includes(parsed.default_locale)) {
     problem('default_locale', withSuggestion(`must be one of the locales (${parsed.locales.join(', ')})`, closest(parsed.default_locale, parsed.locales)));
@@ -51,12 +68,75 @@ function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Re
     }
     duplicates(`post_categories.${locale}`, categories);
   }
+  for (const { field, message } of [...localeTextProblems(parsed), ...tagLabelProblems(parsed)]) problem(field, message);
   for (const { field, message } of stemmerProblems(parsed.locales)) problem(field, message);
   const search = checkSearch(parsed.search, parsed.locales);
   for (const { field, message } of search.problems) problem(field, message);
   if (found) return undefined;
   const all = [...new Set(Object.values(parsed.post_categories).flat())];
   return { ...parsed, search: search.search, all_post_categories: all };
+}
+
+interface SiteProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A key of a mapping by locale that is no locale of the site, with the nearest. */
+function unknownLocale(field: string, locale: string, locales: readonly string[]): SiteProblem {
+  return { field, message: withSuggestion(`is not one of the locales (${locales.join(', ')})`, closest(locale, locales)) };
+}
+
+/** The texts given per locale (description, share_image.alt): each of a locale of the site, the default locale's among them. */
+function localeTextProblems(parsed: z.output<typeof siteSchema>): SiteProblem[] {
+  const problems: SiteProblem[] = [];
+  const texts: [string, string | Readonly<Record<string, string>> | undefined][] = [
+    ['description', parsed.description],
+    ['share_image.alt', parsed.share_image?.alt],
+  ];
+  for (const [field, value] of texts) {
+    if (value === undefined || typeof value === 'string') continue;
+    for (const locale of Object.keys(value)) if (!parsed.locales.includes(locale)) problems.push(unknownLocale(`${field}.${locale}`, locale, parsed.locales));
+    if (value[parsed.default_locale] === undefined) {
+      problems.push({ field, message: `has no text for the default locale (${parsed.default_locale}), which every locale without its own shows; add ${parsed.default_locale}: ...` });
+    }
+  }
+  return problems;
+}
+
+/**
+ * tag_labels: each of a tag of product_tags or post_tags, each label of a
+ * locale of the site, without a comma (the site's filter takes a label as it
+ * takes a tag), and no two tags shown alike on one locale's pages.
+ */
+function tagLabelProblems(parsed: z.output<typeof siteSchema>): SiteProblem[] {
+  const problems: SiteProblem[] = [];
+  const tags = [...new Set([...parsed.product_tags, ...parsed.post_tags])];
+  for (const [tag, labels] of Object.entries(parsed.tag_labels)) {
+    const field = `tag_labels.${tag}`;
+    if (!tags.includes(tag)) {
+      problems.push({ field, message: withSuggestion(`is not a tag of product_tags or post_tags (${tags.join(', ')})`, closest(tag, tags)) });
+      continue;
+    }
+    for (const [locale, label] of Object.entries(labels)) {
+      if (!parsed.locales.includes(locale)) problems.push(unknownLocale(`${field}.${locale}`, locale, parsed.locales));
+      else if (label.includes(',')) problems.push({ field: `${field}.${locale}`, message: 'must not contain a comma (filters list several values separated by commas)' });
+    }
+  }
+  // A label that reads as another tag (or its label) on the same pages would make two tags one to readers and to the filter.
+  for (const locale of parsed.locales) {
+    const shownAs = new Map<string, { tag: string; labelled: boolean }>();
+    for (const tag of tags) {
+      const label = parsed.tag_labels[tag]?.[locale];
+      const key = (label ?? tag).toLowerCase();
+      const other = shownAs.get(key);
+      if (other !== undefined && (label !== undefined || other.labelled)) {
+        problems.push({ field: `tag_labels.${label === undefined ? other.tag : tag}.${locale}`, message: `shows "${other.tag}" and "${tag}" alike on the ${locale} pages; give each its own label` });
+      }
+      if (other === undefined) shownAs.set(key, { tag, labelled: label !== undefined });
+    }
+  }
+  return problems;
 }
 
 /** The site's icons: each of the expected type, the raster ones square. */

@@ -134,7 +134,7 @@ export function starterFiles(options: StarterOptions): StarterFile[] {
     let postSlug = words.format('starter.post_slug');
     if (postSlugs.has(postSlug)) postSlug = `${postSlug}-${locale.toLowerCase()}`;
     postSlugs.add(postSlug);
-    files.push({ file: `posts/${postSlug}.md`, content: postMd(words, locale, first.format('starter.post_slug'), options.today) });
+    files.push({ file: `posts/${postSlug}.md`, content: postMd(words, locale, first.format('starter.post_slug'), first.format('starter.post_tag'), options.today) });
   }
   return files;
 }
@@ -174,16 +174,32 @@ function frontMatter(lines: readonly string[], body: string): string {
 function siteYaml({ name, locales, messages, dir, schemasDir, country }: StarterOptions): string {
   const m = (locale: string) => messages.get(locale)!;
   const [defaultLocale] = locales as [string];
+  // A text of several locales is written once per locale, so each locale's pages show their own.
+  const perLocale = (key: string, text: (locale: string) => string) =>
+    locales.length === 1
+      ? field(siteSchema, key, text(defaultLocale))
+      : [...comment(described(siteSchema, key)), `${key}:`, ...locales.map((locale) => `  ${value(locale)}: ${value(text(locale))}`)];
+  // The tags are the default locale's words; the other locales show them in theirs.
+  const tagLabels = () => {
+    const labels = (['starter.product_tag', 'starter.post_tag'] as const).flatMap((key) => {
+      const tag = m(defaultLocale).format(key);
+      const others = locales.slice(1).filter((locale) => m(locale).format(key) !== tag);
+      return others.length ? [`  ${value(tag)}: {${others.map((locale) => `${value(locale)}: ${value(m(locale).format(key))}`).join(', ')}}`] : [];
+    });
+    return labels.length ? [...comment(described(siteSchema, 'tag_labels')), 'tag_labels:', ...labels] : [];
+  };
   const schema = path.relative(dir, path.join(schemasDir, 'site.schema.json')).split(path.sep).join('/');
   return `${[
     // The yaml-language-server modeline: editors that read it complete and check this file as it is typed.
     `# yaml-language-server: $schema=${schema}`,
     '',
     ...field(siteSchema, 'name', name),
-    ...field(siteSchema, 'description', m(defaultLocale).format('starter.site_description', { name })),
+    ...perLocale('description', (locale) => m(locale).format('starter.site_description', { name })),
     ...field(siteSchema, 'default_locale', defaultLocale),
     ...field(siteSchema, 'locales', locales),
     ...field(siteSchema, 'product_tags', [m(defaultLocale).format('starter.product_tag')]),
+    ...field(siteSchema, 'post_tags', [m(defaultLocale).format('starter.post_tag')]),
+    ...tagLabels(),
     ...comment(described(siteSchema, 'post_categories')),
     'post_categories:',
     ...locales.map((locale) => `  ${value(locale)}: ${value([m(locale).format('starter.post_category')])}`),
@@ -254,13 +270,15 @@ function productMd(m: Messages, original: boolean): string {
   return frontMatter(lines, m.format('starter.product_body'));
 }
 
-function postMd(m: Messages, locale: string, translationKey: string, today: string): string {
+/** A post of `locale`; its tag is the default locale's word, as post_tags writes it. */
+function postMd(m: Messages, locale: string, translationKey: string, defaultTag: string, today: string): string {
   const post = postSchema();
   return frontMatter(
     [
       ...field(post, 'title', m.format('starter.post_title')),
       ...field(post, 'summary', m.format('starter.post_summary')),
       ...field(post, 'category', m.format('starter.post_category')),
+      ...field(post, 'tags', [defaultTag]),
       ...field(post, 'locale', locale),
       ...field(post, 'published_at', today),
       ...field(post, 'author', m.format('starter.post_author')),

@@ -24,10 +24,17 @@ export type IdentifierScheme = (typeof IDENTIFIER_SCHEMES)[number];
 /** `content/site.yaml`: every enumerated value the content and the API accept. */
 export interface Site {
   readonly name: string;
+  /** The default locale's sentence on the company (`descriptionIn` gives another locale's). */
   readonly description: string;
+  /** Locale -> its sentence on the company, for each locale site.yaml gives one (the default locale's among them). */
+  readonly descriptions: Readonly<Record<string, string>>;
   readonly default_locale: string;
   readonly locales: readonly string[];
   readonly product_tags: readonly string[];
+  /** Every tag a post may carry (none when site.yaml lists none). */
+  readonly post_tags: readonly string[];
+  /** Tag -> locale -> the label the tag shows on that locale's pages and mirrors (`tagLabel`). */
+  readonly tag_labels: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Locale -> the categories a post in that locale may use. */
   readonly post_categories: Readonly<Record<string, readonly string[]>>;
   /** Every category of every locale, in file order. */
@@ -35,8 +42,10 @@ export interface Site {
   /** Institutional pages in navigation order. */
   readonly page_slugs: readonly string[];
   readonly icons: SiteIcons;
-  /** The picture a shared link shows when its page has no image of its own. */
+  /** The picture a shared link shows when its page has no image of its own, with the default locale's alt text (`shareImageIn` gives another locale's). */
   readonly share_image?: Image;
+  /** Locale -> the share image's alt text, for each locale site.yaml gives one. */
+  readonly share_image_alt: Readonly<Record<string, string>>;
   /** What the search takes as meaning the same. */
   readonly search: SiteSearch;
 }
@@ -137,6 +146,8 @@ export interface Product {
   readonly translations: readonly TranslationLink[];
   readonly status: ProductStatus;
   readonly tags: readonly string[];
+  /** Its tags as the pages and mirrors of its locale show them (tag_labels of site.yaml), in the same order. */
+  readonly labelled_tags: readonly string[];
   readonly links: Readonly<Record<string, string>>;
   readonly order: number;
   readonly updated_at?: string;
@@ -161,6 +172,10 @@ export interface Post {
   readonly title: string;
   readonly summary: string;
   readonly category: string;
+  /** Chosen from the site's post_tags; may be empty. */
+  readonly tags: readonly string[];
+  /** Its tags as the pages and mirrors of its locale show them (tag_labels of site.yaml), in the same order. */
+  readonly labelled_tags: readonly string[];
   readonly locale: string;
   readonly published_at: string;
   readonly updated_at?: string;

@@ -67,6 +67,8 @@ function contentEnums(catalog: Catalog): Map<string, Map<string, readonly string
     for (const [name, param] of Object.entries(endpoint.query)) {
       if (param.type !== 'enum') continue;
       const values = param.values(catalog);
+      // A list the content leaves empty (no post tags) constrains nothing: JSON Schema's `enum` must name at least one value.
+      if (values.length === 0) continue;
       // The union, should two endpoints of a tag filter one property on different lists.
       enums.set(name, [...new Set([...(enums.get(name) ?? []), ...values])]);
     }
@@ -353,6 +355,7 @@ const IGNORED = `${IGNORED_PARAMETERS.map((name) => `\`${name}\``).join(', ')}`;
 
 function parameterDescription(name: string, param: Param, catalog: Catalog): string {
   const values = param.accepted(catalog);
+  if (param.type === 'enum' && values.length === 0) return `${param.description} The site lists no value for it, so any value is refused.`;
   if (param.type === 'enum' && param.multiple) {
     const two = (values as readonly string[]).slice(0, 2);
     return `${param.description} Several values are written as one parameter, separated by commas (\`${name}=${two.join(',')}\`), and match any of them; no value contains a comma. Accepts one or more of: ${(values as readonly string[]).join(', ')} (${ENUMERATIONS_FORGIVE}). Given once; an empty value is an error.`;
@@ -379,6 +382,8 @@ function parameters(endpoint: Endpoint, catalog: Catalog): Json[] {
   }
   for (const [name, param] of Object.entries(endpoint.query)) {
     const multiple = param.type === 'enum' && param.multiple;
+    // A list the content leaves empty (no post tags) has no value to show.
+    const exampled = param.type !== 'enum' || param.values(catalog).length > 0;
     list.push({
       name,
       in: 'query',
@@ -387,7 +392,7 @@ function parameters(endpoint: Endpoint, catalog: Catalog): Json[] {
       schema: paramSchema(param, catalog),
       // RFC 6570 form style, not exploded: several values are one parameter, separated by commas.
       ...(multiple ? { style: 'form', explode: false } : {}),
-      example: multiple ? [param.example] : param.example,
+      ...(exampled ? { example: multiple ? [param.example] : param.example } : {}),
     });
   }
   return list;

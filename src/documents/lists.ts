@@ -11,7 +11,7 @@ import { postsMatching, productsMatching, productsShownIn } from '../query/queri
 /** Articles per page of /blog. */
 export const POSTS_PER_PAGE = 10;
 
-/** A state of one locale's blog: its articles, one category or all, one page of them. */
+/** A state of one locale's blog: its articles, of some categories and tags or all, one page of them. */
 export interface BlogFilters {
   /** The blog's path (`/blog`, `/pt-BR/blog`). */
   readonly path: string;
@@ -19,6 +19,8 @@ export interface BlogFilters {
   readonly locale: string;
   /** Any of these categories (as the content writes them). */
   readonly category?: readonly string[];
+  /** Any of these tags (as site.yaml's post_tags write them). */
+  readonly tag?: readonly string[];
   /** 1-based. */
   readonly page: number;
 }
@@ -30,7 +32,7 @@ export interface ProductFilters {
 }
 
 export function filterPosts(catalog: Catalog, filters: BlogFilters): readonly Post[] {
-  return postsMatching(catalog, { category: filters.category, locale: [filters.locale] });
+  return postsMatching(catalog, { category: filters.category, locale: [filters.locale], tag: filters.tag });
 }
 
 /** The products a reader of `locale` is shown (each in that language where it is translated) that match the filters. */

@@ -16,6 +16,7 @@ import { fieldLabel, kindWords, statusWords } from './labels.js';
 import { addressLine } from '../i18n/address.js';
 import { isLegalNotice } from '../content/legal-notice.js';
 import { legalNoticeFacts } from './legal-notice.js';
+import { tagLabels } from '../content/site-texts.js';
 
 /**
  * The markdown mirror of every site route. Products, posts, pages and the
@@ -39,15 +40,16 @@ function pageMirror(catalog: Catalog, route: PageRoute): string {
   return `# ${route.title}\n\n> ${route.description}\n\n- ${labelled(route.locale, w('mirror.canonical_url'), `${catalog.base_url}${route.path}`)}\n`;
 }
 
-/** A product in a list, in the words of `w` of `locale`: its status as the page shows it. */
-function productLine(product: Product, w: Words, locale: string): string {
-  const tags = product.tags.length ? ` ${labelled(locale, w('products.tags'), product.tags.join(', '))}.` : '';
+/** A product in a list, in the words of `w` of `locale`: its status as the page shows it, its tags as `locale`'s pages label them. */
+function productLine(catalog: Catalog, product: Product, w: Words, locale: string): string {
+  const tags = product.tags.length ? ` ${labelled(locale, w('products.tags'), tagLabels(catalog.site, product.tags, locale).join(', '))}.` : '';
   return `- ${labelled(locale, `[${linkText(product.name)}](${product.url}) (${statusWords(product.status, w)})`, product.summary)}${tags} ${labelled(locale, 'Markdown', product.markdown_url)}`;
 }
 
 function postLine(post: Post, w: Words, locale: string): string {
   const about = `(${post.category}, ${post.locale}, ${w('blog.minutes_read', { minutes: post.reading_time_minutes })})`;
-  return `- ${labelled(locale, `${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) ${about}`, post.summary)} ${labelled(locale, 'Markdown', post.markdown_url)}`;
+  const tags = post.labelled_tags.length ? ` ${labelled(locale, w('products.tags'), post.labelled_tags.join(', '))}.` : '';
+  return `- ${labelled(locale, `${isoDay(post.published_at)} [${linkText(post.title)}](${post.url}) ${about}`, post.summary)}${tags} ${labelled(locale, 'Markdown', post.markdown_url)}`;
 }
 
 export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
@@ -56,7 +58,7 @@ export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
   const blog = pageRoute(catalog, 'blog', route.locale);
   return join(
     pageMirror(catalog, route),
-    catalog.products.length > 0 && `## ${w('products.title')}\n\n${productsShownIn(catalog, route.locale).map((p) => productLine(p, w, route.locale)).join('\n')}`,
+    catalog.products.length > 0 && `## ${w('products.title')}\n\n${productsShownIn(catalog, route.locale).map((p) => productLine(catalog, p, w, route.locale)).join('\n')}`,
     latest.length > 0 && `## ${w('home.latest_articles')}\n\n${latest.map((p) => postLine(p, w, route.locale)).join('\n')}${blog ? `\n\n${labelled(route.locale, w('blog.every_article'), `${catalog.base_url}${blog.markdownPath}`)}` : ''}`,
   );
 }
@@ -64,12 +66,12 @@ export function homeMarkdown(catalog: Catalog, route: PageRoute): string {
 export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
   const products = filterProducts(catalog, filters, route.locale);
   const w = wordsOf(catalog, route.locale);
-  // Named as the page names them: a status in its words, a tag as it is.
-  const active = [...(filters.status ?? []).map((status) => statusWords(status, w)), ...(filters.tag ?? [])].join(', ');
+  // Named as the page names them: a status in its words, a tag by its label.
+  const active = [...(filters.status ?? []).map((status) => statusWords(status, w)), ...tagLabels(catalog.site, filters.tag ?? [], route.locale)].join(', ');
   return join(
     pageMirror(catalog, route),
     `## ${active ? w('products.filtered', { active }) : w('products.all')}\n\n${w('products.count', { shown: products.length, total: catalog.products.length })}${
-      products.length ? `\n\n${products.map((p) => productLine(p, w, route.locale)).join('\n')}` : ''
+      products.length ? `\n\n${products.map((p) => productLine(catalog, p, w, route.locale)).join('\n')}` : ''
     }`,
   );
 }
@@ -78,9 +80,10 @@ export function productsMarkdown(catalog: Catalog, route: PageRoute, filters: Pr
 export function blogMarkdown(catalog: Catalog, route: PageRoute, filters: BlogFilters): string {
   const posts = filterPosts(catalog, filters);
   const w = wordsOf(catalog, route.locale);
+  const active = [...(filters.category ?? []), ...tagLabels(catalog.site, filters.tag ?? [], route.locale)].join(', ');
   return join(
     pageMirror(catalog, route),
-    `## ${filters.category ? `${w('blog.articles')} (${filters.category.join(', ')})` : w('home.all_articles')}\n\n${w('blog.article_count', { total: posts.length })}${
+    `## ${active ? `${w('blog.articles')} (${active})` : w('home.all_articles')}\n\n${w('blog.article_count', { total: posts.length })}${
       posts.length ? `\n\n${posts.map((p) => postLine(p, w, route.locale)).join('\n')}` : ''
     }`,
   );

@@ -46,7 +46,7 @@ function productMirror(p: Product, { w, fact }: Labels): string {
   const links = Object.entries(p.links).map(([name, url]) => `[${fieldLabel(name, w)}](${url})`);
   return document(p.name, p.summary, [
     fact(w('mirror.status'), statusWords(p.status, w)),
-    p.tags.length > 0 && fact(w('products.tags'), p.tags.join(', ')),
+    p.tags.length > 0 && fact(w('products.tags'), p.labelled_tags.join(', ')),
     p.updated_at && fact(w('mirror.updated'), isoDay(p.updated_at)),
     links.length > 0 && fact(w('products.links'), links.join(', ')),
     fact(w('mirror.canonical_url'), p.url),
@@ -60,6 +60,7 @@ function postMirror(p: Post, labels: Labels): string {
     p.updated_at && fact(w('mirror.updated'), isoDay(p.updated_at)),
     fact(w('mirror.author'), p.author),
     fact(w('blog.category'), p.category),
+    p.labelled_tags.length > 0 && fact(w('products.tags'), p.labelled_tags.join(', ')),
     ...language(p, labels),
     fact(w('mirror.canonical_url'), p.url),
   ], p.markdown, p.image);

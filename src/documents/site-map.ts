@@ -1,6 +1,7 @@
 import { hrefOf, hrefOfUrl } from '../routes/table.js';
 import { pageRouteSlugs, registryOf } from './registry.js';
 import type { Catalog, Page, Post } from '../content/types.js';
+import { descriptionIn } from '../content/site-texts.js';
 import { pagesIn } from '../query/queries.js';
 import { LEGAL_PAGE_SLUGS } from '../content/legal-notice.js';
 import type { Words } from './words.js';
@@ -64,7 +65,7 @@ export function pageRoute(catalog: Catalog, slug: string, locale: string = catal
     markdownPath: document.markdownPath,
     href: href(catalog, document.path),
     title: page?.title ?? listing?.title ?? home?.title ?? catalog.site.name,
-    description: page?.description ?? listing?.description ?? catalog.site.description,
+    description: page?.description ?? listing?.description ?? descriptionIn(catalog.site, locale),
     ...(page ? { page } : {}),
   };
 }

@@ -65,6 +65,9 @@ export const MESSAGE_ARGUMENTS = {
   'blog.open_last_page': { path: 'string' },
   'blog.minutes_read': { minutes: 'number' },
   'blog.on_this_page': none,
+  // The blog's filter on the articles' tags.
+  'blog.tag': none,
+  'blog.all_tags': none,
   // The developers' page.
   'developers.title': none,
   'developers.description': none,
@@ -231,6 +234,8 @@ export const MESSAGE_ARGUMENTS = {
   'starter.post_author': none,
   'starter.logo_alt': { name: 'string' },
   'starter.share_alt': { name: 'string' },
+  // The starter's tag of posts.
+  'starter.post_tag': none,
 } as const satisfies Readonly<Record<string, Readonly<Record<string, ArgumentKind>>>>;
 
 export type MessageKey = keyof typeof MESSAGE_ARGUMENTS;

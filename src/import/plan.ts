@@ -121,6 +121,7 @@ class PlanBuilder {
   readonly #categories = new Map<string, string[]>();
   readonly #pageSlugs: string[] = [];
   readonly #productTags: string[] = [];
+  readonly #postTags: string[] = [];
   readonly #shown = new Set<string>();
   readonly #shownUploads = new Set<string>();
 
@@ -195,10 +196,13 @@ class PlanBuilder {
     const summary = (max: number) => (written ? firstSentences(written, max) : leadSentences(body.text, max)) || title;
     const withImage = image ? { image } : {};
     if (record.kind === 'post') {
+      const category = this.#category(record);
+      const tags = this.#postTagsOf(record, category);
       return {
         title,
         summary: summary(400),
-        category: this.#category(record),
+        category,
+        ...(tags.length > 0 ? { tags } : {}),
         locale: record.locale,
         published_at: doc.publishedAt,
         ...(doc.updatedAt ? { updated_at: doc.updatedAt } : {}),
@@ -228,8 +232,15 @@ class PlanBuilder {
     const listed = [...(this.site.categories.get(record.locale) ?? []), ...(this.#categories.get(record.locale) ?? [])];
     const category = record.doc.categories.map(filterValue).find(Boolean) ?? listed[0] ?? 'Blog';
     if (!listed.includes(category)) this.#categories.set(record.locale, [...(this.#categories.get(record.locale) ?? []), category]);
-    if (record.doc.tags.length > 0 || record.doc.categories.length > 1) this.#note("Posts keep one category: vitrine's posts have no tags, so a post's other categories and its tags are not kept.");
     return category;
+  }
+
+  /** A post keeps one category: its other categories and its tags become its tags, each added to site.yaml's post_tags. */
+  #postTagsOf(record: AssignedRecord, category: string): string[] {
+    const tags = [...new Set([...record.doc.categories, ...record.doc.tags].map(filterValue).filter((tag) => tag && tag !== category))];
+    if (record.doc.categories.length > 1) this.#note("Posts keep their first category as their category; their other categories become tags, beside the post's own tags.");
+    this.#postTags.push(...tags);
+    return tags;
   }
 
   /** Every file: the starter's (for a new folder) unless replaced, the records, the pictures, site.yaml. */
@@ -244,6 +255,7 @@ class PlanBuilder {
         categories: this.#categories,
         pageSlugs: this.#pageSlugs,
         productTags: [...new Set(this.#productTags)],
+        postTags: [...new Set(this.#postTags)],
         ...(folder.starter.length > 0 && this.input.source.site.description ? { description: clip(this.input.source.site.description, 300) } : {}),
       },
       folder.siteFile,

@@ -4,7 +4,7 @@ import { ImportError } from './errors.js';
 
 /**
  * site.yaml as the import leaves it: the taxonomy the imported records need
- * (their locales, post categories, page slugs and product tags) added to
+ * (their locales, post categories, page slugs, product and post tags) added to
  * what it lists, and nothing else changed. It is edited as a YAML document,
  * so its comments and the order and style of its fields stay as written.
  */
@@ -15,6 +15,7 @@ export interface SiteAdditions {
   readonly categories: ReadonlyMap<string, readonly string[]>;
   readonly pageSlugs: readonly string[];
   readonly productTags: readonly string[];
+  readonly postTags: readonly string[];
   /** The site's description, in place of one still marked TODO. */
   readonly description?: string;
 }
@@ -76,8 +77,11 @@ export function mergeSite(text: string, additions: SiteAdditions, file: string):
   for (const [locale, categories] of additions.categories) append(['post_categories', locale], categories);
   append('page_slugs', additions.pageSlugs);
   append('product_tags', additions.productTags);
-  if (additions.description && /TODO/.test(String(document.get('description') ?? ''))) {
-    document.set('description', quoted(additions.description));
+  append('post_tags', additions.postTags);
+  // A description given per locale (`{de: ..., en: ...}`) takes the export's in the default locale's place.
+  const described = isMap(document.get('description', true)) ? ['description', String(document.get('default_locale'))] : ['description'];
+  if (additions.description && /TODO/.test(String(document.getIn(described) ?? ''))) {
+    document.setIn(described, quoted(additions.description));
     changed = true;
   }
   return changed ? document.toString({ lineWidth: 0 }) : text;

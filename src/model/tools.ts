@@ -189,6 +189,7 @@ const listPosts = define({
   arguments: {
     category: { reads: 'category', description: 'Only posts in this category.' },
     locale: { reads: 'locale', description: 'Only posts in this locale.' },
+    tag: { reads: 'tag', description: 'Only posts with this tag.' },
     published_since: { reads: 'published_since' },
     published_before: { reads: 'published_before' },
     updated_since: { reads: 'updated_since' },

@@ -86,6 +86,7 @@ export const productQuery = {
 export const postFilters = {
   category: anyOf((c) => c.site.all_post_categories, { description: 'Only posts in one of these categories (separated by commas).', example: 'Automation' }),
   locale: anyOf((c) => c.site.locales, { description: 'Only posts in one of these locales (separated by commas).', example: 'en' }),
+  tag: anyOf((c) => c.site.post_tags, { description: 'Only posts with one of these tags (separated by commas).', example: 'Kubernetes' }),
 } as const satisfies ParamSpec;
 
 export const postQuery = {

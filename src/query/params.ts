@@ -262,6 +262,8 @@ const SEVERAL = 'several as an array (["A", "B"]) or in one string separated by 
  * under which only syntax characters and `/` may be escaped).
  */
 function commaListPattern(values: readonly string[]): string {
+  // No value at all (a list the content leaves empty): nothing matches.
+  if (values.length === 0) return '^(?!)';
   const one = `(?:${values.map((v) => v.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')).join('|')})`;
   return `^${one}(?:,${one})*$`;
 }

@@ -78,6 +78,7 @@ function postFields<I>(p: Post, image: { image?: I }) {
     title: p.title,
     summary: p.summary,
     category: p.category,
+    tags: p.tags,
     locale: p.locale,
     published_at: p.published_at,
     updated_at: updatedAt(p),

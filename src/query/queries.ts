@@ -84,10 +84,10 @@ const selectedBy = (query: Published & { readonly updated_since?: number | undef
 ];
 
 /** The articles that match every filter given (one of its values each), newest first. */
-export function postsMatching(catalog: Catalog, { category, locale }: Filters<typeof postFilters>): readonly Post[] {
-  if (!category && !locale) return catalog.posts;
-  return selection(catalog, ['matching posts', category, locale], () =>
-    catalog.posts.filter((p) => (!category || category.includes(p.category)) && (!locale || locale.includes(p.locale))),
+export function postsMatching(catalog: Catalog, { category, locale, tag }: Filters<typeof postFilters>): readonly Post[] {
+  if (!category && !locale && !tag) return catalog.posts;
+  return selection(catalog, ['matching posts', category, locale, tag], () =>
+    catalog.posts.filter((p) => (!category || category.includes(p.category)) && (!locale || locale.includes(p.locale)) && (!tag || p.tags.some((t) => tag.includes(t)))),
   );
 }
 
@@ -162,13 +162,13 @@ export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuer
 }
 
 export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): Collection<ReturnType<typeof postSummary>> {
-  const { category, locale, limit, offset } = query;
-  const records = selection(catalog, ['posts', category, locale, ...selectedBy(query)], () =>
-    arranged(catalog, publishedWithin(postsMatching(catalog, { category, locale }), query), { published_at: (p) => p.published_at, updated_at: (p) => updatedAt(p), title: (p) => p.title }, (p) => updatedAt(p), query.updated_since, query.sort),
+  const { category, locale, tag, limit, offset } = query;
+  const records = selection(catalog, ['posts', category, locale, tag, ...selectedBy(query)], () =>
+    arranged(catalog, publishedWithin(postsMatching(catalog, { category, locale, tag }), query), { published_at: (p) => p.published_at, updated_at: (p) => updatedAt(p), title: (p) => p.title }, (p) => updatedAt(p), query.updated_since, query.sort),
   );
   return paginate(
     records,
-    { endpoint: collectionUrl(catalog, '/posts'), filters: { category: joined(category), locale: joined(locale), ...kept(query) }, limit, offset },
+    { endpoint: collectionUrl(catalog, '/posts'), filters: { category: joined(category), locale: joined(locale), tag: joined(tag), ...kept(query) }, limit, offset },
     postSummary,
   );
 }

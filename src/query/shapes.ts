@@ -97,6 +97,7 @@ export const PostSummary = z
     title: text(),
     summary: text(),
     category: text(),
+    tags: z.array(text()).describe('Its tags, as site.yaml writes them (post_tags); may be empty.'),
     locale: text(),
     published_at: dateTime(),
     updated_at: dateTime().describe('When the article last changed (its publication, unless the content gives a later date).'),
@@ -310,7 +311,7 @@ export const ProductChoice = ProductSummary.partial({ links: true, translations:
 export type ProductChoice = Answered<typeof ProductChoice>;
 
 /** An article in an MCP list: the other fields of PostSummary come with `detail: "full"`. */
-export const PostChoice = PostSummary.partial({ updated_at: true, author: true, reading_time_minutes: true, translations: true, markdown_url: true }).meta({ title: 'PostChoice' });
+export const PostChoice = PostSummary.partial({ updated_at: true, author: true, reading_time_minutes: true, translations: true, markdown_url: true, tags: true }).meta({ title: 'PostChoice' });
 export type PostChoice = Answered<typeof PostChoice>;
 
 /** A search hit in an MCP result: `matches` and `markdown_url` come with `detail: "full"`. */

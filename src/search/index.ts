@@ -2,6 +2,7 @@ import { perCatalog } from '../content/per-catalog.js';
 import { pauseEverySlice } from '../util/pause.js';
 import { markdownToText } from '../content/markdown.js';
 import type { Catalog, Page, Post, Product } from '../content/types.js';
+import { tagLabel } from '../content/site-texts.js';
 import type { Analysis, Concept, Hit, WordPlan } from './engine.js';
 import { best, FIELDS, MIN_TYPO_LENGTH, TermIndex } from './engine.js';
 import { excerpt } from './excerpt.js';
@@ -116,6 +117,8 @@ interface Entry {
   readonly title: string;
   /** Summary of a product or post, description of a page, as plain text. */
   readonly summary: string;
+  /** Its tags and category, as written and as labelled in its locale, separated by spaces. */
+  readonly tags: string;
   /** The record's locale, when its kind has one. */
   readonly locale: string | undefined;
   /** The locales whose readers are shown this record: its own, and for an original product every locale it is not translated into. */
@@ -126,6 +129,16 @@ interface Entry {
   readonly source: string;
   /** `source` folded (normalize.ts), the same length: where the matched terms are found. */
   readonly folded: string;
+}
+
+/**
+ * The names a product or post is filed under, as searched: each tag as
+ * written and as labelled on its locale's pages (a reader searches the word
+ * the page shows), and a post's category.
+ */
+function tagWords(catalog: Catalog, record: Product | Post): string {
+  const tags = record.tags.flatMap((tag) => [tag, tagLabel(catalog.site, tag, record.locale)]);
+  return [...new Set([...('category' in record ? [record.category] : []), ...tags])].join(' ');
 }
 
 /** The last word matches as a prefix from this length on: a single letter stands for too many words to mean anything. */
@@ -160,17 +173,17 @@ export class SearchIndex {
       // Made from the markdown on each read (content/load.ts): read once.
       const text = record.text;
       const source = canonical(`${plainSummary}\n${text}`);
-      const entry = { kind, record, title, summary: plainSummary, locale: record.locale, shownIn, published, source, folded: fold(source) };
+      const entry = { kind, record, title, summary: plainSummary, tags, locale: record.locale, shownIn, published, source, folded: fold(source) };
       entries.push(entry);
       // In the order of FIELDS: title, tags, summary, text.
       fields.push([title, tags, entry.summary, text]);
     };
-    for (const { products } of catalog.productsByLocale.values()) for (const p of products) add('product', p, p.name, p.tags.join(' '), p.summary);
+    for (const { products } of catalog.productsByLocale.values()) for (const p of products) add('product', p, p.name, tagWords(catalog, p), p.summary);
     for (const { pages } of catalog.pagesByLocale.values()) for (const p of pages) add('page', p, p.title, '', p.description);
     // Reading `text` parses the post's markdown the first time (content/load.ts): pause now and then.
     for (const [n, p] of catalog.posts.entries()) {
       if (n % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
-      add('post', p, p.title, p.category, p.summary);
+      add('post', p, p.title, tagWords(catalog, p), p.summary);
     }
     yield;
     return new SearchIndex(entries, yield* TermIndex.loading(fields, searchAnalysis(catalog)));
@@ -320,7 +333,7 @@ export class SearchIndex {
     const inSentence = withinSentence(entry.source, entry.folded, term);
     if (inSentence !== undefined) return inSentence;
     const title = canonical(entry.title);
-    const tags = canonical(entry.kind === 'product' ? (entry.record as Product).tags.join(' ') : entry.kind === 'post' ? (entry.record as Post).category : '');
+    const tags = canonical(entry.tags);
     // The text was folded with the index.
     const fields: readonly (readonly [field: string, folded?: string])[] = [[title], [entry.source, entry.folded], [tags]];
     for (const [field, foldedAlready] of fields) {

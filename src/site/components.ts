@@ -9,6 +9,7 @@ import { statusWords } from '../documents/labels.js';
 import type { BodyPictureHtml, Heading } from './render-markdown.js';
 import { linkTo } from '../documents/site-map.js';
 import { channelUri } from '../content/channels.js';
+import { tagLabel } from '../content/site-texts.js';
 import { addressLines } from '../i18n/address.js';
 import { MEDIA_TYPES, MODERN_FORMATS } from '../media/variants.js';
 
@@ -125,26 +126,31 @@ export function tableOfContents(headings: readonly Heading[], w: Words): Html | 
 </nav>`;
 }
 
-export function tagList(tags: readonly string[], hrefOf: (tag: string) => string, w: Words): Html | '' {
+/** Tags, each labelled as `locale`'s pages show it and linked to the list it filters (the link names the tag as written). */
+export function tagList(catalog: Catalog, tags: readonly string[], locale: string, hrefOf: (tag: string) => string, w: Words): Html | '' {
   if (tags.length === 0) return '';
-  return html`<ul class="tags" aria-label="${w('products.tags')}">${tags.map((tag) => html`<li><a class="tag" href="${hrefOf(tag)}">${tag}</a></li>`)}</ul>`;
+  return html`<ul class="tags" aria-label="${w('products.tags')}">${tags.map((tag) => html`<li><a class="tag" href="${hrefOf(tag)}">${tagLabel(catalog.site, tag, locale)}</a></li>`)}</ul>`;
 }
 
 /** The product list of `locale`, filtered on a tag. */
 export const productTagHref = (catalog: Catalog, locale: string, tag: string) => `${siteLocale(catalog, locale).pagePath('products')}?${new URLSearchParams({ tag })}`;
+
+/** The blog of `locale`, filtered on a tag. */
+export const postTagHref = (catalog: Catalog, locale: string, tag: string) => `${siteLocale(catalog, locale).pagePath('blog')}?${new URLSearchParams({ tag })}`;
 
 /** The blog of the article's locale, filtered on its category. */
 export function postCategoryHref(catalog: Catalog, post: Pick<Post, 'category' | 'locale'>): string {
   return `${siteLocale(catalog, post.locale).pagePath('blog')}?${new URLSearchParams({ category: post.category })}`;
 }
 
-export function productCard(catalog: Catalog, product: Product, headingLevel: 2 | 3, w: Words, loading: Loading = 'lazy'): Html {
+/** A product's card on a page of `locale`. */
+export function productCard(catalog: Catalog, product: Product, locale: string, headingLevel: 2 | 3, w: Words, loading: Loading = 'lazy'): Html {
   const heading = html`<a href="${linkTo(catalog, product.url)}">${product.name}</a>`;
   return html`<li class="card product-card">
 ${product.image ? picture(catalog, product.image, { loading, className: 'card-image' }) : ''}
 <div class="card-head">${headingLevel === 2 ? html`<h2>${heading}</h2>` : html`<h3>${heading}</h3>`}${statusBadge(product.status, w)}</div>
 <p>${product.summary}</p>
-${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(catalog, product.locale, tag)), w)}
+${tagList(catalog, product.tags, locale, (tag) => linkTo(catalog, productTagHref(catalog, locale, tag)), w)}
 </li>`;
 }
 
@@ -156,6 +162,7 @@ export function readingTime(catalog: Catalog, post: Post): string {
 export function postMeta(catalog: Catalog, post: Post): Html {
   return html`<p class="meta"><time datetime="${post.published_at}">${longDate(post.published_at, post.locale)}</time>
 <span aria-hidden="true">·</span> <a class="chip" href="${linkTo(catalog, postCategoryHref(catalog, post))}">${post.category}</a>
+${post.tags.map((tag, i) => html`<a class="tag" href="${linkTo(catalog, postTagHref(catalog, post.locale, tag))}">${post.labelled_tags[i]}</a>`)}
 <span aria-hidden="true">·</span> ${readingTime(catalog, post)}</p>`;
 }
 

@@ -1,4 +1,5 @@
 import type { Catalog } from '../content/types.js';
+import { descriptionIn } from '../content/site-texts.js';
 import { MCP_PATH, paths, ROUTES, urlOf } from '../routes/table.js';
 import { registryOf } from '../documents/registry.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
@@ -143,7 +144,7 @@ export function atomFeed(catalog: Catalog, locale: string): string {
     <updated>${x(updatedAt)}</updated>
     <author><name>${x(p.author)}</name></author>
     <category term="${x(p.category)}"/>
-    <summary>${x(p.summary)}</summary>
+${p.tags.map((tag, i) => `    <category term="${x(tag)}" label="${x(p.labelled_tags[i]!)}"/>\n`).join('')}    <summary>${x(p.summary)}</summary>
 ${picture ? `    <link rel="enclosure" type="${x(picture.media_type)}" href="${x(picture.url)}"/>\n` : ''}
     <content type="html">${x(`${picture ? `<p><img src="${x(picture.url)}" alt="${x(picture.alt)}" width="${picture.width}" height="${picture.height}"></p>\n` : ''}${renderMarkdown(p.markdown, wordsOf(catalog, p.locale), { picture: feedPicture(catalog) }).html.toString()}`)}</content>
   </entry>`;
@@ -151,7 +152,7 @@ ${picture ? `    <link rel="enclosure" type="${x(picture.media_type)}" href="${x
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${x(locale)}">
   <title>${x(`${site.name} (${languageName(locale)})`)}</title>
-  <subtitle>${x(site.description)}</subtitle>
+  <subtitle>${x(descriptionIn(site, locale))}</subtitle>
   <id>${x(self)}</id>
   <link rel="self" type="application/atom+xml" href="${x(self)}"/>
   <link rel="alternate" type="text/html" href="${x(urlOf(base, paths.page(site, 'blog', locale)))}"/>

@@ -4,6 +4,8 @@ import { forReaders } from './error-pages.js';
 import type { Words } from '../documents/words.js';
 import { wordsOf } from '../documents/words.js';
 import type { ChoicesParam } from '../query/params.js';
+import { folded } from '../query/params.js';
+import { tagLabel } from '../content/site-texts.js';
 import { statusWords } from '../documents/labels.js';
 import { blogPage as blogPageParam, postFilters, productFilters, searchQuery } from '../query/parameters.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
@@ -22,6 +24,8 @@ import { filterPosts, POSTS_PER_PAGE } from '../documents/lists.js';
 export interface QueryPlace {
   readonly path: string;
   readonly w: Words;
+  /** The page's locale, whose tag labels a `tag` filter also takes (and names the tags by). */
+  readonly locale?: string;
 }
 
 /** A 400 worded for the page's reader. */
@@ -45,17 +49,30 @@ function single(query: SiteQuery, name: string, { path, w }: QueryPlace): string
  * locale's categories). A refusal is worded for the page's reader.
  */
 function valuesOf(query: SiteQuery, name: string, param: ChoicesParam, catalog: Catalog, place: QueryPlace, allowed: readonly string[] = param.values(catalog)): readonly string[] | undefined {
-  const value = single(query, name, place);
-  if (value === undefined) return undefined;
-  const shown = value.length > 100 ? `${value.slice(0, 100)}…` : value;
-  // A reader is told a status in the page's words ("Demnächst"), the value of the link beside it; content values are their own words.
-  const choices = allowed.map((choice) => (name === 'status' ? `${statusWords(choice, place.w)} (${choice})` : choice)).join(', ');
+  const given = single(query, name, place);
+  if (given === undefined) return undefined;
+  const shown = given.length > 100 ? `${given.slice(0, 100)}…` : given;
+  const label = (tag: string) => (place.locale === undefined ? tag : tagLabel(catalog.site, tag, place.locale));
+  // A reader is told a status in the page's words ("Demnächst"), the value of the link beside it, and a tag by its label there; content values are their own words.
+  const choices = allowed.map((choice) => (name === 'status' ? `${statusWords(choice, place.w)} (${choice})` : name === 'tag' ? label(choice) : choice)).join(', ');
   const refuse = (): never => {
     throw refused(place.w('error.no_such_value', { name, value: shown }), place.w('error.choose_one_of', { choices, path: place.path }), { parameter: name, accepted: allowed });
   };
+  const value = name === 'tag' ? given.split(',').map((one) => tagOfLabel(allowed, label, one)).join(',') : given;
   const values = param.read(value, name, catalog, refuse);
   if (values.some((one) => !allowed.includes(one))) refuse();
   return values;
+}
+
+/**
+ * The tag among `tags` that the page shows as `given` (its label there,
+ * case and accents aside), or `given` as it is: a tag as site.yaml writes
+ * it is read as the API reads it, before any label.
+ */
+function tagOfLabel(tags: readonly string[], label: (tag: string) => string, given: string): string {
+  const wanted = folded(given);
+  if (tags.some((tag) => folded(tag) === wanted)) return given;
+  return tags.find((tag) => folded(label(tag)) === wanted) ?? given;
 }
 
 /**
@@ -65,12 +82,13 @@ function valuesOf(query: SiteQuery, name: string, param: ChoicesParam, catalog: 
  */
 export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { path: string; locale: string }): BlogFilters & { moveTo?: string } {
   const { path } = blog;
-  const place = { path, w: wordsOf(catalog, blog.locale) };
+  const place = { path, w: wordsOf(catalog, blog.locale), locale: blog.locale };
   const locales = valuesOf(query, 'locale', postFilters.locale, catalog, place);
   if (locales !== undefined && locales.length > 1) throw refused(place.w('error.repeated_parameter', { name: 'locale', count: locales.length }), place.w('error.give_once', { path, name: 'locale' }), { parameter: 'locale' });
   const moveTo = locales?.[0];
   const categories = moveTo === undefined ? (catalog.site.post_categories[blog.locale] ?? []) : undefined;
   const category = valuesOf(query, 'category', postFilters.category, catalog, place, categories);
+  const tag = valuesOf(query, 'tag', postFilters.tag, catalog, place);
   const rawPage = single(query, 'page', place);
   const page =
     rawPage === undefined
@@ -78,12 +96,12 @@ export function parseBlogFilters(query: SiteQuery, catalog: Catalog, blog: { pat
       : blogPageParam.read(rawPage, 'page', catalog, () => {
           throw refused(place.w('error.bad_page', { value: rawPage.slice(0, 20) }), pageHint(catalog, place, { path, locale: blog.locale, ...(category ? { category } : {}), page: 1 }), { parameter: 'page', accepted: `a whole number from ${blogPageParam.minimum}` });
         });
-  return { path, locale: blog.locale, ...(category ? { category } : {}), page, ...(moveTo === undefined ? {} : { moveTo }) };
+  return { path, locale: blog.locale, ...(category ? { category } : {}), ...(tag ? { tag } : {}), page, ...(moveTo === undefined ? {} : { moveTo }) };
 }
 
 /** The filters of the product list at `route` (its path and locale). */
 export function parseProductFilters(query: SiteQuery, catalog: Catalog, route: { path: string; locale: string }): ProductFilters {
-  const place = { path: route.path, w: wordsOf(catalog, route.locale) };
+  const place = { path: route.path, w: wordsOf(catalog, route.locale), locale: route.locale };
   const status = valuesOf(query, 'status', productFilters.status, catalog, place);
   const tag = valuesOf(query, 'tag', productFilters.tag, catalog, place);
   return { ...(status ? { status } : {}), ...(tag ? { tag } : {}) };
@@ -124,6 +142,7 @@ export function blogPage(catalog: Catalog, filters: BlogFilters): BlogPage {
 export function blogHref(filters: BlogFilters): string {
   const query = new URLSearchParams();
   if (filters.category) query.set('category', filters.category.join(','));
+  if (filters.tag) query.set('tag', filters.tag.join(','));
   if (filters.page > 1) query.set('page', String(filters.page));
   const search = query.toString();
   return search ? `${filters.path}?${search}` : filters.path;

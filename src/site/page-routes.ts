@@ -76,7 +76,7 @@ function pageState(catalog: Catalog, route: PageRoute, query: SiteQuery): { stat
       }
       // The markdown lists every match at once, but the page number asked for must still exist.
       blogPage(catalog, filters);
-      return { state: { blog: filters }, filtered: Boolean(filters.category) };
+      return { state: { blog: filters }, filtered: Boolean(filters.category || filters.tag) };
     }
     default:
       return { state: {}, filtered: false };

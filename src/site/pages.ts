@@ -19,8 +19,9 @@ import {
 import { fieldLabel, kindWords, statusWords } from '../documents/labels.js';
 import { identifierLabel } from '../content/identifier-labels.js';
 import { legalNoticeFacts } from '../documents/legal-notice.js';
+import { tagLabel, tagLabels } from '../content/site-texts.js';
 import type { BlogFilters, ProductFilters } from '../documents/lists.js';
-import { filterProducts } from '../documents/lists.js';
+import { filterPosts, filterProducts } from '../documents/lists.js';
 import { blogHref, blogPage } from './filters.js';
 import { colonOf, dayOrYear, languageName } from '../documents/format.js';
 import type { Html } from './html.js';
@@ -86,7 +87,7 @@ ${
   catalog.products.length
     ? html`<section class="band" aria-labelledby="home-products"><div class="container">
 <h2 id="home-products">${products?.title ?? w('products.title')}</h2>
-<ul class="cards">${productsShownIn(catalog, route.locale).map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
+<ul class="cards">${productsShownIn(catalog, route.locale).map((p, i) => productCard(catalog, p, route.locale, 3, w, cardLoading(i)))}</ul>
 </div></section>`
     : ''
 }
@@ -166,11 +167,11 @@ ${
 export function productsHtml(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
   const w = wordsOf(catalog, route.locale);
   const products = filterProducts(catalog, filters, route.locale);
-  const active = [...(filters.status ?? []).map((status) => statusWords(status, w)), ...(filters.tag ?? [])].join(', ');
+  const active = [...(filters.status ?? []).map((status) => statusWords(status, w)), ...tagLabels(catalog.site, filters.tag ?? [], route.locale)].join(', ');
   const list = html`<section class="band" aria-labelledby="product-list"><div class="container">
 <h2 id="product-list">${active ? w('products.filtered', { active }) : w('products.all')}</h2>
 ${active ? html`<p class="result-count">${w('products.count', { shown: products.length, total: catalog.products.length })} <a href="${linkTo(catalog, route.path)}">${w('products.show_all')}</a></p>` : ''}
-<ul class="cards">${products.map((p, i) => productCard(catalog, p, 3, w, cardLoading(i)))}</ul>
+<ul class="cards">${products.map((p, i) => productCard(catalog, p, route.locale, 3, w, cardLoading(i)))}</ul>
 ${products.length === 0 ? html`<p>${w('products.none')} <a href="${linkTo(catalog, route.path)}">${w('products.show_all_products')}</a>.</p>` : ''}
 </div></section>`;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['product-list']) })}${list}`);
@@ -201,7 +202,7 @@ export function productHtml(catalog: Catalog, product: Product): string {
 ${products ? html`<p class="eyebrow"><a href="${linkTo(catalog, products.path)}">${products.title}</a></p>` : ''}
 <h1>${product.name}</h1>
 <p class="lead">${product.summary}</p>
-<div class="hero-meta">${statusBadge(product.status, w)}${tagList(product.tags, (tag) => linkTo(catalog, productTagHref(catalog, locale, tag)), w)}</div>
+<div class="hero-meta">${statusBadge(product.status, w)}${tagList(catalog, product.tags, locale, (tag) => linkTo(catalog, productTagHref(catalog, locale, tag)), w)}</div>
 ${links.length ? html`<ul class="inline-list links" aria-label="${w('products.links')}">${links.map(([name, href]) => html`<li><a href="${safeHref(href)}">${fieldLabel(name, w)}</a></li>`)}</ul>` : ''}
 ${translations.length ? html`<p class="translations">${translations}</p>` : ''}
 </div>
@@ -226,16 +227,27 @@ ${toc ? html`<aside class="aside">${toc}</aside>` : ''}
 
 function filterForm(catalog: Catalog, filters: BlogFilters, w: Words): Html {
   const categories = catalog.site.post_categories[filters.locale] ?? [];
+  // The tags the articles of this blog carry, in site.yaml's order, each labelled as this language shows it.
+  const used = new Set(filterPosts(catalog, { path: filters.path, locale: filters.locale, page: 1 }).flatMap((post) => post.tags));
+  const tags = catalog.site.post_tags.filter((tag) => used.has(tag));
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
+  const tagField = tags.length
+    ? html`<div class="field"><label for="filter-tag">${w('blog.tag')}</label>
+<select id="filter-tag" name="tag">
+${option('', w('blog.all_tags'), !filters.tag)}
+${tags.map((tag) => option(tag, tagLabel(catalog.site, tag, filters.locale), filters.tag?.length === 1 && filters.tag[0] === tag))}
+</select></div>`
+    : '';
   return html`<form class="filters" method="get" action="${linkTo(catalog, filters.path)}" aria-label="${w('blog.filter_articles')}">
 <div class="field"><label for="filter-category">${w('blog.category')}</label>
 <select id="filter-category" name="category">
 ${option('', w('blog.all_categories'), !filters.category)}
 ${categories.map((c) => option(c, c, filters.category?.length === 1 && filters.category[0] === c))}
 </select></div>
+${tagField}
 <div class="field field-actions"><button type="submit">${w('blog.filter')}</button>
-${filters.category ? html`<a href="${linkTo(catalog, filters.path)}">${w('blog.clear_filters')}</a>` : ''}</div>
+${filters.category || filters.tag ? html`<a href="${linkTo(catalog, filters.path)}">${w('blog.clear_filters')}</a>` : ''}</div>
 </form>`;
 }
 
@@ -290,13 +302,14 @@ ${filterForm(catalog, filters, w)}
 <ul class="post-list">${result.posts.map((p) => postItem(catalog, p, 3))}</ul>
 ${pagination(catalog, filters, result.page, result.pages, w)}
 </div></div></section>`;
-  const intro = result.page === 1 && !filters.category ? pageBody(catalog, route, { ids: new AnchorIds(['articles', 'filter-category']) }) : '';
+  const filtered = Boolean(filters.category || filters.tag);
+  const intro = result.page === 1 && !filtered ? pageBody(catalog, route, { ids: new AnchorIds(['articles', 'filter-category', 'filter-tag']) }) : '';
   const title = result.page > 1 ? w('blog.title_page', { title: route.title, n: result.page }) : route.title;
   return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${list}${intro}`, {
     title,
     path: blogHref(filters),
-    // Another page or category of the list is not the same page in another language.
-    ...(filters.category || result.page > 1 ? { translations: [] } : {}),
+    // Another page, category or tag of the list is not the same page in another language.
+    ...(filtered || result.page > 1 ? { translations: [] } : {}),
   });
 }
 

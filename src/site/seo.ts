@@ -29,7 +29,7 @@ function graph(page: PageContext, facts: { title: string; description: string; t
   const breadcrumb = trail.length > 1 ? breadcrumbNode(url, trail) : undefined;
   return jsonLd(
     organizationNode(catalog),
-    websiteNode(catalog, searchPath),
+    websiteNode(catalog, searchPath, locale),
     webPageNode(catalog, { url, locale, ...facts, ...(breadcrumb ? { breadcrumb } : {}) }),
     ...(breadcrumb ? [breadcrumb] : []),
     ...shown,
@@ -75,7 +75,7 @@ export function postSeo(page: PageContext, post: Post): Html {
     locale: page.locale,
     alternateLocales: post.translations.map((t) => t.locale),
     ...(post.image ? { image: post.image } : {}),
-    article: { published: post.published_at, ...(post.updated_at ? { modified: post.updated_at } : {}), author: post.author, section: post.category },
+    article: { published: post.published_at, ...(post.updated_at ? { modified: post.updated_at } : {}), author: post.author, section: post.category, tags: post.labelled_tags },
   });
   return html`${card}
 ${graph(page, { title: post.title, description: post.summary }, postNode(page.catalog, post))}`;

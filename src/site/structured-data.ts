@@ -1,4 +1,5 @@
 import { channelUri } from '../content/channels.js';
+import { descriptionIn, shareImageIn } from '../content/site-texts.js';
 import { updatedAt } from '../query/updated-at.js';
 import type {
   AboutPageLeaf,
@@ -96,11 +97,12 @@ export type SharedImage = MediaFile & { readonly alt: string };
 
 /**
  * The page's image when previews can show it, else the site's share image
- * when they can, else none: its share card (cut to 1.91:1, src/media) where
- * it has one, else the file itself (a GIF).
+ * (with its text in the page's `locale`) when they can, else none: its share
+ * card (cut to 1.91:1, src/media) where it has one, else the file itself (a
+ * GIF).
  */
-export function shareImage(catalog: Catalog, image?: Image): SharedImage | undefined {
-  for (const candidate of [image, catalog.site.share_image]) {
+export function shareImage(catalog: Catalog, locale: string, image?: Image): SharedImage | undefined {
+  for (const candidate of [image, shareImageIn(catalog.site, locale)]) {
     if (candidate?.card) return { ...candidate.card, alt: candidate.alt };
     if (candidate && SHAREABLE_IMAGE_TYPES.has(candidate.media_type)) return { url: candidate.url, media_type: candidate.media_type, width: candidate.width, height: candidate.height, alt: candidate.alt };
   }
@@ -199,7 +201,7 @@ function imageTags(image: SharedImage): Html {
  * described by the JSON-LD), so a product page is a `website`.
  */
 export function shareMeta(catalog: Catalog, card: ShareCard): Html {
-  const image = shareImage(catalog, card.image);
+  const image = shareImage(catalog, card.locale, card.image);
   const article = card.type === 'article' ? card.article : undefined;
   return html`${og('og:site_name', catalog.site.name)}${og('og:type', card.type)}${og('og:title', card.title)}${og('og:description', card.description)}${og('og:url', card.url)}${og('og:locale', ogLocale(card.locale))}${alternateOgLocales(card.locale, card.alternateLocales).map((locale) => og('og:locale:alternate', locale))}${image === undefined ? '' : imageTags(image)}${article === undefined ? '' : articleTags(article)}${twitter('twitter:card', image !== undefined && isLargeEnough(image) ? 'summary_large_image' : 'summary')}${twitter('twitter:title', card.title)}${twitter('twitter:description', card.description)}${image === undefined ? '' : html`${twitter('twitter:image', image.url)}${twitter('twitter:image:alt', image.alt)}`}`;
 }
@@ -397,9 +399,10 @@ export function organizationNode(catalog: Catalog): OrganizationNode {
  * box this markup fed in 2024
  * (https://developers.google.com/search/blog/2024/10/sitelinks-search-box),
  * but the action stays valid schema.org and tells an agent how to search the
- * site. `searchPath` is the search page's path (`/search`); it takes `q`.
+ * site. `searchPath` is the search page's path (`/search`); it takes `q`. The
+ * site is described in the page's `locale`.
  */
-export function websiteNode(catalog: Catalog, searchPath: string): WebSiteNode {
+export function websiteNode(catalog: Catalog, searchPath: string, locale: string): WebSiteNode {
   const target: EntryPoint = { '@type': 'EntryPoint', urlTemplate: `${catalog.base_url}${searchPath}?q={search_term_string}` };
   const search: WithActionConstraints<SearchAction> = {
     '@type': 'SearchAction',
@@ -410,7 +413,7 @@ export function websiteNode(catalog: Catalog, searchPath: string): WebSiteNode {
     '@type': 'WebSite',
     '@id': websiteId(catalog),
     name: catalog.site.name,
-    description: catalog.site.description,
+    description: descriptionIn(catalog.site, locale),
     url: homeUrl(catalog),
     inLanguage: catalog.site.locales,
     publisher: ref(organizationId(catalog)),

@@ -76,7 +76,7 @@ describe('400 invalid_parameter', () => {
   test('an unknown parameter is refused, listing the known ones', async () => {
     const body = problem(await server.inject('/api/v1/posts?categry=Automation'), 400, 'invalid_parameter');
     assert.equal(body.parameter, 'categry');
-    assert.deepEqual(body.accepted, ['category', 'locale', 'published_since', 'published_before', 'updated_since', 'sort', 'limit', 'offset']);
+    assert.deepEqual(body.accepted, ['category', 'locale', 'tag', 'published_since', 'published_before', 'updated_since', 'sort', 'limit', 'offset']);
     const single = problem(await server.inject('/api/v1/company?x=1'), 400, 'invalid_parameter');
     assert.deepEqual(single.accepted, []);
     assert.equal(single.hint, 'Call GET /api/v1/company without a query string.');

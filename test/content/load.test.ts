@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -226,5 +226,70 @@ test('pictures: size and type are read from the file; a missing file, a missing 
     assert.ok(problems.some((p) => p.startsWith(`${root}/pages/en/index.md: image.file: site.yaml must be one of png, jpg, jpeg, gif, webp, svg, ico`)), problems.join('\n'));
   } finally {
     await rm(path.dirname(dir), { recursive: true, force: true });
+  }
+});
+
+test('texts of site.yaml per locale: each of a locale of the site, the default one among them', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-texts-'));
+  try {
+    await cp(path.join(FIXTURES, 'minimal'), dir, { recursive: true });
+    const site = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), site.replace(/^description: .*$/m, 'description:\n  pt-br: Uma padaria pequena.\n  en: A small bakery.'));
+    const name = path.basename(dir);
+    assert.deepEqual(await problemsOf(dir), [
+      `${name}/site.yaml: description.pt-br: is not one of the locales (pt-BR); did you mean pt-BR?`,
+      `${name}/site.yaml: description.en: is not one of the locales (pt-BR)`,
+      `${name}/site.yaml: description: has no text for the default locale (pt-BR), which every locale without its own shows; add pt-BR: ...`,
+    ]);
+    await writeFile(path.join(dir, 'site.yaml'), site.replace(/^description: .*$/m, 'description:\n  pt-BR: Uma padaria pequena.'));
+    const catalog = await loadCatalog({ dir, baseUrl: BASE });
+    assert.equal(catalog.site.description, 'Uma padaria pequena.');
+    assert.deepEqual(catalog.site.descriptions, { 'pt-BR': 'Uma padaria pequena.' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a post's tags are chosen from post_tags, with the nearest named; a site without post_tags says so", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-post-tags-'));
+  try {
+    await cp(path.join(FIXTURES, 'minimal'), dir, { recursive: true });
+    const post = path.join(dir, 'posts', 'receita-de-broa.md');
+    const source = await readFile(post, 'utf8');
+    await writeFile(post, source.replace(/^---\n/, '---\ntags: [Milho]\n'));
+    const name = path.basename(dir);
+    assert.deepEqual(await problemsOf(dir), [`${name}/posts/receita-de-broa.md: tags[0]: must be one of the post_tags of site.yaml, which lists none: list the tags posts may carry there`]);
+    const site = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), `${site}post_tags: [Milho, Forno]\n`);
+    await writeFile(post, source.replace(/^---\n/, '---\ntags: [Mlho]\n'));
+    assert.deepEqual(await problemsOf(dir), [`${name}/posts/receita-de-broa.md: tags[0]: must be one of Milho, Forno; did you mean Milho?`]);
+    await writeFile(post, source.replace(/^---\n/, '---\ntags: [Milho]\n'));
+    const catalog = await loadCatalog({ dir, baseUrl: BASE });
+    assert.deepEqual(catalog.posts[0]!.tags, ['Milho']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a product translation may give its picture's text alone, for the original's picture; without one to show, it is told to give the picture too", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-translated-alt-'));
+  try {
+    await cp(path.join(FIXTURES, 'minimal'), dir, { recursive: true });
+    const site = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), site.replace('locales: [pt-BR]', 'locales: [pt-BR, en]'));
+    await mkdir(path.join(dir, 'products', 'en'), { recursive: true });
+    await writeFile(path.join(dir, 'products', 'en', 'pao-de-queijo.md'), '---\nname: Cheese bread\nsummary: Baked every morning.\nimage:\n  alt: Cheese bread on a plate\n---\nTapioca flour, cheese and eggs.\n');
+    assert.deepEqual(await problemsOf(dir), [
+      `${path.basename(dir)}/products/en/pao-de-queijo.md: image: gives alt text alone, but products/pao-de-queijo.md has no picture for it; give the picture too: image: {file: ..., alt: ...}`,
+    ]);
+    await cp(path.join(FIXTURES, 'bilingual', 'images'), path.join(dir, 'images'), { recursive: true });
+    const original = path.join(dir, 'products', 'pao-de-queijo.md');
+    await writeFile(original, (await readFile(original, 'utf8')).replace(/^---\n/, '---\nimage:\n  file: images/pao.png\n  alt: Pão de queijo num prato\n'));
+    const catalog = await loadCatalog({ dir, baseUrl: BASE });
+    const translated = catalog.productsByLocale.get('en')!.bySlug.get('pao-de-queijo')!;
+    assert.equal(translated.image?.url, catalog.products[0]!.image?.url);
+    assert.deepEqual([translated.image?.alt, catalog.products[0]!.image?.alt], ['Cheese bread on a plate', 'Pão de queijo num prato']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 });

@@ -153,6 +153,12 @@ describe('the site and the API read a shared parameter alike', () => {
     assert.deepEqual(await both('/api/v1/products?tag=no-such-tag', '/products?tag=no-such-tag'), [400, 400]);
   });
 
+  test('an article tag in another case', async () => {
+    const tag = catalog.site.post_tags[0]!;
+    assert.deepEqual(await both(`/api/v1/posts?tag=${encodeURIComponent(tag.toUpperCase())}`, `/blog?tag=${encodeURIComponent(tag.toUpperCase())}`), [200, 200]);
+    assert.deepEqual(await both('/api/v1/posts?tag=no-such-tag', '/blog?tag=no-such-tag'), [400, 400]);
+  });
+
   test('an article category in another case', async () => {
     const category = catalog.posts.find((post) => post.locale === 'de')!.category;
     assert.deepEqual(await both(`/api/v1/posts?category=${encodeURIComponent(category.toLowerCase())}`, `/de/blog?category=${encodeURIComponent(category.toLowerCase())}`), [200, 200]);
@@ -165,6 +171,8 @@ describe('the site and the API read a shared parameter alike', () => {
 
   test('every value of each shared filter, written every way a client writes it, gets one answer from both', async () => {
     const tags = catalog.site.product_tags;
+    const postTags = catalog.site.post_tags;
+    assert.ok(postTags.length > 0, 'the starter lists post tags');
     const categories = catalog.site.post_categories['en'] ?? [];
     const forms = (values: readonly string[]) => [
       ...values.flatMap((value) => [value, value.toUpperCase(), value.toLowerCase(), value.normalize('NFD').replace(/\p{M}+/gu, '')]),
@@ -176,6 +184,7 @@ describe('the site and the API read a shared parameter alike', () => {
       ...forms(tags).map((value) => [`/api/v1/products?tag=${encodeURIComponent(value)}`, `/products?tag=${encodeURIComponent(value)}`]),
       ...forms(['live', 'coming-soon']).map((value) => [`/api/v1/products?status=${encodeURIComponent(value)}`, `/products?status=${encodeURIComponent(value)}`]),
       ...forms(categories).map((value) => [`/api/v1/posts?locale=en&category=${encodeURIComponent(value)}`, `/blog?category=${encodeURIComponent(value)}`]),
+      ...forms(postTags).map((value) => [`/api/v1/posts?locale=en&tag=${encodeURIComponent(value)}`, `/blog?tag=${encodeURIComponent(value)}`]),
       ...['0', '7', '10', '-1', '1.5', '1e2', ' 3', '007', 'x'].map((value) => [`/api/v1/search?q=welcome&offset=${encodeURIComponent(value)}`, `/search?q=welcome&offset=${encodeURIComponent(value)}`]),
     ];
     for (const [api, site] of cases) {

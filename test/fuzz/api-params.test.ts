@@ -54,6 +54,8 @@ function valueFor(param: Param): fc.Arbitrary<string> {
       );
     case 'enum': {
       const values = param.values(catalog);
+      // A list the content leaves empty (the demo's post tags) has only wrong values.
+      if (values.length === 0) return text;
       return fc.oneof(
         fc.constantFrom(...values),
         fc.constantFrom(...values).map((value) => value.toUpperCase()),

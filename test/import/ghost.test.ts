@@ -160,6 +160,13 @@ describe('vitrine import ghost on an export with pages, internal tags, members-o
   test('the primary public tag is the category (internal tags dropped), the primary author the author, the custom excerpt the summary', async () => {
     const { data } = await readRecord(dir, 'posts/welcome.md');
     assert.deepEqual([data.category, data.author, data.summary, data.updated_at], ['Tools', 'Joana Lima', 'Who we are and what we write about.', '2024-05-02T09:30:00Z']);
+    assert.equal(data.tags, undefined);
+  });
+
+  test("a post's other public tags are its tags, added to post_tags in site.yaml", async () => {
+    assert.deepEqual((await readRecord(dir, 'posts/install-guide.md')).data.tags, ['Tools']);
+    const site = load(await readFile(path.join(dir, 'site.yaml'), 'utf8')) as { post_tags: string[] };
+    assert.ok(site.post_tags.includes('Tools'), JSON.stringify(site.post_tags));
   });
 
   test('the feature image and the pictures of content/images are copied, a resized copy falling back to its original', async () => {

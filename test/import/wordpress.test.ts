@@ -219,7 +219,7 @@ describe('an import into a folder that holds other content', () => {
 });
 
 describe('an import into a folder vitrine init wrote', () => {
-  test("adds the records and the categories and pages they need to site.yaml, keeping its comments, and passes vitrine check", async () => {
+  test("adds the records and the categories, post tags and pages they need to site.yaml, keeping its comments, and passes vitrine check", async () => {
     const { vitrine } = await import('../process.js');
     const dir = path.join(await workFolder('import-init'), 'site');
     assert.equal((await vitrine(['init', dir, '--name', 'Acme'])).code, 0);
@@ -228,8 +228,12 @@ describe('an import into a folder vitrine init wrote', () => {
     assert.equal(run.code, 0, run.stdout);
     const after = await readFile(path.join(dir, 'site.yaml'), 'utf8');
     for (const comment of before.split('\n').filter((line) => line.startsWith('#'))) assert.ok(after.includes(comment), comment);
-    const site = load(after) as { post_categories: { en: string[] }; page_slugs: string[] };
+    const site = load(after) as { post_categories: { en: string[] }; post_tags: string[]; page_slugs: string[] };
     assert.ok(site.post_categories.en.includes('Company News'));
+    // The first category is the post's category; its tags are its tags, each listed once in post_tags.
+    const post = (await readRecord(dir, 'posts/basic-post.md')).data;
+    assert.deepEqual([post.category, post.tags], ['Company News', ['Has Images', 'Programming']]);
+    assert.deepEqual(site.post_tags.filter((tag) => tag === 'Has Images' || tag === 'Programming'), ['Has Images', 'Programming']);
     assert.deepEqual(site.page_slugs.slice(-1), ['services']);
     await assertChecks(dir);
     const written = await snapshot(dir);

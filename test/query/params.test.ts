@@ -24,7 +24,7 @@ before(async () => {
 
 describe('parseQuery', () => {
   test('absent parameters take their defaults; absent filters are undefined', () => {
-    assert.deepEqual(parseQuery(postQuery, {}, catalog, 'posts'), { category: undefined, locale: undefined, published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 20, offset: 0 });
+    assert.deepEqual(parseQuery(postQuery, {}, catalog, 'posts'), { category: undefined, locale: undefined, tag: undefined, published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 20, offset: 0 });
     assert.deepEqual(parseQuery(productQuery, {}, catalog, 'products'), { status: undefined, tag: undefined, locale: undefined, updated_since: undefined, sort: undefined, limit: 100, offset: 0 });
   });
 
@@ -32,6 +32,7 @@ describe('parseQuery', () => {
     assert.deepEqual(parseQuery(postQuery, { limit: '1', offset: '0', locale: 'pt-BR', category: 'Automation' }, catalog, 'posts'), {
       category: ['Automation'],
       locale: ['pt-BR'],
+      tag: undefined,
       published_since: undefined,
       published_before: undefined,
       updated_since: undefined,
@@ -52,7 +53,7 @@ describe('parseQuery', () => {
 
   test('campaign tags, click identifiers and the _ cache-buster are ignored; a near miss is not', () => {
     const query = { utm_source: 'newsletter', utm_campaign: 'x', fbclid: '1', gclid: '2', mc_cid: '3', mc_eid: '4', _: '1700000000', limit: '3' };
-    assert.deepEqual(parseQuery(postQuery, query, catalog, 'posts'), { category: undefined, locale: undefined, published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 3, offset: 0 });
+    assert.deepEqual(parseQuery(postQuery, query, catalog, 'posts'), { category: undefined, locale: undefined, tag: undefined, published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 3, offset: 0 });
     for (const name of ['utm', '__', 'fbclid2', 'UTM_source']) {
       assert.equal(failure(() => parseQuery(postQuery, { [name]: '1' }, catalog, 'posts')).details.parameter, name);
     }
@@ -89,6 +90,7 @@ describe('parseQuery', () => {
     assert.deepEqual(parseQuery(postQuery, { category: 'Automation,Automação', locale: 'en,pt-BR,en' }, catalog, 'posts'), {
       category: ['Automation', 'Automação'],
       locale: ['en', 'pt-BR'],
+      tag: undefined,
       published_since: undefined,
       published_before: undefined,
       updated_since: undefined,

@@ -53,7 +53,7 @@ describe('filters', () => {
 
 describe('lists', () => {
   test('a page of posts counts every match and links its neighbours with the filters kept', () => {
-    const page = listPosts(catalog, { category: undefined, locale: ['en'], published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 2, offset: 2 });
+    const page = listPosts(catalog, { category: undefined, locale: ['en'], tag: undefined, published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 2, offset: 2 });
     const total = postsMatching(catalog, { locale: ['en'] }).length;
     assert.equal(page.total, total);
     assert.equal(page.items.length, 2);
@@ -64,7 +64,7 @@ describe('lists', () => {
 
   test('past the end: no items, no next, and prev leads back to the last page that has items', () => {
     const total = catalog.posts.length;
-    const page = listPosts(catalog, { category: undefined, locale: undefined, published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 10, offset: total + 50 });
+    const page = listPosts(catalog, { category: undefined, locale: undefined, tag: undefined, published_since: undefined, published_before: undefined, updated_since: undefined, sort: undefined, limit: 10, offset: total + 50 });
     assert.deepEqual(page.items, []);
     assert.equal(page.next, null);
     assert.equal(page.prev, `${BASE_URL}/api/v1/posts?limit=10&offset=${Math.floor((total - 1) / 10) * 10}`);
@@ -80,7 +80,7 @@ describe('lists', () => {
 
 describe('sync and order', () => {
   const posts = (query: { updated_since?: number; sort?: { field: string; descending: boolean } }) =>
-    listPosts(catalog, { category: undefined, locale: undefined, published_since: undefined, published_before: undefined, updated_since: query.updated_since, sort: query.sort, limit: 100, offset: 0 });
+    listPosts(catalog, { category: undefined, locale: undefined, tag: undefined, published_since: undefined, published_before: undefined, updated_since: query.updated_since, sort: query.sort, limit: 100, offset: 0 });
 
   test('every item carries updated_at: an article without one its publication date', () => {
     const items = posts({}).items;
@@ -97,7 +97,7 @@ describe('sync and order', () => {
     const all = posts({}).items;
     const dates = all.map((item) => Date.parse(item.updated_at)).sort((a, b) => a - b);
     const middle = dates[Math.floor(dates.length / 2)]!;
-    const recent = listPosts(catalog, { category: undefined, locale: undefined, published_since: undefined, published_before: undefined, updated_since: middle, sort: undefined, limit: 2, offset: 0 });
+    const recent = listPosts(catalog, { category: undefined, locale: undefined, tag: undefined, published_since: undefined, published_before: undefined, updated_since: middle, sort: undefined, limit: 2, offset: 0 });
     assert.equal(recent.total, dates.filter((date) => date >= middle).length);
     assert.match(String(recent.next), /updated_since=\d{4}-\d{2}-\d{2}T\d{2}%3A\d{2}%3A\d{2}Z/);
   });
@@ -119,6 +119,7 @@ describe('selections kept for a content version', () => {
     const fresh = await testCatalog(path.join(FIXTURES, 'bilingual'), BASE_URL);
     const query = (locale: string[] | undefined, field: string | undefined, descending: boolean, offset: number) => ({
       category: undefined,
+      tag: undefined,
       locale,
       published_since: undefined,
       published_before: undefined,

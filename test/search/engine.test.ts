@@ -32,10 +32,12 @@ let documents: string[][];
 
 before(async () => {
   catalog = await testCatalog();
+  // A record's tags are indexed as written and as its locale labels them; a post's with its category.
+  const tags = (p: { tags: readonly string[]; labelled_tags: readonly string[] }, ...before: string[]) => [...new Set([...before, ...p.tags.flatMap((tag, i) => [tag, p.labelled_tags[i]!])])].join(' ');
   documents = [
-    ...catalog.products.map((p) => [p.name, p.tags.join(' '), p.summary, p.text]),
+    ...catalog.products.map((p) => [p.name, tags(p), p.summary, p.text]),
     ...allPages().map((p) => [p.title, '', p.description, p.text]),
-    ...catalog.posts.map((p) => [p.title, p.category, p.summary, p.text]),
+    ...catalog.posts.map((p) => [p.title, tags(p, p.category), p.summary, p.text]),
   ];
 });
 

@@ -71,7 +71,7 @@ function theGraph(): JsonObject[] {
   return parseJsonLd(
     jsonLd(
       organizationNode(catalog),
-      websiteNode(catalog, '/search'),
+      websiteNode(catalog, '/search', catalog.site.default_locale),
       webPageNode(catalog, { url: post.url, title: post.title, description: post.summary, locale: post.locale, breadcrumb: crumbs }),
       crumbs,
       postNode(catalog, post),
@@ -82,7 +82,7 @@ function theGraph(): JsonObject[] {
 
 describe('jsonLd', () => {
   test('renders one script whose JSON is a schema.org @graph of typed nodes with stable ids', () => {
-    const markup = jsonLd(organizationNode(catalog), websiteNode(catalog, '/search')).toString();
+    const markup = jsonLd(organizationNode(catalog), websiteNode(catalog, '/search', catalog.site.default_locale)).toString();
     const document = parseJsonLd(markup);
     assert.equal(document['@context'], 'https://schema.org');
     assert.deepEqual(
@@ -178,7 +178,7 @@ describe('organizationNode', () => {
 
 describe('websiteNode and webPageNode', () => {
   test('the site has a SearchAction on its search page and names its publisher', () => {
-    const site = websiteNode(catalog, '/search');
+    const site = websiteNode(catalog, '/search', catalog.site.default_locale);
     assert.deepEqual(site.publisher, { '@id': organizationId(catalog) });
     assert.deepEqual(site.inLanguage, catalog.site.locales);
     assert.deepEqual(JSON.parse(JSON.stringify(site.potentialAction)), {
