@@ -137,7 +137,7 @@ describe('tag labels per locale', () => {
 
   test('the markdown mirrors show the label of their locale', async () => {
     assert.match((await get(`/md/en/products/${slug}.md`)).body, /^- Tags: Services$/m);
-    assert.match((await get(`/md/products/${slug}.md`)).body, /^- Tags: Leistungen$/m);
+    assert.match((await get(`/md/products/${slug}.md`)).body, /^- Schlagwörter: Leistungen$/m);
     assert.match((await get('/en/products?tag=Leistungen', { accept: 'text/markdown' })).body, /Tags: Services\./);
   });
 
