@@ -50,6 +50,8 @@ export const MANIFEST = 'vitrine-manifest.json';
 export interface ExportedSite {
   readonly baseUrl: string;
   readonly redirects: readonly Redirect[];
+  /** The headers the server adds to every answer at a path, a redirect's included. */
+  readonly scopeHeadersAt: (path: string) => readonly (readonly [string, string])[];
 }
 /** The nginx include of the answers the quota does not count (the site, its mirrors, the documents). */
 export const UNCOUNTED_LOCATIONS = 'nginx-uncounted-locations.conf';
@@ -102,7 +104,7 @@ export async function exportAnswers(prepared: AsyncIterable<PreparedUrl>, urls: 
   await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
   await writeFile(path.join(dir, '_headers'), netlifyHeaders(manifest));
   const redirects = (answers: readonly ExportedAnswer[], standalone: boolean) =>
-    redirectDirectives(site?.redirects ?? [], site?.baseUrl ?? '', new Set(answers.filter((answer) => answer.accept === undefined).map((answer) => answer.url)), standalone);
+    redirectDirectives(site ?? { baseUrl: '', redirects: [], scopeHeadersAt: () => [] }, new Set(answers.filter((answer) => answer.accept === undefined).map((answer) => answer.url)), standalone);
   await writeFile(path.join(dir, 'nginx-locations.conf'), nginxLocations(manifest, redirects(manifest, true)));
   const uncountedAnswers = manifest.filter((answer) => uncounted.has(answer.url));
   await writeFile(path.join(dir, UNCOUNTED_LOCATIONS), nginxLocations(uncountedAnswers, redirects(uncountedAnswers, false)));

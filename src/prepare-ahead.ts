@@ -30,6 +30,8 @@ export interface DeclaredAnswers {
   readonly urls: readonly string[];
   /** The 200 answers of `urls`, in order, one at a time: the memory they take is a few answers', however many there are. */
   answers(): AsyncIterable<PreparedUrl>;
+  /** The headers every answer at `path` carries whatever it is (CORS, nosniff, the API's version): what an exported redirect adds. */
+  scopeHeadersAt(path: string): readonly (readonly [string, string])[];
 }
 
 export interface AheadOptions {
@@ -77,7 +79,12 @@ export class AheadOfRequests {
   /** The static export: the URLs first (a URL others live under is a folder), then their answers, each route's URLs listed once. */
   declared(catalog: Catalog): DeclaredAnswers {
     const declared = [...this.#declared(catalog, false, false)];
-    return { urls: declared.flatMap(([, urls]) => urls), answers: () => this.#prepare(catalog, declared, false) };
+    const { zones, policy } = this.#options;
+    return {
+      urls: declared.flatMap(([, urls]) => urls),
+      answers: () => this.#prepare(catalog, declared, false),
+      scopeHeadersAt: (path) => pairs(policy.zoneHeaders(zones.of(path))),
+    };
   }
 
   /** Builds the search index of `catalog`, then prepares its answers ahead: a reload awaits it, then swaps the Catalog in. */

@@ -87,7 +87,7 @@ async function exportTo(config: Config, catalog: Catalog, target: string): Promi
     await app.pictures.makeAll(catalog, { parallel: availableParallelism() });
     // Each route lists its URLs once: the export needs them all before the first answer (a URL others live under is a folder).
     const declared = app.declared(catalog);
-    return (await exportAnswers(declared.answers(), declared.urls, target, { baseUrl: catalog.base_url, redirects: catalog.redirects })).length;
+    return (await exportAnswers(declared.answers(), declared.urls, target, { baseUrl: catalog.base_url, redirects: catalog.redirects, scopeHeadersAt: declared.scopeHeadersAt })).length;
   } finally {
     await app.server.close();
   }

@@ -85,13 +85,17 @@ describe('redirects in an export served by nginx', { skip: NGINX === undefined &
     }
   });
 
-  test('a redirect through nginx is no-store and carries none of the page\'s validators, as from the server', async () => {
+  test('a redirect through nginx is no-store, carries the server\'s CORS and nosniff headers and none of the page\'s validators, as from the server', async () => {
     for (const url of ['/?p=12', '/quem-somos']) {
       const [viaNginx, viaServer] = await Promise.all([exchange(`${origin}${url}`), server.inject(url)]);
       assert.equal(viaNginx.headers['cache-control'], 'no-store', url);
       assert.equal(viaServer.headers['cache-control'], 'no-store', url);
       assert.equal(viaNginx.headers.etag, undefined, url);
       assert.equal(viaServer.headers.etag, undefined, url);
+      for (const name of ['access-control-allow-origin', 'access-control-expose-headers', 'x-content-type-options']) {
+        assert.ok(viaServer.headers[name], `${url}: the server sends ${name}`);
+        assert.equal(viaNginx.headers[name], viaServer.headers[name], `${url}: ${name} through nginx`);
+      }
     }
   });
 
@@ -108,7 +112,7 @@ describe('redirects in an export served by nginx', { skip: NGINX === undefined &
     const include = await readFile(path.join(exported, 'nginx-locations.conf'), 'utf8');
     assert.match(include, /# not carried: \/velho\?sort-by=x \(nginx has no \$arg_ variable for the parameter "sort-by"\)/);
     const uncounted = await readFile(path.join(exported, 'nginx-uncounted-locations.conf'), 'utf8');
-    assert.match(uncounted, /location = "\/quem-somos" \{\n {4}absolute_redirect off;\n {4}add_header cache-control "no-store" always; return 301 "\/site\/about";\n\}/);
+    assert.match(uncounted, /location = "\/quem-somos" \{\n {4}absolute_redirect off;\n {4}add_header access-control-allow-origin "\*" always; .*add_header cache-control "no-store" always; return 301 "\/site\/about";\n\}/);
     // Where running instances answer the rest, a path only a query sends on is left to them.
     assert.doesNotMatch(uncounted, /location = "\/arquivo"/);
   });
