@@ -2,6 +2,7 @@ import type { Catalog, Company, Image, Page, Post, Product } from '../content/ty
 import type * as shapes from './shapes.js';
 import { updatedAt } from './updated-at.js';
 import { nextOffset } from './pagination.js';
+import type { Fallback } from './untranslated.js';
 
 /**
  * The public representation of each record: what the API and MCP return,
@@ -43,8 +44,9 @@ function freeze<S extends object>(summary: S): S {
 
 export const productSummary = once((p: Product, catalog: Catalog): shapes.ProductSummary => productFields(p, catalog, imageSummaryOf(p.image)));
 
-export function productDetail(p: Product, catalog: Catalog): shapes.Product {
-  return { ...productFields(p, catalog, imageOf(p.image)), markdown: p.markdown };
+/** A product as its own answer gives it; `fallback` when it is answered in another locale than the one asked for. */
+export function productDetail(p: Product, catalog: Catalog, fallback?: Fallback): shapes.Product {
+  return { ...productFields(p, catalog, imageOf(p.image)), markdown: p.markdown, ...(fallback ? { fallback } : {}) };
 }
 
 /** The fields of a product as a list and the record show them, its image as each shows it. */
@@ -92,8 +94,9 @@ function postFields<I>(p: Post, image: { image?: I }) {
 
 export const pageSummary = once((p: Page): shapes.PageSummary => pageFields(p, imageSummaryOf(p.image)));
 
-export function pageDetail(p: Page): shapes.Page {
-  return { ...pageFields(p, imageOf(p.image)), markdown: p.markdown };
+/** A page as its own answer gives it; `fallback` when it is answered in another locale than the one asked for. */
+export function pageDetail(p: Page, fallback?: Fallback): shapes.Page {
+  return { ...pageFields(p, imageOf(p.image)), markdown: p.markdown, ...(fallback ? { fallback } : {}) };
 }
 
 /** The fields of a page as a list and the record show them, its image as each shows it. */

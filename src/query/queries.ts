@@ -12,6 +12,8 @@ import type { Collection } from './pagination.js';
 import { pageLinks, paginate } from './pagination.js';
 import { pageSummary, postSummary, productSummary } from './present.js';
 import { updatedAt } from './updated-at.js';
+import type { InLocale } from './untranslated.js';
+import { pageInLocale, productInLocale } from './untranslated.js';
 import { ClockCache } from '../util/clock-cache.js';
 
 /**
@@ -226,25 +228,15 @@ function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[])
   return new QueryError('not_found', `No ${kind} has the slug "${clip(slug)}".`, { kind, validSlugs });
 }
 
-/** A product in `locale` (the default locale's when absent); a slug the locale has not translated is not found there. */
-export function findProduct(catalog: Catalog, slug: string, locale?: string): Product {
-  return foundIn(productsIn(catalog, locale).bySlug, 'product', slug, productSlugs(catalog));
-}
-
-/** The record of `slug` in a locale's records, or a not-found naming the slugs that locale has. */
-function foundIn<R>(bySlug: ReadonlyMap<string, R>, kind: RecordKind, slug: string, slugs: readonly string[]): R {
-  const record = bySlug.get(slug);
-  if (!record) throw notFound(kind, slug, slugsOfLocale(bySlug, slugs));
-  return record;
-}
-
-/** Per locale's records: its slugs, in the order of every slug of the kind, made once (a 404 names them all). */
-const SLUGS_OF_LOCALE = new WeakMap<ReadonlyMap<string, unknown>, readonly string[]>();
-
-function slugsOfLocale(bySlug: ReadonlyMap<string, unknown>, slugs: readonly string[]): readonly string[] {
-  let valid = SLUGS_OF_LOCALE.get(bySlug);
-  if (valid === undefined) SLUGS_OF_LOCALE.set(bySlug, (valid = Object.freeze(slugs.filter((slug) => bySlug.has(slug)))));
-  return valid;
+/**
+ * A product in `locale` (the default locale's when absent), by the rule for
+ * untranslated records (src/query/untranslated.ts): a slug the locale has not
+ * translated is answered in the default locale, with its fallback.
+ */
+export function findProduct(catalog: Catalog, slug: string, locale?: string): InLocale<Product> {
+  const found = productInLocale(catalog, slug, locale);
+  if (!found) throw notFound('product', slug, productSlugs(catalog));
+  return found;
 }
 
 export function findPost(catalog: Catalog, slug: string): Post {
@@ -253,7 +245,9 @@ export function findPost(catalog: Catalog, slug: string): Post {
   return post;
 }
 
-/** A page in `locale` (the default locale's when absent); a slug the locale has not translated is not found there. */
-export function findPage(catalog: Catalog, slug: string, locale?: string): Page {
-  return foundIn(pagesIn(catalog, locale).bySlug, 'page', slug, pageSlugs(catalog));
+/** A page in `locale` (the default locale's when absent), by the same rule as a product. */
+export function findPage(catalog: Catalog, slug: string, locale?: string): InLocale<Page> {
+  const found = pageInLocale(catalog, slug, locale);
+  if (!found) throw notFound('page', slug, pageSlugs(catalog));
+  return found;
 }

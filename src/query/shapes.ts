@@ -89,7 +89,17 @@ export const ProductSummary = z
   .meta({ title: 'ProductSummary' });
 export type ProductSummary = Answered<typeof ProductSummary>;
 
-export const Product = ProductSummary.extend({ image, markdown }).meta({ title: 'Product' });
+/** What a record answered in another locale than the one asked for says of itself (src/query/untranslated.ts). */
+export const Fallback = z
+  .strictObject({
+    requested_locale: text().describe('The locale asked for, which the record has no translation in.'),
+    available_locales: z.array(text()).describe('Every locale the record is written in; ask for one of them to get its own text.'),
+  })
+  .describe("Present only when the record is not translated into the locale asked for: it is then answered in the site's default locale (its locale field).")
+  .meta({ title: 'Fallback' });
+export type Fallback = Answered<typeof Fallback>;
+
+export const Product = ProductSummary.extend({ image, markdown, fallback: Fallback.optional() }).meta({ title: 'Product' });
 export type Product = Answered<typeof Product>;
 
 export const PostSummary = z
@@ -127,7 +137,7 @@ export const PageSummary = z
   .meta({ title: 'PageSummary' });
 export type PageSummary = Answered<typeof PageSummary>;
 
-export const Page = PageSummary.extend({ image, markdown }).meta({ title: 'Page' });
+export const Page = PageSummary.extend({ image, markdown, fallback: Fallback.optional() }).meta({ title: 'Page' });
 export type Page = Answered<typeof Page>;
 
 export const Address = z
