@@ -3,6 +3,7 @@ import type * as shapes from './shapes.js';
 import { updatedAt } from './updated-at.js';
 import { nextOffset } from './pagination.js';
 import type { Fallback } from './untranslated.js';
+import type { EmptiedBy } from './empty-lists.js';
 
 /**
  * The public representation of each record: what the API and MCP return,
@@ -159,12 +160,12 @@ export function hitChoice(hit: shapes.HitChoice): shapes.HitChoice {
 
 /** A page of a list or search as an MCP tool answers it: `next_offset` for the links, each item whole or as `choose` shows it. */
 export function agentPage<T, C>(
-  page: { readonly items: readonly T[]; readonly total: number; readonly limit: number; readonly offset: number },
+  page: { readonly items: readonly T[]; readonly total: number; readonly limit: number; readonly offset: number; readonly why_empty?: readonly EmptiedBy[] },
   full: boolean,
   choose: (item: T) => C,
-): { items: readonly (T | C)[]; total: number; limit: number; offset: number; next_offset: number | null } {
-  const { items, total, limit, offset } = page;
-  return { items: full ? items : items.map(choose), total, limit, offset, next_offset: nextOffset(offset, limit, total) };
+): { items: readonly (T | C)[]; total: number; limit: number; offset: number; why_empty?: readonly EmptiedBy[]; next_offset: number | null } {
+  const { items, total, limit, offset, why_empty: whyEmpty } = page;
+  return { items: full ? items : items.map(choose), total, limit, offset, ...(whyEmpty ? { why_empty: whyEmpty } : {}), next_offset: nextOffset(offset, limit, total) };
 }
 
 /** Published products, posts and pages: the health record's `documents`. */

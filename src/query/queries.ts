@@ -13,6 +13,8 @@ import { pageLinks, paginate } from './pagination.js';
 import { pageSummary, postSummary, productSummary } from './present.js';
 import { updatedAt } from './updated-at.js';
 import type { InLocale } from './untranslated.js';
+import type { EmptyList, ListFilter } from './empty-lists.js';
+import { whyEmpty } from './empty-lists.js';
 import { pageInLocale, productInLocale } from './untranslated.js';
 import { ClockCache } from '../util/clock-cache.js';
 
@@ -158,27 +160,79 @@ export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuer
   const records = selection(catalog, ['products', status, tag, locale, ...selectedBy(query)], () =>
     arranged(catalog, productsMatching(catalog, { status, tag }, productsIn(catalog, locale).products), { name: (p) => p.name, updated_at: (p) => updatedAt(p, catalog) }, (p) => updatedAt(p, catalog), query.updated_since, query.sort),
   );
-  return paginate(records, { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag), locale, ...kept(query) }, limit, offset }, (p) =>
+  const page = paginate(records, { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag), locale, ...kept(query) }, limit, offset }, (p) =>
     productSummary(p, catalog),
   );
+  return explained(page, () => {
+    const items = locale === undefined ? catalog.products : [...catalog.productsByLocale.values()].flatMap((of) => of.products);
+    const filters = [
+      ...valueFilter<Product>('locale', locale === undefined ? undefined : [locale], (p) => [p.locale]),
+      ...valueFilter<Product>('status', status, (p) => [p.status]),
+      ...valueFilter<Product>('tag', tag, (p) => p.tags),
+      ...instantFilter<Product>('updated_since', query.updated_since, 'since', (p) => updatedAt(p, catalog)),
+    ];
+    return { noun: ['product', 'products'], items, filters, also: { locale: fallbackNote('product', catalog) } };
+  });
 }
+
+/** `page`, with why it is empty when its filters left nothing. */
+function explained<T, I>(page: Collection<T>, list: () => EmptyList<I>): Collection<T> {
+  if (page.total > 0) return page;
+  const why = whyEmpty(list());
+  return why ? { ...page, why_empty: why } : page;
+}
+
+/** A filter of values, when the list is given one. */
+function valueFilter<T>(parameter: string, asked: readonly string[] | undefined, valuesOf: (item: T) => readonly string[]): ListFilter<T>[] {
+  return asked === undefined ? [] : [{ parameter, asked, valuesOf }];
+}
+
+/** A bound of instants, when the list is given one. */
+function instantFilter<T>(parameter: string, bound: number | undefined, side: 'since' | 'before', instantOf: (item: T) => string): ListFilter<T>[] {
+  const field = parameter.startsWith('published') ? 'published_at' : 'updated_at';
+  return bound === undefined ? [] : [{ parameter, bound, side, field, instantOf }];
+}
+
+/** What a list filtered by locale adds: a record asked for by slug is still answered, by the rule for untranslated records. */
+const fallbackNote = (kind: string, catalog: Catalog) =>
+  `Each ${kind} is written in ${catalog.site.default_locale} first; asked for by slug in a locale it has no translation in, it is answered in ${catalog.site.default_locale}, with fallback saying so.`;
 
 export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): Collection<ReturnType<typeof postSummary>> {
   const { category, locale, limit, offset } = query;
   const records = selection(catalog, ['posts', category, locale, ...selectedBy(query)], () =>
     arranged(catalog, publishedWithin(postsMatching(catalog, { category, locale }), query), { published_at: (p) => p.published_at, updated_at: (p) => updatedAt(p), title: (p) => p.title }, (p) => updatedAt(p), query.updated_since, query.sort),
   );
-  return paginate(
+  const page = paginate(
     records,
     { endpoint: collectionUrl(catalog, '/posts'), filters: { category: joined(category), locale: joined(locale), ...kept(query) }, limit, offset },
     postSummary,
   );
+  return explained(page, () => ({
+    noun: ['article', 'articles'],
+    items: catalog.posts,
+    filters: [
+      ...valueFilter<Post>('category', category, (p) => [p.category]),
+      ...valueFilter<Post>('locale', locale, (p) => [p.locale]),
+      ...instantFilter<Post>('published_since', query.published_since, 'since', (p) => p.published_at),
+      ...instantFilter<Post>('published_before', query.published_before, 'before', (p) => p.published_at),
+      ...instantFilter<Post>('updated_since', query.updated_since, 'since', (p) => updatedAt(p)),
+    ],
+  }));
 }
 
 export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): Collection<ReturnType<typeof pageSummary>> {
   const { limit, offset, locale } = query;
   const records = arranged(catalog, pagesIn(catalog, locale).pages, { title: (p) => p.title, updated_at: (p) => updatedAt(p) }, (p) => updatedAt(p), query.updated_since, query.sort);
-  return paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale, ...kept(query) }, limit, offset }, pageSummary);
+  const page = paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale, ...kept(query) }, limit, offset }, pageSummary);
+  return explained(page, () => ({
+    noun: ['page', 'pages'],
+    items: locale === undefined ? catalog.pages : [...catalog.pagesByLocale.values()].flatMap((of) => of.pages),
+    filters: [
+      ...valueFilter<Page>('locale', locale === undefined ? undefined : [locale], (p) => [p.locale]),
+      ...instantFilter<Page>('updated_since', query.updated_since, 'since', (p) => updatedAt(p)),
+    ],
+    also: { locale: fallbackNote('page', catalog) },
+  }));
 }
 
 /** A search hit as it is answered: the index's, with the dates of its record. */

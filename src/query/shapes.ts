@@ -280,12 +280,29 @@ export const SearchResult = z
   })
   .meta({ title: 'SearchResult' });
 
-/** What every page of a list holds, in REST and MCP alike: its items, and where it stands in all of them. */
+/** Why a list its filters emptied is empty (src/query/empty-lists.ts). */
+export const EmptiedBy = z
+  .strictObject({
+    parameter: text().describe('The filter that left nothing; absent when only several together did.').optional(),
+    detail: text().describe('What happened and what there is instead.'),
+    others: z
+      .array(z.strictObject({ value: text(), total: count() }))
+      .describe('The values of that filter that have items, the other filters kept, most first.')
+      .optional(),
+    nearest: dateTime().describe('For a date filter: the nearest date on the other side of its bound that an item has.').optional(),
+  })
+  .meta({ title: 'EmptiedBy' });
+
+/** What every page of a list holds, in REST and MCP alike: its items, where it stands in all of them, and why it is empty when it is. */
 const pageOf = <I extends z.ZodType>(item: I) => ({
   items: z.array(item),
   total: count().describe('Every match of the filters, not just this page.'),
   limit: z.int().min(1),
   offset: count(),
+  why_empty: z
+    .array(EmptiedBy)
+    .describe('Only when the filters match nothing (total 0): for each filter that alone emptied the list, what the list holds without it.')
+    .optional(),
 });
 
 /** The envelope of every list, titled `title`. */
