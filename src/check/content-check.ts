@@ -112,6 +112,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ...(links && loaded.redirects ? redirectLinkProblems(view, loaded.redirects, links) : []),
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
+    ...missingTranslationProblems(view, loaded.problems),
     ...missingIdentifierProblems(view),
     ...todoProblems(view),
   ]
@@ -440,6 +441,39 @@ function translationKeyProblems(view: SiteView): CheckProblem[] {
         ]
       : [],
   );
+}
+
+/**
+ * Pages and products with no translation in one of the site's locales are
+ * shown there in the default locale (src/query/untranslated.ts): one
+ * warning per locale, on site.yaml's `locales`, naming each file to add.
+ */
+function missingTranslationProblems(view: SiteView, loaded: readonly ContentProblem[]): CheckProblem[] {
+  const { site } = view;
+  if (!site) return [];
+  // A locale site.yaml is told is wrong has its own message: nothing follows from it.
+  const refused = new Set(loaded.filter((problem) => problem.file === 'site.yaml').map((problem) => problem.field));
+  const translated = new Set(view.files.filter((file) => file.locale !== undefined).map((file) => `${file.kind} ${file.locale} ${file.slug}`));
+  const originals = view.files.filter((file) => (file.kind === 'page' || file.kind === 'product') && file.locale === undefined && isPublished(file, site));
+  const line = view.siteSource === undefined ? null : (lineOfField(view.siteSource, 'locales') ?? null);
+  return site.locales
+    .filter((locale, index) => locale !== site.default_locale && !refused.has(`locales[${index}]`))
+    .flatMap((locale): CheckProblem[] => {
+      const missing = originals.filter((file) => !translated.has(`${file.kind} ${locale} ${file.slug}`));
+      if (missing.length === 0) return [];
+      const pages = missing.filter((file) => file.kind === 'page').length;
+      const what = [pages && `${pages} page${pages === 1 ? '' : 's'}`, missing.length - pages && `${missing.length - pages} product${missing.length - pages === 1 ? '' : 's'}`].filter(Boolean).join(' and ');
+      const files = missing.map((file) => path.posix.join(path.posix.dirname(file.file), locale, path.posix.basename(file.file)));
+      return [
+        {
+          file: 'site.yaml',
+          line,
+          field: 'locales',
+          message: `${locale} has no translation of ${what}, answered in ${site.default_locale} meanwhile; add ${files.join(', ')}`,
+          severity: 'warning',
+        },
+      ];
+    });
 }
 
 /**
