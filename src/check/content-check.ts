@@ -315,7 +315,30 @@ function sentOnToAnswer(target: string, links: LinkContext): boolean {
 function deadLinkReason(target: string, { base, site, routes }: LinkContext): string | undefined {
   const sitePath = sitePathOf(target, base);
   if (sitePath === undefined || routes.answers(sitePath)) return undefined;
-  return withSuggestion(missingRouteHint(sitePath, site, routes), closestPath(sitePath, routes.targets()));
+  // An article has one address whatever its language: a language's tag in front of it is the mistake.
+  const article = articleUnderLocale(sitePath, site);
+  if (article !== undefined) return withSuggestion(`no page of the site is at ${sitePath}; an article is at /blog/<slug> in every language, with no language in front`, nearestPaths(article, routes));
+  return withSuggestion(missingRouteHint(sitePath, site, routes), nearestPaths(sitePath, routes));
+}
+
+/** `/blog/<slug>` for a path `/<locale>/blog/<slug>` of a locale of the site; undefined for any other path. */
+function articleUnderLocale(sitePath: string, site: RouteSite): string | undefined {
+  const [, locale = '', section, slug, ...rest] = sitePath.split('/');
+  return site.locales.includes(locale) && section === 'blog' && slug && rest.length === 0 ? `/blog/${slug}` : undefined;
+}
+
+/**
+ * The paths that exist nearest to `sitePath`: itself, when it exists; else
+ * the close spellings; else those whose last segment it begins (a slug cut
+ * short: `/blog/kalibrierlabor` for `/blog/kalibrierlabor-graz`).
+ */
+function nearestPaths(sitePath: string, routes: LinkRoutes): string[] {
+  if (routes.answers(sitePath)) return [sitePath];
+  const targets = routes.targets();
+  const spelt = closestPath(sitePath, targets);
+  if (spelt.length > 0) return spelt;
+  const segments = sitePath.split('/').length;
+  return targets.filter((candidate) => candidate.length > sitePath.length && candidate.startsWith(sitePath) && candidate.split('/').length === segments).slice(0, 3);
 }
 
 function missingRouteHint(sitePath: string, site: RouteSite, routes: LinkRoutes): string {

@@ -4,7 +4,7 @@ import { parseYaml } from '../util/front-matter.js';
 import type { MediaLibrary } from './media-library.js';
 import { siteSchema } from './schemas.js';
 import { checkSearch, stemmerProblems } from './search-words.js';
-import { closest, withSuggestion } from '../util/suggest.js';
+import { closestLocale, withSuggestion } from '../util/suggest.js';
 import type { MediaFile, Site, SiteIcons } from './types.js';
 
 /** The taxonomy, site.yaml: everything else is validated against it. */
@@ -43,11 +43,11 @@ function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Re
   duplicates('product_tags', parsed.product_tags);
   duplicates('page_slugs', parsed.page_slugs);
   if (!parsed.locales.includes(parsed.default_locale)) {
-    problem('default_locale', withSuggestion(`must be one of the locales (${parsed.locales.join(', ')})`, closest(parsed.default_locale, parsed.locales)));
+    problem('default_locale', withSuggestion(`must be one of the locales (${parsed.locales.join(', ')})`, closestLocale(parsed.default_locale, parsed.locales)));
   }
   for (const [locale, categories] of Object.entries(parsed.post_categories)) {
     if (!parsed.locales.includes(locale)) {
-      problem(`post_categories.${locale}`, withSuggestion(`is not one of the locales (${parsed.locales.join(', ')})`, closest(locale, parsed.locales)));
+      problem(`post_categories.${locale}`, withSuggestion(`is not one of the locales (${parsed.locales.join(', ')})`, closestLocale(locale, parsed.locales)));
     }
     duplicates(`post_categories.${locale}`, categories);
   }
