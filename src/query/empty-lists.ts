@@ -63,26 +63,39 @@ const instantText = (at: number) => new Date(at).toISOString().replace(/\.000Z$/
 function without<T>(list: EmptyList<T>, filter: ListFilter<T>): EmptiedBy | undefined {
   const rest = list.items.filter((item) => list.filters.every((other) => other === filter || meets(other, item)));
   if (rest.length === 0) return undefined;
-  const [one, many] = list.noun;
   const also = list.also?.[filter.parameter] ? ` ${list.also[filter.parameter]}` : '';
   const among = list.filters.length > 1 ? ' among those that meet the other filters' : '';
   if ('asked' in filter) {
     const counts = new Map<string, number>();
     for (const item of rest) for (const value of new Set(filter.valuesOf(item))) counts.set(value, (counts.get(value) ?? 0) + 1);
     const others = [...counts].map(([value, total]) => ({ value, total })).sort((a, b) => b.total - a.total);
-    const listed = others.map(({ value, total }) => `${value} (${total})`).join(', ');
-    return {
-      parameter: filter.parameter,
-      detail: `No ${one} has ${filter.parameter} ${filter.asked.join(' or ')}${among}; without that filter, the ${many} have ${listed}.${also}`,
-      others,
-    };
+    const found = byValues(list.noun, filter.parameter, filter.asked, others, among);
+    return { ...found, detail: `${found.detail}${also}` };
   }
   const instants = rest.map((item) => Date.parse(filter.instantOf(item)));
   const nearest = filter.side === 'since' ? Math.max(...instants) : Math.min(...instants);
+  const found = byInstant(list.noun[0], filter, nearest, among);
+  return { ...found, detail: `${found.detail}${also}` };
+}
+
+/** What a filter of values emptied: the values the items have without it, most first. */
+export function byValues(
+  [one, many]: readonly [string, string],
+  parameter: string,
+  asked: readonly string[],
+  others: readonly { readonly value: string; readonly total: number }[],
+  among = '',
+): EmptiedBy {
+  const listed = others.map(({ value, total }) => `${value} (${total})`).join(', ');
+  return { parameter, detail: `No ${one} has ${parameter} ${asked.join(' or ')}${among}; without that filter, the ${many} have ${listed}.`, others };
+}
+
+/** What a bound of instants emptied: the nearest instant an item has beyond it. */
+export function byInstant(one: string, filter: { readonly parameter: string; readonly field: string; readonly bound: number; readonly side: 'since' | 'before' }, nearest: number, among = ''): EmptiedBy {
   const side = filter.side === 'since' ? 'at or after' : 'before';
   return {
     parameter: filter.parameter,
-    detail: `No ${one} has ${filter.field} ${side} ${instantText(filter.bound)} (${filter.parameter})${among}; the nearest is ${instantText(nearest)}.${also}`,
+    detail: `No ${one} has ${filter.field} ${side} ${instantText(filter.bound)} (${filter.parameter})${among}; the nearest is ${instantText(nearest)}.`,
     nearest: instantText(nearest),
   };
 }

@@ -5,7 +5,7 @@ import type { ParamSpec, QueryOf, SortOrder } from './params.js';
 import type { pageQuery, postFilters, postQuery, productFilters, productQuery, searchQuery } from './parameters.js';
 import { pageSlugs, postSlugs, productSlugs } from './parameters.js';
 import type { SearchHit, SearchKind, SearchResult } from '../search/index.js';
-import { searchIndexFor } from '../search/index.js';
+import { SEARCH_KINDS, searchIndexFor } from '../search/index.js';
 import type { RecordKind } from './errors.js';
 import { clip, QueryError } from './errors.js';
 import type { Collection } from './pagination.js';
@@ -13,8 +13,8 @@ import { pageLinks, paginate } from './pagination.js';
 import { pageSummary, postSummary, productSummary } from './present.js';
 import { updatedAt } from './updated-at.js';
 import type { InLocale } from './untranslated.js';
-import type { EmptyList, ListFilter } from './empty-lists.js';
-import { whyEmpty } from './empty-lists.js';
+import type { EmptiedBy, EmptyList, ListFilter } from './empty-lists.js';
+import { byInstant, byValues, whyEmpty } from './empty-lists.js';
 import { pageInLocale, productInLocale } from './untranslated.js';
 import { ClockCache } from '../util/clock-cache.js';
 
@@ -239,7 +239,13 @@ export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): C
 export type AnsweredHit = SearchHit & { readonly published_at?: string; readonly updated_at: string };
 
 /** A page of search hits, paged like a list: `next` and `prev` keep the query and its filters. */
-export type SearchPage = Omit<SearchResult, 'items'> & { readonly items: readonly AnsweredHit[]; readonly next: string | null; readonly prev: string | null };
+export type SearchPage = Omit<SearchResult, 'items'> & {
+  readonly items: readonly AnsweredHit[];
+  readonly next: string | null;
+  readonly prev: string | null;
+  /** When its filters left nothing the words find without them: why (src/query/empty-lists.ts). */
+  readonly why_empty?: readonly EmptiedBy[];
+};
 
 /** The record a hit names. */
 function recordOf(catalog: Catalog, hit: SearchHit): Product | Post | Page | undefined {
@@ -267,7 +273,62 @@ export function searchContent(catalog: Catalog, query: QueryOf<typeof searchQuer
     ...(sort === undefined ? {} : { sort: sort.descending ? '-published_at' : 'published_at' }),
   });
   const { next, prev } = pageLinks({ endpoint: collectionUrl(catalog, '/search'), filters: { q, kind, locale, ...kept(query) }, limit, offset }, result.total);
-  return { ...result, items: result.items.map((hit) => withDates(catalog, hit)), next, prev };
+  const answered = { ...result, items: result.items.map((hit) => withDates(catalog, hit)), next, prev };
+  if (result.total > 0) return answered;
+  const why = searchWhyEmpty(catalog, q, { kind: kind as SearchKind | undefined, locale, publishedSince, publishedBefore });
+  return why.length > 0 ? { ...answered, why_empty: why } : answered;
+}
+
+/** The filters of a search, as its index takes them. */
+interface SearchFilters {
+  readonly kind?: SearchKind | undefined;
+  readonly locale?: string | undefined;
+  readonly publishedSince?: number | undefined;
+  readonly publishedBefore?: number | undefined;
+}
+
+/**
+ * Why the words `q` find nothing under their filters when they find
+ * something without one of them: for a kind or a locale, how many hits each
+ * other value has; for a publication bound, the nearest date beyond it.
+ * Nothing when the words find nothing whatever the filters (the search's
+ * suggestions answer that).
+ */
+function searchWhyEmpty(catalog: Catalog, q: string, filters: SearchFilters): EmptiedBy[] {
+  const index = searchIndexFor(catalog);
+  const defined = (options: SearchFilters) => Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const total = (options: SearchFilters) => index.search(q, { limit: 1, ...defined(options) }).total;
+  const noun = ['hit', 'hits'] as const;
+  const found: EmptiedBy[] = [];
+  const { kind, locale, publishedSince, publishedBefore } = filters;
+  const valued = [
+    ['kind', kind, SEARCH_KINDS],
+    ['locale', locale, catalog.site.locales],
+  ] as const;
+  for (const [parameter, asked, values] of valued) {
+    if (asked === undefined) continue;
+    const others = values
+      .filter((value) => value !== asked)
+      .map((value) => ({ value, total: total({ ...filters, [parameter]: value }) }))
+      .filter((other) => other.total > 0)
+      .sort((a, b) => b.total - a.total);
+    if (others.length > 0) found.push(byValues(noun, parameter, [asked], others));
+  }
+  // The nearest publication beyond a bound: the newest before `since`, the oldest at or after `before`.
+  const nearest = (options: SearchFilters, sort: '-published_at' | 'published_at') => {
+    const [hit] = index.search(q, { limit: 1, ...defined(options), sort }).items;
+    const record = hit && recordOf(catalog, hit);
+    return record && 'published_at' in record ? record.published_at : undefined;
+  };
+  if (publishedSince !== undefined) {
+    const at = nearest({ ...filters, publishedSince: undefined, publishedBefore: Math.min(publishedSince, publishedBefore ?? Infinity) }, '-published_at');
+    if (at) found.push(byInstant(noun[0], { parameter: 'published_since', field: 'published_at', bound: publishedSince, side: 'since' }, Date.parse(at)));
+  }
+  if (publishedBefore !== undefined) {
+    const at = nearest({ ...filters, publishedBefore: undefined, publishedSince: Math.max(publishedBefore, publishedSince ?? -Infinity) }, 'published_at');
+    if (at) found.push(byInstant(noun[0], { parameter: 'published_before', field: 'published_at', bound: publishedBefore, side: 'before' }, Date.parse(at)));
+  }
+  return found;
 }
 
 /**

@@ -244,6 +244,19 @@ export const Health = z
   .meta({ title: 'Health' });
 export type Health = Answered<typeof Health>;
 
+/** Why a list its filters emptied is empty (src/query/empty-lists.ts). */
+export const EmptiedBy = z
+  .strictObject({
+    parameter: text().describe('The filter that left nothing; absent when only several together did.').optional(),
+    detail: text().describe('What happened and what there is instead.'),
+    others: z
+      .array(z.strictObject({ value: text(), total: count() }))
+      .describe('The values of that filter that have items, the other filters kept, most first.')
+      .optional(),
+    nearest: dateTime().describe('For a date filter: the nearest date on the other side of its bound that an item has.').optional(),
+  })
+  .meta({ title: 'EmptiedBy' });
+
 export const SearchHit = z
   .strictObject({
     kind: z.enum(SEARCH_KINDS as readonly [string, ...string[]]),
@@ -277,21 +290,12 @@ export const SearchResult = z
       .describe(
         'When nothing matches (total 0): queries that find something under the same filters, best first, each word of the query replaced by the nearest word the content uses (at most 3; empty when none is close). Empty whenever there are hits.',
       ),
+    why_empty: z
+      .array(EmptiedBy)
+      .describe('Only when the filters leave nothing that the words find without them: for each such filter (kind, locale, a publication bound), what the search finds without it.')
+      .optional(),
   })
   .meta({ title: 'SearchResult' });
-
-/** Why a list its filters emptied is empty (src/query/empty-lists.ts). */
-export const EmptiedBy = z
-  .strictObject({
-    parameter: text().describe('The filter that left nothing; absent when only several together did.').optional(),
-    detail: text().describe('What happened and what there is instead.'),
-    others: z
-      .array(z.strictObject({ value: text(), total: count() }))
-      .describe('The values of that filter that have items, the other filters kept, most first.')
-      .optional(),
-    nearest: dateTime().describe('For a date filter: the nearest date on the other side of its bound that an item has.').optional(),
-  })
-  .meta({ title: 'EmptiedBy' });
 
 /** What every page of a list holds, in REST and MCP alike: its items, where it stands in all of them, and why it is empty when it is. */
 const pageOf = <I extends z.ZodType>(item: I) => ({

@@ -158,6 +158,17 @@ describe('a list its filters empty', () => {
     assert.deepEqual(posts.why_empty, (await json('/api/v1/posts?published_since=2099-01-01')).why_empty);
   });
 
+  test('a search its filters empty says what the words find without each, in REST and MCP', async () => {
+    const search = await json(`/api/v1/search?q=${encodeURIComponent('Kessler')}&kind=post`);
+    assert.equal(search.total, 0);
+    const [why] = search.why_empty as { parameter: string; others: { value: string; total: number }[] }[];
+    assert.equal(why?.parameter, 'kind');
+    assert.ok(why?.others.every((other) => other.value !== 'post' && other.total > 0));
+    const tool = structured(await client.callTool({ name: 'search_content', arguments: { query: 'Kessler', kind: 'post' } }));
+    assert.deepEqual(tool.why_empty, search.why_empty);
+    assert.equal((await json('/api/v1/search?q=zzzqqqxx&kind=post')).why_empty, undefined, 'words that find nothing anywhere have suggestions instead');
+  });
+
   test('a list with items has no why_empty', async () => {
     assert.equal((await json('/api/v1/products?locale=en')).why_empty, undefined);
     assert.equal(structured(await client.callTool({ name: 'list_products', arguments: {} })).why_empty, undefined);
