@@ -84,6 +84,14 @@ describe('a page or product not translated into the locale asked for', () => {
     }
   });
 
+  test('MCP resources/read of the mirror under the locale answers what its GET answers', async () => {
+    for (const asked of ['/md/fr/privacy.md', `/md/fr/products/${product}.md`]) {
+      const uri = `${server.url.replace('127.0.0.1', 'localhost')}${asked}`;
+      const { contents } = await client.readResource({ uri });
+      assert.deepEqual(contents, [{ uri, mimeType: 'text/markdown', text: await (await get(asked)).text() }]);
+    }
+  });
+
   test('the site shows the German page under the French address, saying so in French, with its canonical address', async () => {
     for (const [asked, own] of [
       ['/fr/privacy', '/privacy'],
