@@ -1,3 +1,4 @@
+import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog, Page, Product } from '../content/types.js';
 import { mirrorName, paths } from '../routes/table.js';
 import type { Fallback, InLocale } from '../query/untranslated.js';
@@ -66,3 +67,28 @@ export function untranslatedMirror(catalog: Catalog, name: string): Untranslated
 export function withNote(markdown: string, note: string): string {
   return `> ${note}\n\n${markdown}`;
 }
+
+/**
+ * Every address the rule answers besides the documents' own: each page and
+ * product under each locale that has not translated it, and its mirror
+ * there; what is prepared ahead and exported with the rest.
+ */
+export const untranslatedPaths = perCatalog((catalog: Catalog): { readonly pages: readonly string[]; readonly products: readonly string[]; readonly mirrors: readonly string[] } => {
+  const { site } = catalog;
+  const pages: string[] = [];
+  const products: string[] = [];
+  const mirrors: string[] = [];
+  for (const locale of site.locales.filter((other) => other !== site.default_locale)) {
+    for (const page of catalog.pages) {
+      if (!untranslatedPage(catalog, page.slug, locale)) continue;
+      pages.push(paths.page(site, page.slug, locale));
+      mirrors.push(paths.pageMirror(site, page.slug, locale));
+    }
+    for (const product of catalog.products) {
+      if (!untranslatedProduct(catalog, product.slug, locale)) continue;
+      products.push(paths.product(site, product.slug, locale));
+      mirrors.push(paths.productMirror(site, product.slug, locale));
+    }
+  }
+  return { pages, products, mirrors };
+});

@@ -2,7 +2,7 @@ import type { Catalog } from '../content/types.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Documents } from '../documents/documents.js';
 import { registryOf } from '../documents/registry.js';
-import { untranslatedMirror, withNote } from '../documents/untranslated.js';
+import { untranslatedMirror, untranslatedPaths, withNote } from '../documents/untranslated.js';
 import type { Answer, CacheRule } from '../http/answer.js';
 import { answer } from '../http/answer.js';
 import type { Route } from '../http/router.js';
@@ -45,7 +45,7 @@ export function mirrorRoute(documents: Documents): Route {
         'content-language': shown.locale,
       });
     },
-    expand: (catalog) => [...registryOf(catalog).mirrors.values()].map((document) => document.markdownPath),
+    expand: (catalog) => [...[...registryOf(catalog).mirrors.values()].map((document) => document.markdownPath), ...untranslatedPaths(catalog).mirrors],
     exists: (catalog, params) => documents.mirror(catalog, params['*'] ?? '') !== undefined || untranslatedMirror(catalog, params['*'] ?? '') !== undefined,
   };
 }

@@ -3,7 +3,7 @@ import type { Documents } from '../documents/documents.js';
 import type { PageState } from '../documents/page-markdown.js';
 import type { PageDocument } from '../documents/registry.js';
 import type { UntranslatedDocument } from '../documents/untranslated.js';
-import { untranslatedPage as untranslatedPageIn, withNote } from '../documents/untranslated.js';
+import { untranslatedPage as untranslatedPageIn, untranslatedPaths, withNote } from '../documents/untranslated.js';
 import type { PageRoute } from '../documents/site-map.js';
 import { pageRoute, pageRoutes, sitePath } from '../documents/site-map.js';
 import { wordsOf } from '../documents/words.js';
@@ -181,7 +181,8 @@ export function pagesAt(pattern: (typeof ROUTES)['home' | 'page' | 'localePage']
     method: 'GET',
     negotiates: true,
     handle: (request) => servePage(request, segments(request.params), documents),
-    expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => (path === '/' ? 0 : path.split('/').length - 1) === names.length),
+    expand: (catalog) =>
+      [...pageRoutes(catalog).map((route) => route.path), ...untranslatedPaths(catalog).pages].filter((path) => (path === '/' ? 0 : path.split('/').length - 1) === names.length),
     exists: (catalog, params) =>
       pageAt(catalog, segments(params)) !== undefined || defaultLocaleAlias(catalog, segments(params)) !== undefined || untranslatedPage(catalog, segments(params)) !== undefined,
   };
@@ -197,6 +198,8 @@ export interface RecordKind<R> {
   readonly alias?: (catalog: Catalog, params: Readonly<Record<string, string>>) => string | undefined;
   /** The default locale's record a path of another locale names when that locale has no translation of it. */
   readonly untranslated?: (catalog: Catalog, params: Readonly<Record<string, string>>) => (UntranslatedDocument & { readonly record: R }) | undefined;
+  /** The paths `untranslated` answers, prepared ahead with the rest. */
+  readonly untranslatedPaths?: (catalog: Catalog) => readonly string[];
 }
 
 /** The page of one record (a product, an article) by slug: HTML, or its markdown mirror to a client that prefers it. */
@@ -222,7 +225,7 @@ export function recordRoute<R extends { readonly url: string; readonly markdown_
       const body = format === 'html' ? record.html(catalog, found) : documents.markdown(catalog, documents.mirror(catalog, mirrorName(location))!);
       return send(catalog, format, body, { canonical: found.url, location }, found.locale);
     },
-    expand: (catalog) => record.all(catalog).map((r) => sitePath(catalog, r.url)),
+    expand: (catalog) => [...record.all(catalog).map((r) => sitePath(catalog, r.url)), ...(record.untranslatedPaths?.(catalog) ?? [])],
     exists: (catalog, params) => record.find(catalog, params) !== undefined || record.alias?.(catalog, params) !== undefined || record.untranslated?.(catalog, params) !== undefined,
   };
 }
