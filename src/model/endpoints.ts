@@ -267,7 +267,7 @@ export const getPost = define({
   errors: errorsOf('not_found'),
   answer: ({ catalog, slug }) => {
     const body = postDetail(queries.findPost(catalog, slug));
-    return { body, updatedAt: body.updated_at };
+    return { body, updatedAt: body.updated_at, language: body.locale };
   },
 });
 
