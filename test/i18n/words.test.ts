@@ -239,7 +239,7 @@ const PT_BR_CALLS: readonly Call[] = [
   ['frame.feed', { language: 'English' }, 'Feed (English)'],
   ['frame.feed', { language: 'português (Brasil)' }, 'Feed (português (Brasil))'],
   ['blog.feed_title', { site: 'Acme' }, 'Blog Acme'],
-  ['untranslated.notice', { language: 'francês', original: 'alemão' }, 'Esta página ainda não foi traduzida para o francês; aqui está ela em alemão.'],
+  ['untranslated.notice', { language: 'francês', original: 'alemão' }, 'Esta página ainda não foi traduzida para o francês e aparece em alemão.'],
   ['frame.read_in', { language: 'English' }, 'Ler em English'],
   ['frame.read_in', { language: 'português' }, 'Ler em português'],
   ['products.filtered', { active: 'Live, cloud' }, 'Produtos: Live, cloud'],
