@@ -161,7 +161,8 @@ function servePage(request: Incoming, segments: readonly string[], documents: Do
 /** The page a path of another locale than the default names (`/fr/privacy`) when that locale has no translation of it. */
 function untranslatedPage(catalog: Catalog, segments: readonly string[]): UntranslatedDocument | undefined {
   const [locale, slug] = segments;
-  return segments.length === 2 && locale !== undefined && slug !== undefined ? untranslatedPageIn(catalog, slug, locale) : undefined;
+  // `/<locale>/index` is not a second home page: `/<locale>` is, in every locale.
+  return segments.length === 2 && locale !== undefined && slug !== undefined && slug !== 'index' ? untranslatedPageIn(catalog, slug, locale) : undefined;
 }
 
 /** The default locale's page, at the address of a locale that has not translated it: its own language, canonical address and mirror, and the note first. */

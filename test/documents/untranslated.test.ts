@@ -10,7 +10,7 @@ import { connectClient, structured } from '../mcp/_client.js';
 /**
  * One rule for a page or product that a locale has not translated, in every
  * door: a German-first site in de, en and fr whose French privacy page and
- * French product are not written. Asked for in French, each is answered in
+ * French product (and its home page's text) are not written. Asked for in French, each is answered in
  * German, and the answer says so: `fallback` and Content-Language in the API
  * and MCP, a French note first in the mirror, the German page (its lang,
  * its Content-Language) with the French note on the site. A list that its
@@ -30,6 +30,7 @@ before(async () => {
   ({ dir, remove } = await starterSite('untranslated', ['--locales', 'de,en,fr', '--name', 'Kessler Messtechnik GmbH', '--country', 'AT']));
   product = (await readdir(path.join(dir, 'products', 'fr')))[0]!.replace(/\.md$/, '');
   await rm(path.join(dir, 'pages', 'fr', 'privacy.md'));
+  await rm(path.join(dir, 'pages', 'fr', 'index.md'));
   await rm(path.join(dir, 'products', 'fr', `${product}.md`));
   server = await startServer({}, [dir]);
   ({ client } = await connectClient(server.url));
@@ -110,6 +111,11 @@ describe('a page or product not translated into the locale asked for', () => {
     }
   });
 
+  test('/fr/index is no second home page, though French has no home page text of its own', async () => {
+    assert.equal((await get('/fr')).status, 200);
+    assert.equal((await get('/fr/index')).status, 404);
+  });
+
   test('a markdown URL that names nothing answers markdown in the language of its path, never HTML', async () => {
     for (const [asked, title] of [
       ['/md/fr/nothing.md', '# Page introuvable'],
@@ -188,6 +194,6 @@ describe('vitrine check', () => {
     const run = await vitrine(['check', dir]);
     assert.equal(run.code, 0, run.stderr);
     const line = run.stdout.split('\n').find((text) => text.includes('warning: locales:'));
-    assert.equal(line, `${dir}/site.yaml:10: warning: locales: fr has no translation of 1 page and 1 product, answered in de meanwhile; add products/fr/${product}.md, pages/fr/privacy.md`);
+    assert.equal(line, `${dir}/site.yaml:10: warning: locales: fr has no translation of 2 pages and 1 product, answered in de meanwhile; add products/fr/${product}.md, pages/fr/index.md, pages/fr/privacy.md`);
   });
 });
