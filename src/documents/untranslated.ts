@@ -4,7 +4,7 @@ import { mirrorName, paths } from '../routes/table.js';
 import type { Fallback, InLocale } from '../query/untranslated.js';
 import { pageInLocale, productInLocale } from '../query/untranslated.js';
 import { languageName } from './format.js';
-import type { MirrorDocument } from './registry.js';
+import type { MirrorDocument, PageDocument } from './registry.js';
 import { registryOf } from './registry.js';
 import { wordsOf } from './words.js';
 
@@ -37,7 +37,7 @@ export function untranslatedNote(catalog: Catalog, fallback: Fallback, recordLoc
  * of the site than the default one and has no translation of it while the
  * default locale has it.
  */
-export function untranslatedPage(catalog: Catalog, slug: string, locale: string): UntranslatedDocument<Page> | undefined {
+export function untranslatedPage(catalog: Catalog, slug: string, locale: string): (UntranslatedDocument<Page> & { readonly document: PageDocument }) | undefined {
   return asked(catalog, locale) ? documentOf(catalog, pageInLocale(catalog, slug, locale), registryOf(catalog).page(slug)) : undefined;
 }
 
@@ -50,7 +50,7 @@ export function untranslatedProduct(catalog: Catalog, slug: string, locale: stri
 /** Whether `locale` is one of the site's besides the default one. */
 const asked = (catalog: Catalog, locale: string) => locale !== catalog.site.default_locale && catalog.site.locales.includes(locale);
 
-function documentOf<R extends Page | Product>(catalog: Catalog, found: InLocale<R> | undefined, document: MirrorDocument | undefined): UntranslatedDocument<R> | undefined {
+function documentOf<R extends Page | Product, D extends MirrorDocument>(catalog: Catalog, found: InLocale<R> | undefined, document: D | undefined): (UntranslatedDocument<R> & { readonly document: D }) | undefined {
   if (!found?.fallback || !document) return undefined;
   return { record: found.record, document, fallback: found.fallback, note: untranslatedNote(catalog, found.fallback, found.record.locale) };
 }

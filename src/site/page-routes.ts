@@ -159,16 +159,16 @@ function servePage(request: Incoming, segments: readonly string[], documents: Do
 }
 
 /** The page a path of another locale than the default names (`/fr/privacy`) when that locale has no translation of it. */
-function untranslatedPage(catalog: Catalog, segments: readonly string[]): UntranslatedDocument | undefined {
+function untranslatedPage(catalog: Catalog, segments: readonly string[]): (UntranslatedDocument & { readonly document: PageDocument }) | undefined {
   const [locale, slug] = segments;
   // `/<locale>/index` is not a second home page: `/<locale>` is, in every locale.
   return segments.length === 2 && locale !== undefined && slug !== undefined && slug !== 'index' ? untranslatedPageIn(catalog, slug, locale) : undefined;
 }
 
 /** The default locale's page, at the address of a locale that has not translated it: its own language, canonical address and mirror, and the note first. */
-function serveUntranslatedPage(request: Incoming, untranslated: UntranslatedDocument, documents: Documents): Answer {
+function serveUntranslatedPage(request: Incoming, untranslated: UntranslatedDocument & { readonly document: PageDocument }, documents: Documents): Answer {
   const { catalog } = request;
-  const route = documents.route(catalog, untranslated.document as PageDocument);
+  const route = documents.route(catalog, untranslated.document);
   const format = preferredFormat(request.headers);
   const body = format === 'html' ? pageHtml(catalog, route, {}, documents, noticeOf(untranslated)) : withNote(documents.pageMarkdown(catalog, route), untranslated.note);
   return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}` }, route.locale);
