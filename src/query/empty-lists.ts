@@ -72,8 +72,11 @@ function without<T>(list: EmptyList<T>, filter: ListFilter<T>): EmptiedBy | unde
     const found = byValues(list.noun, filter.parameter, filter.asked, others, among);
     return { ...found, detail: `${found.detail}${also}` };
   }
-  const instants = rest.map((item) => Date.parse(filter.instantOf(item)));
-  const nearest = filter.side === 'since' ? Math.max(...instants) : Math.min(...instants);
+  // A fold, not Math.max(...): a list of many thousand items would not fit in the arguments of one call.
+  const nearest = rest.reduce((best, item) => {
+    const at = Date.parse(filter.instantOf(item));
+    return filter.side === 'since' ? Math.max(best, at) : Math.min(best, at);
+  }, filter.side === 'since' ? -Infinity : Infinity);
   const found = byInstant(list.noun[0], filter, nearest, among);
   return { ...found, detail: `${found.detail}${also}` };
 }
