@@ -92,10 +92,10 @@ export type ProductSummary = Answered<typeof ProductSummary>;
 /** What a record answered in another locale than the one asked for says of itself (src/query/untranslated.ts). */
 export const Fallback = z
   .strictObject({
-    requested_locale: text().describe('The locale asked for, which the record has no translation in.'),
-    available_locales: z.array(text()).describe('Every locale the record is written in; ask for one of them to get its own text.'),
+    requested_locale: text().describe('The locale asked for.'),
+    available_locales: z.array(text()).describe('The locales the record is written in.'),
   })
-  .describe("Present only when the record is not translated into the locale asked for: it is then answered in the site's default locale (its locale field).")
+  .describe("Only when the record has no translation in the locale asked for, and comes in the default one (its locale).")
   .meta({ title: 'Fallback' });
 export type Fallback = Answered<typeof Fallback>;
 
@@ -247,13 +247,13 @@ export type Health = Answered<typeof Health>;
 /** Why a list its filters emptied is empty (src/query/empty-lists.ts). */
 export const EmptiedBy = z
   .strictObject({
-    parameter: text().describe('The filter that left nothing; absent when only several together did.').optional(),
-    detail: text().describe('What happened and what there is instead.'),
+    parameter: text().describe('The filter; absent when only several together emptied the list.').optional(),
+    detail: text().describe('What there is instead, in words.'),
     others: z
       .array(z.strictObject({ value: text(), total: count() }))
-      .describe('The values of that filter that have items, the other filters kept, most first.')
+      .describe('Its other values that have items, most first.')
       .optional(),
-    nearest: dateTime().describe('For a date filter: the nearest date on the other side of its bound that an item has.').optional(),
+    nearest: dateTime().describe('A date filter: the nearest date beyond its bound.').optional(),
   })
   .meta({ title: 'EmptiedBy' });
 
@@ -305,7 +305,7 @@ const pageOf = <I extends z.ZodType>(item: I) => ({
   offset: count(),
   why_empty: z
     .array(EmptiedBy)
-    .describe('Only when the filters match nothing (total 0): for each filter that alone emptied the list, what the list holds without it.')
+    .describe('Only when the filters match nothing: what each filter that emptied the list left out.')
     .optional(),
 });
 
