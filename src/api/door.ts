@@ -52,6 +52,8 @@ function route(pattern: string, endpoint: Endpoint, service: ServiceState): Rout
           ...(result.link ? { link: result.link } : {}),
           // RFC 9110 section 8.8.2: an HTTP-date, whole seconds, GMT.
           ...(result.updatedAt ? { 'last-modified': new Date(result.updatedAt).toUTCString() } : {}),
+          // RFC 9110 section 8.5: the language of a record's text, which may not be the one asked for.
+          ...(result.language ? { 'content-language': result.language } : {}),
         };
         return { ...jsonAnswer(result.body, headers), ...(shared ? {} : { cache: 'no-store' as const }) };
       } catch (error) {

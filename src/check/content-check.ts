@@ -114,6 +114,7 @@ export async function checkAndLoad(dir: string, baseUrl?: string, pictures?: Pic
     ...(links && loaded.redirects ? redirectLinkProblems(view, loaded.redirects, links) : []),
     ...shadowedPageProblems(view),
     ...translationKeyProblems(view),
+    ...missingTranslationProblems(view, loaded.problems),
     ...missingIdentifierProblems(view),
     ...legalNoticeProblems(view),
     ...todoProblems(view),
@@ -318,7 +319,30 @@ function sentOnToAnswer(target: string, links: LinkContext): boolean {
 function deadLinkReason(target: string, { base, site, routes }: LinkContext): string | undefined {
   const sitePath = sitePathOf(target, base);
   if (sitePath === undefined || routes.answers(sitePath)) return undefined;
-  return withSuggestion(missingRouteHint(sitePath, site, routes), closestPath(sitePath, routes.targets()));
+  // An article has one address whatever its language: a language's tag in front of it is the mistake.
+  const article = articleUnderLocale(sitePath, site);
+  if (article !== undefined) return withSuggestion(`no page of the site is at ${sitePath}; an article is at /blog/<slug> in every language, with no language in front`, nearestPaths(article, routes));
+  return withSuggestion(missingRouteHint(sitePath, site, routes), nearestPaths(sitePath, routes));
+}
+
+/** `/blog/<slug>` for a path `/<locale>/blog/<slug>` of a locale of the site; undefined for any other path. */
+function articleUnderLocale(sitePath: string, site: RouteSite): string | undefined {
+  const [, locale = '', section, slug, ...rest] = sitePath.split('/');
+  return site.locales.includes(locale) && section === 'blog' && slug && rest.length === 0 ? `/blog/${slug}` : undefined;
+}
+
+/**
+ * The paths that exist nearest to `sitePath`: itself, when it exists; else
+ * the close spellings; else those whose last segment it begins (a slug cut
+ * short: `/blog/kalibrierlabor` for `/blog/kalibrierlabor-graz`).
+ */
+function nearestPaths(sitePath: string, routes: LinkRoutes): string[] {
+  if (routes.answers(sitePath)) return [sitePath];
+  const targets = routes.targets();
+  const spelt = closestPath(sitePath, targets);
+  if (spelt.length > 0) return spelt;
+  const segments = sitePath.split('/').length;
+  return targets.filter((candidate) => candidate.length > sitePath.length && candidate.startsWith(sitePath) && candidate.split('/').length === segments).slice(0, 3);
 }
 
 function missingRouteHint(sitePath: string, site: RouteSite, routes: LinkRoutes): string {
@@ -444,6 +468,39 @@ function translationKeyProblems(view: SiteView): CheckProblem[] {
         ]
       : [],
   );
+}
+
+/**
+ * Pages and products with no translation in one of the site's locales are
+ * shown there in the default locale (src/query/untranslated.ts): one
+ * warning per locale, on site.yaml's `locales`, naming each file to add.
+ */
+function missingTranslationProblems(view: SiteView, loaded: readonly ContentProblem[]): CheckProblem[] {
+  const { site } = view;
+  if (!site) return [];
+  // A locale site.yaml is told is wrong has its own message: nothing follows from it.
+  const refused = new Set(loaded.filter((problem) => problem.file === 'site.yaml').map((problem) => problem.field));
+  const translated = new Set(view.files.filter((file) => file.locale !== undefined).map((file) => `${file.kind} ${file.locale} ${file.slug}`));
+  const originals = view.files.filter((file) => (file.kind === 'page' || file.kind === 'product') && file.locale === undefined && isPublished(file, site));
+  const line = view.siteSource === undefined ? null : (lineOfField(view.siteSource, 'locales') ?? null);
+  return site.locales
+    .filter((locale, index) => locale !== site.default_locale && !refused.has(`locales[${index}]`))
+    .flatMap((locale): CheckProblem[] => {
+      const missing = originals.filter((file) => !translated.has(`${file.kind} ${locale} ${file.slug}`));
+      if (missing.length === 0) return [];
+      const pages = missing.filter((file) => file.kind === 'page').length;
+      const what = [pages && `${pages} page${pages === 1 ? '' : 's'}`, missing.length - pages && `${missing.length - pages} product${missing.length - pages === 1 ? '' : 's'}`].filter(Boolean).join(' and ');
+      const files = missing.map((file) => path.posix.join(path.posix.dirname(file.file), locale, path.posix.basename(file.file)));
+      return [
+        {
+          file: 'site.yaml',
+          line,
+          field: 'locales',
+          message: `${locale} has no translation of ${what}, answered in ${site.default_locale} meanwhile; add ${files.join(', ')}`,
+          severity: 'warning',
+        },
+      ];
+    });
 }
 
 /**

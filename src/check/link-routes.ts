@@ -87,6 +87,11 @@ function contentRoutes(site: RouteSite, files: readonly RoutedFile[]): ContentRo
   for (const file of files) {
     if (file.kind === 'product') routes.add(paths.product(site, file.slug, file.locale)).add(paths.productMirror(site, file.slug, file.locale));
   }
+  // A page or product another locale has not translated is answered under that locale in the default one's words (src/query/untranslated.ts).
+  for (const locale of site.locales.filter((other) => other !== site.default_locale)) {
+    for (const slug of slugs('page')) if (site.page_slugs.includes(slug)) routes.add(paths.page(site, slug, locale)).add(paths.pageMirror(site, slug, locale));
+    for (const slug of slugs('product')) routes.add(paths.product(site, slug, locale)).add(paths.productMirror(site, slug, locale));
+  }
   for (const slug of slugs('post')) routes.add(paths.post(slug)).add(paths.postMirror(slug));
   routes.add(paths.company());
   return { paths: routes, products: slugs('product'), posts: slugs('post'), pages: new Set(site.page_slugs) };

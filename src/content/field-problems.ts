@@ -29,7 +29,7 @@ export function fieldProblems(schema: z.ZodType, data: unknown, issues: readonly
     const written = valueAt(data, issue.path);
     // A field already written is not what a misspelling meant.
     const unwritten = fieldsAt(schema, issue.path).filter((name) => !(isObject(written) && Object.hasOwn(written, name)));
-    const keys = issue.keys.map((key) => ({ key, suggestions: closest(key, unwritten) }));
+    const keys = issue.keys.map((key) => ({ key, suggestions: closest(key, unwritten).concat(sameMeaning(key, unwritten)) }));
     for (const { suggestions } of keys) for (const name of suggestions) explained.add(fieldName([...issue.path, name]));
     misspelt.set(issue, keys);
   }
@@ -51,6 +51,18 @@ export function fieldProblems(schema: z.ZodType, data: unknown, issues: readonly
     }
   }
   return problems;
+}
+
+/**
+ * Fields that say the same thing under another name in another kind of
+ * record: a page has a `description` where a post and a product have a
+ * `summary`, so either written in the other's place is that mistake.
+ */
+const SAME_MEANING: readonly (readonly [string, string])[] = [['summary', 'description']];
+
+/** The field of `fields` that `key` means under another name, when it is one of SAME_MEANING. */
+function sameMeaning(key: string, fields: readonly string[]): string[] {
+  return SAME_MEANING.flatMap(([a, b]) => (key === a && fields.includes(b) ? [b] : key === b && fields.includes(a) ? [a] : []));
 }
 
 function fieldName(path: readonly PropertyKey[]): string {

@@ -131,7 +131,7 @@ function recordsOf({ folder, media, body, site, base }: RecordReading, files: Re
   const company = files.company && companyOf(folder, media, body, files.company.source, base);
   const products = productsOf(folder, media, body, files.products, site, base);
   const productsByLocale = new Map<string, Product[]>([[site.default_locale, products]]);
-  for (const { locale, products: translated } of files.translations) productsByLocale.set(locale, productTranslationsOf(folder, media, body, translated, products, site, base, locale));
+  for (const { locale, products: translated } of files.translations) productsByLocale.set(locale, productTranslationsOf(folder, media, body, translated, { products, written: files.products.map((file) => file.slug) }, site, base, locale));
   const posts = postsOf(folder, media, body, files.posts, site, base);
   const pagesByLocale = new Map<string, Page[]>([[site.default_locale, pagesOf(folder, media, body, files.pages, site, base, site.default_locale)]]);
   for (const { locale, pages } of files.translations) pagesByLocale.set(locale, pagesOf(folder, media, body, pages, site, base, locale));

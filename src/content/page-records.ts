@@ -17,11 +17,7 @@ export function pagesOf(folder: ContentFolder, media: MediaLibrary, body: BodyRe
   const translated = locale !== site.default_locale;
   for (const file of files) {
     if (!site.page_slugs.includes(file.slug)) {
-      folder.report(
-        file.file,
-        'file name',
-        withSuggestion(`"${file.slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`, closest(file.slug, site.page_slugs)),
-      );
+      folder.report(file.file, 'file name', unlistedPage(file.slug, site, translated));
       continue;
     }
     const loaded = folder.record(file, pageSchema, body);
@@ -45,4 +41,18 @@ export function pagesOf(folder: ContentFolder, media: MediaLibrary, body: BodyRe
     }
   }
   return pages;
+}
+
+/**
+ * What a page file whose slug site.yaml does not list is told: the slug it
+ * is likely a slip of; else, for a page of the default locale, the line of
+ * site.yaml that publishes it (at the end of the navigation); for a
+ * translation, that the default locale's page comes first.
+ */
+function unlistedPage(slug: string, site: Site, translated: boolean): string {
+  const problem = `"${slug}" is not one of the page_slugs of site.yaml (${site.page_slugs.join(', ')})`;
+  const near = closest(slug, site.page_slugs);
+  if (near.length > 0) return withSuggestion(problem, near);
+  if (translated) return `${problem}; a translation follows a page of the default locale: write pages/${slug}.md and list it there`;
+  return `${problem}; to publish it, list it there: page_slugs: [${[...site.page_slugs, slug].join(', ')}]`;
 }

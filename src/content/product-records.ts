@@ -36,25 +36,28 @@ export function productsOf(folder: ContentFolder, media: MediaLibrary, body: Bod
 /**
  * The products translated into `locale` (`products/<locale>/<slug>.md`):
  * each names a product of the default locale by its file name and gives its
- * words in that language; the rest is the original's.
+ * words in that language; the rest is the original's. `written` are the
+ * slugs of every product file of the default locale, loaded or not.
  */
 export function productTranslationsOf(
   folder: ContentFolder,
   media: MediaLibrary,
   body: BodyResolver,
   files: readonly SourceFile[],
-  originals: readonly Product[],
+  originals: { readonly products: readonly Product[]; readonly written: readonly string[] },
   site: Site,
   base: string,
   locale: string,
 ): Product[] {
-  const bySlug = new Map(originals.map((product) => [product.slug, product]));
+  const bySlug = new Map(originals.products.map((product) => [product.slug, product]));
   const fields = productTranslationSchema(site);
   const translations: Product[] = [];
   for (const file of files) {
     const original = bySlug.get(file.slug);
+    // An original whose own file has a problem is told once, there: its translations follow it, with nothing of their own to say.
+    if (!original && originals.written.includes(file.slug)) continue;
     if (!original) {
-      const slugs = [...bySlug.keys()];
+      const slugs = originals.written;
       folder.report(file.file, 'file name', withSuggestion(`"${file.slug}" is not a product of products/ (${slugs.join(', ') || 'there is none'}), which a translation must name`, closest(file.slug, slugs)));
       continue;
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cnpjProblem } from './cnpj.js';
-import { closest, withSuggestion } from '../util/suggest.js';
+import { closest, closestLocale, withSuggestion } from '../util/suggest.js';
 import { identifierProblems } from './identifiers.js';
 import { IDENTIFIER_SCHEMES, PRODUCT_STATUSES, REDIRECT_STATUSES } from './types.js';
 
@@ -80,11 +80,11 @@ const link = z.union([absoluteUrl, z.string().regex(/^\/(?!\/)\S*$/)], {
  * knows no site) any string: the field's description says where its values
  * come from.
  */
-const oneOf = (values: readonly string[] | undefined, whenNone?: string) => {
+const oneOf = (values: readonly string[] | undefined, whenNone?: string, nearest: (value: string, values: readonly string[]) => string[] = closest) => {
   if (values === undefined) return z.string({ error: 'must be a string' });
   const problem = values.length === 0 && whenNone !== undefined ? whenNone : `must be one of ${values.join(', ')}`;
   return z.enum(values as readonly [string, ...string[]], {
-    error: (issue) => withSuggestion(problem, typeof issue.input === 'string' ? closest(issue.input, values) : []),
+    error: (issue) => withSuggestion(problem, typeof issue.input === 'string' ? nearest(issue.input, values) : []),
   });
 };
 
@@ -431,7 +431,7 @@ export function postSchema(site?: { locales: readonly string[]; post_tags: reado
       examples: ['How we move a production cluster to a new Kubernetes version, one node at a time.'],
     }),
     category: text(60).meta({ description: "One of the post_categories that site.yaml lists for the post's locale.", examples: ['Engineering'] }),
-    locale: oneOf(site?.locales).meta({ description: 'The language the post is written in: one of the locales of site.yaml.', examples: ['en'] }),
+    locale: oneOf(site?.locales, undefined, closestLocale).meta({ description: 'The language the post is written in: one of the locales of site.yaml.', examples: ['en'] }),
     published_at: timestamp.meta({ description: 'When the post was first published: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
     updated_at: timestamp.optional().meta({ description: 'When the post last changed, if it did: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
     tags: z

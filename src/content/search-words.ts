@@ -1,7 +1,7 @@
 import { queryTerms } from '../text/normalize.js';
 import { STEMMED_LANGUAGES, stemmerOf } from '../text/stemmers.js';
 import { STOP_WORDS } from '../text/stop-words.js';
-import { closest, withSuggestion } from '../util/suggest.js';
+import { closestLocale, withSuggestion } from '../util/suggest.js';
 import type { SiteSearch } from './types.js';
 
 /**
@@ -37,7 +37,7 @@ export function checkSearch(search: { synonyms?: Record<string, string[][]>; exp
   const synonyms = search?.synonyms ?? {};
   const expansions = search?.expansions ?? {};
   const unknownLocale = (field: string, locale: string) => {
-    if (!locales.includes(locale)) problems.push({ field, message: withSuggestion(`is not one of the locales (${locales.join(', ')})`, closest(locale, locales)) });
+    if (!locales.includes(locale)) problems.push({ field, message: withSuggestion(`is not one of the locales (${locales.join(', ')})`, closestLocale(locale, locales)) });
   };
   /** A word or phrase the search can match: it holds a word, and is not one word the search ignores. */
   const searchable = (field: string, words: string) => {

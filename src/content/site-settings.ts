@@ -4,7 +4,7 @@ import { parseYaml } from '../util/front-matter.js';
 import type { MediaLibrary } from './media-library.js';
 import { siteSchema } from './schemas.js';
 import { checkSearch, stemmerProblems } from './search-words.js';
-import { closest, withSuggestion } from '../util/suggest.js';
+import { closest, closestLocale, withSuggestion } from '../util/suggest.js';
 import type { MediaFile, Site, SiteIcons } from './types.js';
 
 /** The taxonomy, site.yaml: everything else is validated against it. */
@@ -60,11 +60,11 @@ function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Re
   duplicates('post_tags', parsed.post_tags);
   duplicates('page_slugs', parsed.page_slugs);
   if (!parsed.locales.includes(parsed.default_locale)) {
-    problem('default_locale', withSuggestion(`must be one of the locales (${parsed.locales.join(', ')})`, closest(parsed.default_locale, parsed.locales)));
+    problem('default_locale', withSuggestion(`must be one of the locales (${parsed.locales.join(', ')})`, closestLocale(parsed.default_locale, parsed.locales)));
   }
   for (const [locale, categories] of Object.entries(parsed.post_categories)) {
     if (!parsed.locales.includes(locale)) {
-      problem(`post_categories.${locale}`, withSuggestion(`is not one of the locales (${parsed.locales.join(', ')})`, closest(locale, parsed.locales)));
+      problem(`post_categories.${locale}`, withSuggestion(`is not one of the locales (${parsed.locales.join(', ')})`, closestLocale(locale, parsed.locales)));
     }
     duplicates(`post_categories.${locale}`, categories);
   }
@@ -84,7 +84,7 @@ interface SiteProblem {
 
 /** A key of a mapping by locale that is no locale of the site, with the nearest. */
 function unknownLocale(field: string, locale: string, locales: readonly string[]): SiteProblem {
-  return { field, message: withSuggestion(`is not one of the locales (${locales.join(', ')})`, closest(locale, locales)) };
+  return { field, message: withSuggestion(`is not one of the locales (${locales.join(', ')})`, closestLocale(locale, locales)) };
 }
 
 /** The texts given per locale (description, share_image.alt): each of a locale of the site, the default locale's among them. */

@@ -232,6 +232,10 @@ function headerComponents(quota: RateLimitPolicy): Json {
       ...text('When the record last changed (its updated_at, as an HTTP-date); send it back in If-Modified-Since to get 304 (If-None-Match wins when both are sent).', 'Sat, 14 Mar 2026 12:00:00 GMT'),
       ...always,
     },
+    'Content-Language': {
+      ...text("The language of the record's text (RFC 9110 section 8.5): the locale asked for, or the site's default one for a record not translated into it (then the body's fallback says so).", 'en'),
+      ...always,
+    },
     Vary: text('Accept-Encoding on a body of 1 KiB or more, which is sent gzip- or brotli-compressed to a client that accepts it (RFC 9110 section 12.5.5).', 'Accept-Encoding'),
     'Link-Pagination': text(
       'RFC 8288 links: rel="next" and rel="prev" to the neighbouring pages (the same URLs as next and prev in the body), when there are; once this version is deprecated, rel="deprecation" and rel="successor-version" too.',
@@ -405,7 +409,7 @@ function operation(endpoint: Endpoint, catalog: Catalog, quota: RateLimitPolicy,
   const schemaName = (endpoint.response.meta() as { title: string }).title;
   const isList = 'next' in (((jsonSchemaOf(endpoint.response).properties as Json | undefined) ?? {}) as Json);
   const cache = endpoint.shared ? 'Cache-Control' : 'Cache-Control-No-Store';
-  const own = [cache, 'ETag', ...(endpoint.slug ? ['Last-Modified'] : [])];
+  const own = [cache, 'ETag', ...(endpoint.slug ? ['Last-Modified', 'Content-Language'] : [])];
   const success = headersOf(door, { own: [...own, 'Vary'], ...(isList ? { link: 'pagination' as const } : {}) });
   const responses: Json = {
     200: {

@@ -23,6 +23,8 @@ export const MESSAGE_ARGUMENTS = {
   'frame.languages': none,
   'frame.read_in': { language: 'string' },
   'frame.table': none,
+  // A page or product shown in the default language because it has no translation in the one asked for.
+  'untranslated.notice': { language: 'string', original: 'string' },
   // The home page.
   'home.our_products': none,
   'home.get_in_touch': none,

@@ -14,6 +14,7 @@ import { completersFor } from '../model/completions.js';
 import type { Icon } from '../model/icons.js';
 import { iconsFor, withIcons } from './with-icons.js';
 import { namesEverySlug, slugCount } from './slug-lists.js';
+import { untranslatedMirror, withNote } from '../documents/untranslated.js';
 
 /**
  * Every product, article and page, and the company record, as a
@@ -141,10 +142,15 @@ export function resourceMethods(documents: Documents): ResourceMethods {
     },
   };
 
+  /** The text of a mirror the list leaves out, as its URL answers it: a page or product a locale has not translated is the default locale's, with its note. */
   function unlisted(catalog: Catalog, uri: string): string | undefined {
     const prefix = `${catalog.base_url}${MARKDOWN_PREFIX}/`;
-    const document = uri.startsWith(prefix) ? documents.mirror(catalog, uri.slice(prefix.length)) : undefined;
-    return document && documents.markdown(catalog, document);
+    if (!uri.startsWith(prefix)) return undefined;
+    const name = uri.slice(prefix.length);
+    const document = documents.mirror(catalog, name);
+    if (document) return documents.markdown(catalog, document);
+    const untranslated = untranslatedMirror(catalog, name);
+    return untranslated && withNote(documents.markdown(catalog, untranslated.document), untranslated.note);
   }
 }
 

@@ -70,6 +70,8 @@ function pageOf(tool: Tool, catalog: Catalog, args: Readonly<Record<string, unkn
   const { body, json, limit } = fitted(requested, (l) => ({ ...tool.answer(catalog, { ...args, limit: l }) }) as Page);
   const next = body.offset + body.items.length;
   if (tool.paged === 'hits' && body.total === 0) return { body, json, note: nothingFound(String(args.query), (body.suggestions as readonly string[] | undefined) ?? []) };
+  // A list its filters emptied says why in why_empty; the note says it in words.
+  if (tool.paged === 'items' && body.total === 0 && Array.isArray(body.why_empty)) return { body, json, note: (body.why_empty as readonly { detail: string }[]).map((why) => why.detail).join(' ') };
   if (limit === requested || next >= body.total) return { body, json };
   if (tool.paged === 'hits') {
     return {

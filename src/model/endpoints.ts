@@ -70,6 +70,8 @@ export interface AnswerResult {
   readonly link?: string;
   /** When the one record answered last changed (RFC 3339): the Last-Modified of a single item. */
   readonly updatedAt?: string;
+  /** The language of the one record answered: its Content-Language. */
+  readonly language?: string;
 }
 
 /** The path of an endpoint as OpenAPI and error messages write it: `/api/v1/posts/{slug}`. */
@@ -227,15 +229,17 @@ export const getProduct = define({
   path: '/products/:slug',
   operationId: 'getProduct',
   summary: 'One product',
-  description: "One product with its markdown body (the problem it solves and how it works), in the site's default locale or the one asked for, with its translations.",
+  description:
+    "One product with its markdown body (the problem it solves and how it works), in the site's default locale or the one asked for, with its translations. A product not translated into the locale asked for is answered in the default locale, with `fallback` naming the locales it exists in; Content-Language gives the language of the answer.",
   tag: 'Products',
   query: productLocale,
   slug: productSlug,
   response: shapes.Product,
   errors: errorsOf('not_found'),
   answer: ({ catalog, slug, query }) => {
-    const body = productDetail(queries.findProduct(catalog, slug, query.locale), catalog);
-    return { body, updatedAt: body.updated_at };
+    const { record, fallback } = queries.findProduct(catalog, slug, query.locale);
+    const body = productDetail(record, catalog, fallback);
+    return { body, updatedAt: body.updated_at, language: body.locale };
   },
 });
 
@@ -263,7 +267,7 @@ export const getPost = define({
   errors: errorsOf('not_found'),
   answer: ({ catalog, slug }) => {
     const body = postDetail(queries.findPost(catalog, slug));
-    return { body, updatedAt: body.updated_at };
+    return { body, updatedAt: body.updated_at, language: body.locale };
   },
 });
 
@@ -283,15 +287,17 @@ export const getPage = define({
   path: '/pages/:slug',
   operationId: 'getPage',
   summary: 'One page',
-  description: "One institutional page as markdown, in the site's default locale or the one asked for, with its translations.",
+  description:
+    "One institutional page as markdown, in the site's default locale or the one asked for, with its translations. A page not translated into the locale asked for is answered in the default locale, with `fallback` naming the locales it exists in; Content-Language gives the language of the answer.",
   tag: 'Pages',
   query: pageLocale,
   slug: pageSlug,
   response: shapes.Page,
   errors: errorsOf('not_found'),
   answer: ({ catalog, slug, query }) => {
-    const body = pageDetail(queries.findPage(catalog, slug, query.locale));
-    return { body, updatedAt: body.updated_at };
+    const { record, fallback } = queries.findPage(catalog, slug, query.locale);
+    const body = pageDetail(record, fallback);
+    return { body, updatedAt: body.updated_at, language: body.locale };
   },
 });
 

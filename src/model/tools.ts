@@ -169,14 +169,17 @@ const getProduct = define({
   endpoint: endpoints.getProduct,
   title: 'Get a product',
   description:
-    "One product by slug, with its full markdown description (the problem it solves and how it works), status, tags and links, in the site's default language or the locale asked for (translations names the locales it exists in). Use it to explain or quote what a product does. The slugs are listed by list_products and found by search_content.",
+    "One product by slug, with its full markdown description (the problem it solves and how it works), status, tags and links, in the site's default language or the locale asked for (translations names the locales it exists in). One not translated into that locale comes in the default language, with fallback saying so. Use it to explain or quote what a product does. The slugs are listed by list_products and found by search_content.",
   slug: { param: productSlug, description: 'The product slug, as listed by list_products.' },
   reads: productLocale,
   arguments: { locale: { reads: 'locale' } },
   output: shapes.Product,
   errors: [...CALL_ERRORS, 'not_found'],
   recovery: 'Call list_products to see every product with its name and slug.',
-  answer: (catalog, query, slug) => productDetail(queries.findProduct(catalog, slug, query.locale), catalog),
+  answer: (catalog, query, slug) => {
+    const { record, fallback } = queries.findProduct(catalog, slug, query.locale);
+    return productDetail(record, catalog, fallback);
+  },
 });
 
 const listPosts = define({
@@ -225,14 +228,17 @@ const getPage = define({
   endpoint: endpoints.getPage,
   title: 'Get a page',
   description:
-    "One institutional page of the website by slug (index is the home page; the slug argument lists them all), as markdown with its title and description, in the site's default language or the locale asked for (translations names the locales it exists in). Use it for what the site itself says: who the company is, how it works, how to reach it, its privacy policy and terms. Products and articles have their own tools.",
+    "One institutional page of the website by slug (index is the home page; the slug argument lists them all), as markdown with its title and description, in the site's default language or the locale asked for (translations names the locales it exists in). One not translated into that locale comes in the default language, with fallback saying so. Use it for what the site itself says: who the company is, how it works, how to reach it, its privacy policy and terms. Products and articles have their own tools.",
   slug: { param: pageSlug, description: 'The page slug; index is the home page.' },
   reads: pageLocale,
   arguments: { locale: { reads: 'locale' } },
   output: shapes.Page,
   errors: [...CALL_ERRORS, 'not_found'],
   recovery: 'Call search_content to find a page by its words, or get_page without locale for the default language.',
-  answer: (catalog, query, slug) => pageDetail(queries.findPage(catalog, slug, query.locale)),
+  answer: (catalog, query, slug) => {
+    const { record, fallback } = queries.findPage(catalog, slug, query.locale);
+    return pageDetail(record, fallback);
+  },
 });
 
 const searchContent = define({

@@ -1,3 +1,5 @@
+import type { EmptiedBy } from './empty-lists.js';
+
 /** The envelope of every list: a page of items, the total that match, and links to the neighbouring pages (the API also sends them as a Link header). */
 
 export interface Collection<T> {
@@ -7,6 +9,8 @@ export interface Collection<T> {
   readonly offset: number;
   readonly next: string | null;
   readonly prev: string | null;
+  /** When its filters left nothing: why, and what there is instead (src/query/empty-lists.ts). */
+  readonly why_empty?: readonly EmptiedBy[];
 }
 
 export interface PageRequest {

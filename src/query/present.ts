@@ -2,6 +2,8 @@ import type { Catalog, Company, Image, Page, Post, Product } from '../content/ty
 import type * as shapes from './shapes.js';
 import { updatedAt } from './updated-at.js';
 import { nextOffset } from './pagination.js';
+import type { Fallback } from './untranslated.js';
+import type { EmptiedBy } from './empty-lists.js';
 
 /**
  * The public representation of each record: what the API and MCP return,
@@ -43,8 +45,9 @@ function freeze<S extends object>(summary: S): S {
 
 export const productSummary = once((p: Product, catalog: Catalog): shapes.ProductSummary => productFields(p, catalog, imageSummaryOf(p.image)));
 
-export function productDetail(p: Product, catalog: Catalog): shapes.Product {
-  return { ...productFields(p, catalog, imageOf(p.image)), markdown: p.markdown };
+/** A product as its own answer gives it; `fallback` when it is answered in another locale than the one asked for. */
+export function productDetail(p: Product, catalog: Catalog, fallback?: Fallback): shapes.Product {
+  return { ...productFields(p, catalog, imageOf(p.image)), markdown: p.markdown, ...(fallback ? { fallback } : {}) };
 }
 
 /** The fields of a product as a list and the record show them, its image as each shows it. */
@@ -93,8 +96,9 @@ function postFields<I>(p: Post, image: { image?: I }) {
 
 export const pageSummary = once((p: Page): shapes.PageSummary => pageFields(p, imageSummaryOf(p.image)));
 
-export function pageDetail(p: Page): shapes.Page {
-  return { ...pageFields(p, imageOf(p.image)), markdown: p.markdown };
+/** A page as its own answer gives it; `fallback` when it is answered in another locale than the one asked for. */
+export function pageDetail(p: Page, fallback?: Fallback): shapes.Page {
+  return { ...pageFields(p, imageOf(p.image)), markdown: p.markdown, ...(fallback ? { fallback } : {}) };
 }
 
 /** The fields of a page as a list and the record show them, its image as each shows it. */
@@ -175,12 +179,12 @@ export function hitChoice(hit: shapes.HitChoice): shapes.HitChoice {
 
 /** A page of a list or search as an MCP tool answers it: `next_offset` for the links, each item whole or as `choose` shows it. */
 export function agentPage<T, C>(
-  page: { readonly items: readonly T[]; readonly total: number; readonly limit: number; readonly offset: number },
+  page: { readonly items: readonly T[]; readonly total: number; readonly limit: number; readonly offset: number; readonly why_empty?: readonly EmptiedBy[] },
   full: boolean,
   choose: (item: T) => C,
-): { items: readonly (T | C)[]; total: number; limit: number; offset: number; next_offset: number | null } {
-  const { items, total, limit, offset } = page;
-  return { items: full ? items : items.map(choose), total, limit, offset, next_offset: nextOffset(offset, limit, total) };
+): { items: readonly (T | C)[]; total: number; limit: number; offset: number; why_empty?: readonly EmptiedBy[]; next_offset: number | null } {
+  const { items, total, limit, offset, why_empty: whyEmpty } = page;
+  return { items: full ? items : items.map(choose), total, limit, offset, ...(whyEmpty ? { why_empty: whyEmpty } : {}), next_offset: nextOffset(offset, limit, total) };
 }
 
 /** Published products, posts and pages: the health record's `documents`. */

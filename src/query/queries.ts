@@ -5,13 +5,17 @@ import type { ParamSpec, QueryOf, SortOrder } from './params.js';
 import type { pageQuery, postFilters, postQuery, productFilters, productQuery, searchQuery } from './parameters.js';
 import { pageSlugs, postSlugs, productSlugs } from './parameters.js';
 import type { SearchHit, SearchKind, SearchResult } from '../search/index.js';
-import { searchIndexFor } from '../search/index.js';
+import { SEARCH_KINDS, searchIndexFor } from '../search/index.js';
 import type { RecordKind } from './errors.js';
 import { clip, QueryError } from './errors.js';
 import type { Collection } from './pagination.js';
 import { pageLinks, paginate } from './pagination.js';
 import { pageSummary, postSummary, productSummary } from './present.js';
 import { updatedAt } from './updated-at.js';
+import type { InLocale } from './untranslated.js';
+import type { EmptiedBy, EmptyList, ListFilter } from './empty-lists.js';
+import { byInstant, byValues, whyEmpty } from './empty-lists.js';
+import { pageInLocale, productInLocale } from './untranslated.js';
 import { ClockCache } from '../util/clock-cache.js';
 
 /**
@@ -156,34 +160,92 @@ export function listProducts(catalog: Catalog, query: QueryOf<typeof productQuer
   const records = selection(catalog, ['products', status, tag, locale, ...selectedBy(query)], () =>
     arranged(catalog, productsMatching(catalog, { status, tag }, productsIn(catalog, locale).products), { name: (p) => p.name, updated_at: (p) => updatedAt(p, catalog) }, (p) => updatedAt(p, catalog), query.updated_since, query.sort),
   );
-  return paginate(records, { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag), locale, ...kept(query) }, limit, offset }, (p) =>
+  const page = paginate(records, { endpoint: collectionUrl(catalog, '/products'), filters: { status: joined(status), tag: joined(tag), locale, ...kept(query) }, limit, offset }, (p) =>
     productSummary(p, catalog),
   );
+  return explained(page, () => {
+    const items = locale === undefined ? catalog.products : [...catalog.productsByLocale.values()].flatMap((of) => of.products);
+    const filters = [
+      ...valueFilter<Product>('locale', locale === undefined ? undefined : [locale], (p) => [p.locale]),
+      ...valueFilter<Product>('status', status, (p) => [p.status]),
+      ...valueFilter<Product>('tag', tag, (p) => p.tags),
+      ...instantFilter<Product>('updated_since', query.updated_since, 'since', (p) => updatedAt(p, catalog)),
+    ];
+    return { noun: ['product', 'products'], items, filters, also: { locale: fallbackNote('product', catalog) } };
+  });
 }
+
+/** `page`, with why it is empty when its filters left nothing. */
+function explained<T, I>(page: Collection<T>, list: () => EmptyList<I>): Collection<T> {
+  if (page.total > 0) return page;
+  const why = whyEmpty(list());
+  return why ? { ...page, why_empty: why } : page;
+}
+
+/** A filter of values, when the list is given one. */
+function valueFilter<T>(parameter: string, asked: readonly string[] | undefined, valuesOf: (item: T) => readonly string[]): ListFilter<T>[] {
+  return asked === undefined ? [] : [{ parameter, asked, valuesOf }];
+}
+
+/** A bound of instants, when the list is given one. */
+function instantFilter<T>(parameter: string, bound: number | undefined, side: 'since' | 'before', instantOf: (item: T) => string): ListFilter<T>[] {
+  const field = parameter.startsWith('published') ? 'published_at' : 'updated_at';
+  return bound === undefined ? [] : [{ parameter, bound, side, field, instantOf }];
+}
+
+/** What a list filtered by locale adds: a record asked for by slug is still answered, by the rule for untranslated records. */
+const fallbackNote = (kind: string, catalog: Catalog) =>
+  `Each ${kind} is written in ${catalog.site.default_locale} first; asked for by slug in a locale it has no translation in, it is answered in ${catalog.site.default_locale}, with fallback saying so.`;
 
 export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): Collection<ReturnType<typeof postSummary>> {
   const { category, locale, tag, limit, offset } = query;
   const records = selection(catalog, ['posts', category, locale, tag, ...selectedBy(query)], () =>
     arranged(catalog, publishedWithin(postsMatching(catalog, { category, locale, tag }), query), { published_at: (p) => p.published_at, updated_at: (p) => updatedAt(p), title: (p) => p.title }, (p) => updatedAt(p), query.updated_since, query.sort),
   );
-  return paginate(
+  const page = paginate(
     records,
     { endpoint: collectionUrl(catalog, '/posts'), filters: { category: joined(category), locale: joined(locale), tag: joined(tag), ...kept(query) }, limit, offset },
     postSummary,
   );
+  return explained(page, () => ({
+    noun: ['article', 'articles'],
+    items: catalog.posts,
+    filters: [
+      ...valueFilter<Post>('category', category, (p) => [p.category]),
+      ...valueFilter<Post>('locale', locale, (p) => [p.locale]),
+      ...instantFilter<Post>('published_since', query.published_since, 'since', (p) => p.published_at),
+      ...instantFilter<Post>('published_before', query.published_before, 'before', (p) => p.published_at),
+      ...instantFilter<Post>('updated_since', query.updated_since, 'since', (p) => updatedAt(p)),
+    ],
+  }));
 }
 
 export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): Collection<ReturnType<typeof pageSummary>> {
   const { limit, offset, locale } = query;
   const records = arranged(catalog, pagesIn(catalog, locale).pages, { title: (p) => p.title, updated_at: (p) => updatedAt(p) }, (p) => updatedAt(p), query.updated_since, query.sort);
-  return paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale, ...kept(query) }, limit, offset }, pageSummary);
+  const page = paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale, ...kept(query) }, limit, offset }, pageSummary);
+  return explained(page, () => ({
+    noun: ['page', 'pages'],
+    items: locale === undefined ? catalog.pages : [...catalog.pagesByLocale.values()].flatMap((of) => of.pages),
+    filters: [
+      ...valueFilter<Page>('locale', locale === undefined ? undefined : [locale], (p) => [p.locale]),
+      ...instantFilter<Page>('updated_since', query.updated_since, 'since', (p) => updatedAt(p)),
+    ],
+    also: { locale: fallbackNote('page', catalog) },
+  }));
 }
 
 /** A search hit as it is answered: the index's, with the dates of its record. */
 export type AnsweredHit = SearchHit & { readonly published_at?: string; readonly updated_at: string };
 
 /** A page of search hits, paged like a list: `next` and `prev` keep the query and its filters. */
-export type SearchPage = Omit<SearchResult, 'items'> & { readonly items: readonly AnsweredHit[]; readonly next: string | null; readonly prev: string | null };
+export type SearchPage = Omit<SearchResult, 'items'> & {
+  readonly items: readonly AnsweredHit[];
+  readonly next: string | null;
+  readonly prev: string | null;
+  /** When its filters left nothing the words find without them: why (src/query/empty-lists.ts). */
+  readonly why_empty?: readonly EmptiedBy[];
+};
 
 /** The record a hit names. */
 function recordOf(catalog: Catalog, hit: SearchHit): Product | Post | Page | undefined {
@@ -211,7 +273,62 @@ export function searchContent(catalog: Catalog, query: QueryOf<typeof searchQuer
     ...(sort === undefined ? {} : { sort: sort.descending ? '-published_at' : 'published_at' }),
   });
   const { next, prev } = pageLinks({ endpoint: collectionUrl(catalog, '/search'), filters: { q, kind, locale, ...kept(query) }, limit, offset }, result.total);
-  return { ...result, items: result.items.map((hit) => withDates(catalog, hit)), next, prev };
+  const answered = { ...result, items: result.items.map((hit) => withDates(catalog, hit)), next, prev };
+  if (result.total > 0) return answered;
+  const why = searchWhyEmpty(catalog, q, { kind: kind as SearchKind | undefined, locale, publishedSince, publishedBefore });
+  return why.length > 0 ? { ...answered, why_empty: why } : answered;
+}
+
+/** The filters of a search, as its index takes them. */
+interface SearchFilters {
+  readonly kind?: SearchKind | undefined;
+  readonly locale?: string | undefined;
+  readonly publishedSince?: number | undefined;
+  readonly publishedBefore?: number | undefined;
+}
+
+/**
+ * Why the words `q` find nothing under their filters when they find
+ * something without one of them: for a kind or a locale, how many hits each
+ * other value has; for a publication bound, the nearest date beyond it.
+ * Nothing when the words find nothing whatever the filters (the search's
+ * suggestions answer that).
+ */
+function searchWhyEmpty(catalog: Catalog, q: string, filters: SearchFilters): EmptiedBy[] {
+  const index = searchIndexFor(catalog);
+  const defined = (options: SearchFilters) => Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const total = (options: SearchFilters) => index.search(q, { limit: 1, ...defined(options) }).total;
+  const noun = ['hit', 'hits'] as const;
+  const found: EmptiedBy[] = [];
+  const { kind, locale, publishedSince, publishedBefore } = filters;
+  const valued = [
+    ['kind', kind, SEARCH_KINDS],
+    ['locale', locale, catalog.site.locales],
+  ] as const;
+  for (const [parameter, asked, values] of valued) {
+    if (asked === undefined) continue;
+    const others = values
+      .filter((value) => value !== asked)
+      .map((value) => ({ value, total: total({ ...filters, [parameter]: value }) }))
+      .filter((other) => other.total > 0)
+      .sort((a, b) => b.total - a.total);
+    if (others.length > 0) found.push(byValues(noun, parameter, [asked], others));
+  }
+  // The nearest publication beyond a bound: the newest before `since`, the oldest at or after `before`.
+  const nearest = (options: SearchFilters, sort: '-published_at' | 'published_at') => {
+    const [hit] = index.search(q, { limit: 1, ...defined(options), sort }).items;
+    const record = hit && recordOf(catalog, hit);
+    return record && 'published_at' in record ? record.published_at : undefined;
+  };
+  if (publishedSince !== undefined) {
+    const at = nearest({ ...filters, publishedSince: undefined, publishedBefore: Math.min(publishedSince, publishedBefore ?? Infinity) }, '-published_at');
+    if (at) found.push(byInstant(noun[0], { parameter: 'published_since', field: 'published_at', bound: publishedSince, side: 'since' }, Date.parse(at)));
+  }
+  if (publishedBefore !== undefined) {
+    const at = nearest({ ...filters, publishedBefore: undefined, publishedSince: Math.max(publishedBefore, publishedSince ?? -Infinity) }, 'published_at');
+    if (at) found.push(byInstant(noun[0], { parameter: 'published_before', field: 'published_at', bound: publishedBefore, side: 'before' }, Date.parse(at)));
+  }
+  return found;
 }
 
 /**
@@ -226,25 +343,15 @@ function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[])
   return new QueryError('not_found', `No ${kind} has the slug "${clip(slug)}".`, { kind, validSlugs });
 }
 
-/** A product in `locale` (the default locale's when absent); a slug the locale has not translated is not found there. */
-export function findProduct(catalog: Catalog, slug: string, locale?: string): Product {
-  return foundIn(productsIn(catalog, locale).bySlug, 'product', slug, productSlugs(catalog));
-}
-
-/** The record of `slug` in a locale's records, or a not-found naming the slugs that locale has. */
-function foundIn<R>(bySlug: ReadonlyMap<string, R>, kind: RecordKind, slug: string, slugs: readonly string[]): R {
-  const record = bySlug.get(slug);
-  if (!record) throw notFound(kind, slug, slugsOfLocale(bySlug, slugs));
-  return record;
-}
-
-/** Per locale's records: its slugs, in the order of every slug of the kind, made once (a 404 names them all). */
-const SLUGS_OF_LOCALE = new WeakMap<ReadonlyMap<string, unknown>, readonly string[]>();
-
-function slugsOfLocale(bySlug: ReadonlyMap<string, unknown>, slugs: readonly string[]): readonly string[] {
-  let valid = SLUGS_OF_LOCALE.get(bySlug);
-  if (valid === undefined) SLUGS_OF_LOCALE.set(bySlug, (valid = Object.freeze(slugs.filter((slug) => bySlug.has(slug)))));
-  return valid;
+/**
+ * A product in `locale` (the default locale's when absent), by the rule for
+ * untranslated records (src/query/untranslated.ts): a slug the locale has not
+ * translated is answered in the default locale, with its fallback.
+ */
+export function findProduct(catalog: Catalog, slug: string, locale?: string): InLocale<Product> {
+  const found = productInLocale(catalog, slug, locale);
+  if (!found) throw notFound('product', slug, productSlugs(catalog));
+  return found;
 }
 
 export function findPost(catalog: Catalog, slug: string): Post {
@@ -253,7 +360,9 @@ export function findPost(catalog: Catalog, slug: string): Post {
   return post;
 }
 
-/** A page in `locale` (the default locale's when absent); a slug the locale has not translated is not found there. */
-export function findPage(catalog: Catalog, slug: string, locale?: string): Page {
-  return foundIn(pagesIn(catalog, locale).bySlug, 'page', slug, pageSlugs(catalog));
+/** A page in `locale` (the default locale's when absent), by the same rule as a product. */
+export function findPage(catalog: Catalog, slug: string, locale?: string): InLocale<Page> {
+  const found = pageInLocale(catalog, slug, locale);
+  if (!found) throw notFound('page', slug, pageSlugs(catalog));
+  return found;
 }

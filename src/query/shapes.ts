@@ -88,7 +88,17 @@ export const ProductSummary = z
   .meta({ title: 'ProductSummary' });
 export type ProductSummary = Answered<typeof ProductSummary>;
 
-export const Product = ProductSummary.extend({ image, markdown }).meta({ title: 'Product' });
+/** What a record answered in another locale than the one asked for says of itself (src/query/untranslated.ts). */
+export const Fallback = z
+  .strictObject({
+    requested_locale: text().describe('The locale asked for.'),
+    available_locales: z.array(text()).describe('The locales the record is written in.'),
+  })
+  .describe("Only when the record has no translation in the locale asked for, and comes in the default one (its locale).")
+  .meta({ title: 'Fallback' });
+export type Fallback = Answered<typeof Fallback>;
+
+export const Product = ProductSummary.extend({ image, markdown, fallback: Fallback.optional() }).meta({ title: 'Product' });
 export type Product = Answered<typeof Product>;
 
 export const PostSummary = z
@@ -127,7 +137,7 @@ export const PageSummary = z
   .meta({ title: 'PageSummary' });
 export type PageSummary = Answered<typeof PageSummary>;
 
-export const Page = PageSummary.extend({ image, markdown }).meta({ title: 'Page' });
+export const Page = PageSummary.extend({ image, markdown, fallback: Fallback.optional() }).meta({ title: 'Page' });
 export type Page = Answered<typeof Page>;
 
 export const Address = z
@@ -238,6 +248,19 @@ export const Health = z
   .meta({ title: 'Health' });
 export type Health = Answered<typeof Health>;
 
+/** Why a list its filters emptied is empty (src/query/empty-lists.ts). */
+export const EmptiedBy = z
+  .strictObject({
+    parameter: text().describe('The filter; absent when only several together emptied the list.').optional(),
+    detail: text().describe('What there is instead, in words.'),
+    others: z
+      .array(z.strictObject({ value: text(), total: count() }))
+      .describe('Its other values that have items, most first.')
+      .optional(),
+    nearest: dateTime().describe('A date filter: the nearest date beyond its bound.').optional(),
+  })
+  .meta({ title: 'EmptiedBy' });
+
 export const SearchHit = z
   .strictObject({
     kind: z.enum(SEARCH_KINDS as readonly [string, ...string[]]),
@@ -271,15 +294,23 @@ export const SearchResult = z
       .describe(
         'When nothing matches (total 0): queries that find something under the same filters, best first, each word of the query replaced by the nearest word the content uses (at most 3; empty when none is close). Empty whenever there are hits.',
       ),
+    why_empty: z
+      .array(EmptiedBy)
+      .describe('Only when the filters leave nothing that the words find without them: for each such filter (kind, locale, a publication bound), what the search finds without it.')
+      .optional(),
   })
   .meta({ title: 'SearchResult' });
 
-/** What every page of a list holds, in REST and MCP alike: its items, and where it stands in all of them. */
+/** What every page of a list holds, in REST and MCP alike: its items, where it stands in all of them, and why it is empty when it is. */
 const pageOf = <I extends z.ZodType>(item: I) => ({
   items: z.array(item),
   total: count().describe('Every match of the filters, not just this page.'),
   limit: z.int().min(1),
   offset: count(),
+  why_empty: z
+    .array(EmptiedBy)
+    .describe('Only when the filters match nothing: what each filter that emptied the list left out.')
+    .optional(),
 });
 
 /** The envelope of every list, titled `title`. */

@@ -5,6 +5,7 @@ import { quotaPolicy } from '../http/rate-limit.js';
 import type { Route } from '../http/router.js';
 import type { PictureMaker } from '../media/pictures.js';
 import { paths, ROUTES } from '../routes/table.js';
+import { untranslatedPaths, untranslatedProduct } from '../documents/untranslated.js';
 import { securityTxt, webManifest } from './assets.js';
 import { llmsFullTxt, llmsTxt, robotsTxt, sitemapXml } from './crawlers.js';
 import { siteErrorRenderer } from './error-pages.js';
@@ -39,6 +40,9 @@ export function siteDoor(config: Config, pictures: PictureMaker, documents: Docu
       find: (catalog, { locale = '', slug = '' }) => (locale === catalog.site.default_locale ? undefined : catalog.productsByLocale.get(locale)?.bySlug.get(slug)),
       // The default locale's products live at the root: `/de/products/x` on a German-first site is `/products/x`.
       alias: (catalog, { locale = '', slug = '' }) => (locale === catalog.site.default_locale && catalog.productsBySlug.has(slug) ? paths.product(catalog.site, slug) : undefined),
+      // A product the locale has not translated: the default locale's, which says so.
+      untranslated: (catalog, { locale = '', slug = '' }) => untranslatedProduct(catalog, slug, locale),
+      untranslatedPaths: (catalog) => untranslatedPaths(catalog).products,
       all: (catalog) => [...catalog.productsByLocale.values()].flatMap((of) => of.products).filter((product) => product.locale !== catalog.site.default_locale),
     }),
     recordRoute(ROUTES.post.pattern, documents, {

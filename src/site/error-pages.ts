@@ -6,6 +6,7 @@ import { PROBLEM_TYPE } from '../http/problem.js';
 import { problemDocument } from '../model/problems.js';
 import type { Incoming } from '../http/request.js';
 import { clip } from '../query/errors.js';
+import { MARKDOWN_PREFIX } from '../routes/table.js';
 import { html } from './html.js';
 import { layout } from './layout.js';
 import { linkText } from '../documents/page-markdown.js';
@@ -76,13 +77,16 @@ function suggestions(catalog: Catalog, path: string, locale: string, w: Words): 
 
 export function siteErrorRenderer(): ErrorRenderer {
   return (problem, request) => {
-    const format = preferredErrorFormat(request.headers);
     const { catalog } = request;
+    // A markdown URL is answered in markdown, or as a problem document to a client that prefers one: never as a page of HTML.
+    const mirror = request.path === MARKDOWN_PREFIX || request.path.startsWith(`${MARKDOWN_PREFIX}/`);
+    const asked = preferredErrorFormat(request.headers);
+    const format = mirror && asked === 'html' ? 'markdown' : asked;
     if (format === 'problem') {
       const document = problemDocument(problem, catalog.base_url, clip(request.path, 200));
       return answer(problem.status, PROBLEM_TYPE, JSON.stringify(document), { vary: VARY, ...problem.init.headers });
     }
-    const locale = localeOfPath(catalog, request.path);
+    const locale = localeOfPath(catalog, mirror ? request.path.slice(MARKDOWN_PREFIX.length) : request.path);
     const w = wordsOf(catalog, locale);
     const words = wording(problem, request, w);
     const links = suggestions(catalog, request.path, locale, w);

@@ -2,6 +2,7 @@ import type { Catalog } from '../content/types.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Documents } from '../documents/documents.js';
 import { registryOf } from '../documents/registry.js';
+import { untranslatedMirror, untranslatedPaths, withNote } from '../documents/untranslated.js';
 import type { Answer, CacheRule } from '../http/answer.js';
 import { answer } from '../http/answer.js';
 import type { Route } from '../http/router.js';
@@ -30,13 +31,23 @@ export function mirrorRoute(documents: Documents): Route {
     method: 'GET',
     handle: (request) => {
       const { catalog } = request;
-      const document = documents.mirror(catalog, request.params['*'] ?? '');
-      if (!document) throw notFound(`There is no markdown mirror at ${clip(request.path, 120)}.`, `Every mirror is listed in ${urlOf(catalog.base_url, ROUTES.llmsTxt.pattern)}.`);
-      // RFC 6596: the page this file mirrors.
-      return markdownAnswer(documents.markdown(catalog, document), { link: `<${urlOf(catalog.base_url, document.path)}>; rel="canonical"` });
+      const name = request.params['*'] ?? '';
+      const document = documents.mirror(catalog, name);
+      if (document) {
+        // RFC 6596: the page this file mirrors.
+        return markdownAnswer(documents.markdown(catalog, document), { link: `<${urlOf(catalog.base_url, document.path)}>; rel="canonical"`, 'content-language': document.locale });
+      }
+      // A page or product another locale has not translated: the default locale's text, which says so first.
+      const untranslated = untranslatedMirror(catalog, name);
+      if (!untranslated) throw notFound(`There is no markdown mirror at ${clip(request.path, 120)}.`, `Every mirror is listed in ${urlOf(catalog.base_url, ROUTES.llmsTxt.pattern)}.`);
+      const shown = untranslated.document;
+      return markdownAnswer(withNote(documents.markdown(catalog, shown), untranslated.note), {
+        link: `<${urlOf(catalog.base_url, shown.path)}>; rel="canonical"`,
+        'content-language': shown.locale,
+      });
     },
-    expand: (catalog) => [...registryOf(catalog).mirrors.values()].map((document) => document.markdownPath),
-    exists: (catalog, params) => documents.mirror(catalog, params['*'] ?? '') !== undefined,
+    expand: (catalog) => [...[...registryOf(catalog).mirrors.values()].map((document) => document.markdownPath), ...untranslatedPaths(catalog).mirrors],
+    exists: (catalog, params) => documents.mirror(catalog, params['*'] ?? '') !== undefined || untranslatedMirror(catalog, params['*'] ?? '') !== undefined,
   };
 }
 

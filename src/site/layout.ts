@@ -61,6 +61,8 @@ export interface Document {
   readonly head?: Html | '';
   /** Kept out of search engines' indexes (search results, errors). */
   readonly noindex?: boolean;
+  /** A sentence shown above the page, in its own language: that the page is not in the language asked for. */
+  readonly notice?: { readonly text: string; readonly locale: string };
 }
 
 /** Atom feed of one locale's posts. */
@@ -171,6 +173,7 @@ ${doc.head ?? ''}
   </div>
 </header>
 <main id="main" tabindex="-1">
+${doc.notice ? html`<div class="container"><p class="notice" lang="${doc.notice.locale}" role="note">${doc.notice.text}</p></div>` : ''}
 ${doc.main}
 </main>
 <footer class="site-footer">

@@ -1,6 +1,9 @@
 import type { Catalog } from '../content/types.js';
 import type { Documents } from '../documents/documents.js';
 import type { PageState } from '../documents/page-markdown.js';
+import type { PageDocument } from '../documents/registry.js';
+import type { UntranslatedDocument } from '../documents/untranslated.js';
+import { untranslatedPage as untranslatedPageIn, untranslatedPaths, withNote } from '../documents/untranslated.js';
 import type { PageRoute } from '../documents/site-map.js';
 import { pageRoute, pageRoutes, sitePath } from '../documents/site-map.js';
 import { wordsOf } from '../documents/words.js';
@@ -9,7 +12,7 @@ import { answer } from '../http/answer.js';
 import { ProblemError } from '../http/problem.js';
 import type { Incoming } from '../http/request.js';
 import type { Route } from '../http/router.js';
-import { hrefOf, mirrorName } from '../routes/table.js';
+import { hrefOf, mirrorName, urlOf } from '../routes/table.js';
 import type { ROUTES } from '../routes/table.js';
 import { clip } from '../query/errors.js';
 import { searchSite } from '../query/queries.js';
@@ -19,6 +22,7 @@ import type { SiteQuery } from './filters.js';
 import { blogHref, blogPage, parseBlogFilters, parseProductFilters, searchOffset, searchTerms } from './filters.js';
 import type { SiteFormat } from './negotiate.js';
 import { htmlAnswer, markdownAnswer, preferredFormat } from './negotiate.js';
+import type { Document } from './layout.js';
 import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, legalNoticeHtml, productsHtml, searchHtml } from './pages.js';
 import { isLegalNotice } from '../content/legal-notice.js';
 
@@ -38,15 +42,23 @@ function redirect(catalog: Catalog, path: string): Answer {
   return answer(301, 'text/plain; charset=utf-8', `Moved to ${catalog.base_url}${path}\n`, { location: `${catalog.base_url}${path}` });
 }
 
-/** A negotiated answer; a markdown one also names the page it mirrors and, when it is that file's text, its /md/ file. */
-function send(catalog: Catalog, format: SiteFormat, body: string, mirror: { canonical: string; location?: string }): Answer {
-  if (format === 'html') return htmlAnswer(body);
+/**
+ * A negotiated answer in `language` (RFC 9110 section 8.5: Content-Language);
+ * a markdown one also names the page it mirrors and, when it is that file's
+ * text, its /md/ file.
+ */
+function send(catalog: Catalog, format: SiteFormat, body: string, mirror: { canonical: string; location?: string }, language: string): Answer {
+  if (format === 'html') return htmlAnswer(body, 200, { 'content-language': language });
   return markdownAnswer(body, {
     // RFC 9110 section 8.7: where this representation also lives; RFC 6596: the page it mirrors.
     ...(mirror.location ? { 'content-location': hrefOf(catalog.base_url, mirror.location) } : {}),
     link: `<${mirror.canonical}>; rel="canonical"`,
+    'content-language': language,
   });
 }
+
+/** What a page shown in another language than the one asked for says above it. */
+const noticeOf = (untranslated: UntranslatedDocument): Partial<Document> => ({ notice: { text: untranslated.note, locale: untranslated.fallback.requested_locale } });
 
 /**
  * What the query string asks of a page route, validated: the filters of a
@@ -83,8 +95,8 @@ function pageState(catalog: Catalog, route: PageRoute, query: SiteQuery): { stat
   }
 }
 
-/** A page route's HTML in `state`. */
-function pageHtml(catalog: Catalog, route: PageRoute, state: PageState, documents: Documents): string {
+/** A page route's HTML in `state`; `more` adds to its document (a notice). */
+function pageHtml(catalog: Catalog, route: PageRoute, state: PageState, documents: Documents, more: Partial<Document> = {}): string {
   switch (route.slug) {
     case 'search': {
       const query = state.search?.query ?? '';
@@ -101,11 +113,11 @@ function pageHtml(catalog: Catalog, route: PageRoute, state: PageState, document
       return developersHtml(catalog, route, documents.reference(catalog));
     // Their pages add the company record and its channels; the about page's mirror stays the page's, the company having its own.
     case 'about':
-      return aboutHtml(catalog, route);
+      return aboutHtml(catalog, route, more);
     case 'contact':
-      return contactHtml(catalog, route);
+      return contactHtml(catalog, route, more);
     default:
-      return isLegalNotice(route.slug) ? legalNoticeHtml(catalog, route) : contentPageHtml(catalog, route);
+      return isLegalNotice(route.slug) ? legalNoticeHtml(catalog, route, more) : contentPageHtml(catalog, route, more);
   }
 }
 
@@ -136,13 +148,31 @@ function servePage(request: Incoming, segments: readonly string[], documents: Do
     const alias = defaultLocaleAlias(catalog, segments);
     const mark = request.url.indexOf('?');
     if (alias) return redirect(catalog, alias.path + (mark === -1 ? '' : request.url.slice(mark)));
+    const untranslated = untranslatedPage(catalog, segments);
+    if (untranslated) return serveUntranslatedPage(request, untranslated, documents);
     throw notFound(`There is no page at ${clip(request.path, 120)}.`, 'The pages below are a good place to start.');
   }
   const asked = pageState(catalog, route, request.query);
   if (!('state' in asked)) return asked;
   const format = preferredFormat(request.headers);
   const body = format === 'html' ? pageHtml(catalog, route, asked.state, documents) : documents.pageMarkdown(catalog, route, asked.state);
-  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}`, ...(asked.filtered ? {} : { location: route.markdownPath }) });
+  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}`, ...(asked.filtered ? {} : { location: route.markdownPath }) }, route.locale);
+}
+
+/** The page a path of another locale than the default names (`/fr/privacy`) when that locale has no translation of it. */
+function untranslatedPage(catalog: Catalog, segments: readonly string[]): (UntranslatedDocument & { readonly document: PageDocument }) | undefined {
+  const [locale, slug] = segments;
+  // `/<locale>/index` is not a second home page: `/<locale>` is, in every locale.
+  return segments.length === 2 && locale !== undefined && slug !== undefined && slug !== 'index' ? untranslatedPageIn(catalog, slug, locale) : undefined;
+}
+
+/** The default locale's page, at the address of a locale that has not translated it: its own language, canonical address and mirror, and the note first. */
+function serveUntranslatedPage(request: Incoming, untranslated: UntranslatedDocument & { readonly document: PageDocument }, documents: Documents): Answer {
+  const { catalog } = request;
+  const route = documents.route(catalog, untranslated.document);
+  const format = preferredFormat(request.headers);
+  const body = format === 'html' ? pageHtml(catalog, route, {}, documents, noticeOf(untranslated)) : withNote(documents.pageMarkdown(catalog, route), untranslated.note);
+  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}` }, route.locale);
 }
 
 /** The page routes of as many path segments as `names` (`/`, `/:page`, `/:locale/:page`), each looked up by pageAt. */
@@ -153,8 +183,10 @@ export function pagesAt(pattern: (typeof ROUTES)['home' | 'page' | 'localePage']
     method: 'GET',
     negotiates: true,
     handle: (request) => servePage(request, segments(request.params), documents),
-    expand: (catalog) => pageRoutes(catalog).map((route) => route.path).filter((path) => (path === '/' ? 0 : path.split('/').length - 1) === names.length),
-    exists: (catalog, params) => pageAt(catalog, segments(params)) !== undefined || defaultLocaleAlias(catalog, segments(params)) !== undefined,
+    expand: (catalog) =>
+      [...pageRoutes(catalog).map((route) => route.path), ...untranslatedPaths(catalog).pages].filter((path) => (path === '/' ? 0 : path.split('/').length - 1) === names.length),
+    exists: (catalog, params) =>
+      pageAt(catalog, segments(params)) !== undefined || defaultLocaleAlias(catalog, segments(params)) !== undefined || untranslatedPage(catalog, segments(params)) !== undefined,
   };
 }
 
@@ -163,13 +195,17 @@ export interface RecordKind<R> {
   readonly all: (catalog: Catalog) => readonly R[];
   readonly missing: string;
   readonly listed: string;
-  readonly html: (catalog: Catalog, record: R) => string;
+  readonly html: (catalog: Catalog, record: R, more?: Partial<Document>) => string;
   /** Where a path of this pattern that names no record is sent when it names one elsewhere (the default locale's tag in front of a default-locale product). */
   readonly alias?: (catalog: Catalog, params: Readonly<Record<string, string>>) => string | undefined;
+  /** The default locale's record a path of another locale names when that locale has no translation of it. */
+  readonly untranslated?: (catalog: Catalog, params: Readonly<Record<string, string>>) => (UntranslatedDocument & { readonly record: R }) | undefined;
+  /** The paths `untranslated` answers, prepared ahead with the rest. */
+  readonly untranslatedPaths?: (catalog: Catalog) => readonly string[];
 }
 
 /** The page of one record (a product, an article) by slug: HTML, or its markdown mirror to a client that prefers it. */
-export function recordRoute<R extends { readonly url: string; readonly markdown_url: string }>(pattern: string, documents: Documents, record: RecordKind<R>): Route {
+export function recordRoute<R extends { readonly url: string; readonly markdown_url: string; readonly locale: string }>(pattern: string, documents: Documents, record: RecordKind<R>): Route {
   return {
     pattern,
     method: 'GET',
@@ -177,17 +213,21 @@ export function recordRoute<R extends { readonly url: string; readonly markdown_
     handle: (request) => {
       const { catalog } = request;
       const found = record.find(catalog, request.params);
+      const format = preferredFormat(request.headers);
       if (!found) {
         const alias = record.alias?.(catalog, request.params);
         if (alias !== undefined) return redirect(catalog, alias);
-        throw notFound(`${record.missing} ${clip(request.path, 120)}.`, record.listed);
+        const untranslated = record.untranslated?.(catalog, request.params);
+        if (!untranslated) throw notFound(`${record.missing} ${clip(request.path, 120)}.`, record.listed);
+        const shown = untranslated.document;
+        const body = format === 'html' ? record.html(catalog, untranslated.record, noticeOf(untranslated)) : withNote(documents.markdown(catalog, shown), untranslated.note);
+        return send(catalog, format, body, { canonical: urlOf(catalog.base_url, shown.path) }, shown.locale);
       }
-      const format = preferredFormat(request.headers);
       const location = sitePath(catalog, found.markdown_url);
       const body = format === 'html' ? record.html(catalog, found) : documents.markdown(catalog, documents.mirror(catalog, mirrorName(location))!);
-      return send(catalog, format, body, { canonical: found.url, location });
+      return send(catalog, format, body, { canonical: found.url, location }, found.locale);
     },
-    expand: (catalog) => record.all(catalog).map((r) => sitePath(catalog, r.url)),
-    exists: (catalog, params) => record.find(catalog, params) !== undefined || record.alias?.(catalog, params) !== undefined,
+    expand: (catalog) => [...record.all(catalog).map((r) => sitePath(catalog, r.url)), ...(record.untranslatedPaths?.(catalog) ?? [])],
+    exists: (catalog, params) => record.find(catalog, params) !== undefined || record.alias?.(catalog, params) !== undefined || record.untranslated?.(catalog, params) !== undefined,
   };
 }

@@ -104,12 +104,12 @@ ${blog ? html`<p><a class="more" href="${linkTo(catalog, blog.path)}">${w('home.
   return pageDocument(catalog, route, main);
 }
 
-export function contentPageHtml(catalog: Catalog, route: PageRoute): string {
-  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route)}`);
+export function contentPageHtml(catalog: Catalog, route: PageRoute, more: Partial<Document> = {}): string {
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route)}`, more);
 }
 
 /** /about: the page, then the company record it is the public URL of. */
-export function aboutHtml(catalog: Catalog, route: PageRoute): string {
+export function aboutHtml(catalog: Catalog, route: PageRoute, more: Partial<Document> = {}): string {
   const { company } = catalog;
   const w = wordsOf(catalog, route.locale);
   const facts = html`<section class="band band-alt" aria-labelledby="company-record"><div class="container">
@@ -125,11 +125,11 @@ ${Object.entries(company.profiles).map(([name, url]) => html`<div><dt>${fieldLab
 </dl>
 <p><a href="${linkTo(catalog, paths.companyMirror(catalog.site, route.locale))}" type="text/markdown">${w('company.record_as_markdown')}</a> · <a href="${linkTo(catalog, ROUTES.company.pattern)}" type="application/json">${w('company.as_json')}</a></p>
 </div></section>`;
-  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['company-record']) })}${facts}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['company-record']) })}${facts}`, more);
 }
 
 /** A legal notice (Impressum, mentions légales, aviso legal): the page, then the company's details from its record, as a list. */
-export function legalNoticeHtml(catalog: Catalog, route: PageRoute): string {
+export function legalNoticeHtml(catalog: Catalog, route: PageRoute, more: Partial<Document> = {}): string {
   const w = wordsOf(catalog, route.locale);
   const facts = legalNoticeFacts(catalog, route.locale).map(({ label, values, kind }) => {
     const shown = (value: string) => (kind === 'channel' ? channelLink(value) : value);
@@ -142,11 +142,11 @@ export function legalNoticeHtml(catalog: Catalog, route: PageRoute): string {
 ${facts}
 </dl>
 </div></section>`;
-  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['legal-notice-details']) })}${details}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['legal-notice-details']) })}${details}`, more);
 }
 
 /** /contact: the page, then every channel of the company record. */
-export function contactHtml(catalog: Catalog, route: PageRoute): string {
+export function contactHtml(catalog: Catalog, route: PageRoute, more: Partial<Document> = {}): string {
   const { company } = catalog;
   const w = wordsOf(catalog, route.locale);
   const channels = html`<section class="band band-alt" aria-labelledby="channels"><div class="container">
@@ -161,7 +161,7 @@ ${
     : ''
 }
 </div></section>`;
-  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['channels']) })}${channels}`);
+  return pageDocument(catalog, route, html`${pageHero(route.title, route.description)}${pageBody(catalog, route, { ids: new AnchorIds(['channels']) })}${channels}`, more);
 }
 
 export function productsHtml(catalog: Catalog, route: PageRoute, filters: ProductFilters): string {
@@ -187,7 +187,7 @@ function translationLink(catalog: Catalog, translation: { readonly url: string; 
   return html`<a href="${linkTo(catalog, translation.url)}" hreflang="${translation.locale}">${label}${colonOf(locale)} <span lang="${translation.locale}">${translation.title}</span></a>`;
 }
 
-export function productHtml(catalog: Catalog, product: Product): string {
+export function productHtml(catalog: Catalog, product: Product, more: Partial<Document> = {}): string {
   const page = recordContext(catalog, { locale: product.locale, url: product.url, title: product.name, list: 'products' });
   const { locale, words: w } = page;
   const body = renderMarkdown(product.markdown, w, { picture: bodyPicture(catalog) });
@@ -222,6 +222,7 @@ ${toc ? html`<aside class="aside">${toc}</aside>` : ''}
     current: products?.path ?? '/products',
     main,
     head: productSeo(page, product),
+    ...more,
   });
 }
 

@@ -72,6 +72,19 @@ export function closest(name: string, candidates: Iterable<string>): string[] {
 }
 
 /**
+ * The locales of `locales` nearest to `locale` (BCP 47 tags): the close
+ * spellings first; else those of the same language (its first subtag), so
+ * `de` finds `de-AT` and `de-DE` finds `de-AT`, as no edit distance would.
+ */
+export function closestLocale(locale: string, locales: Iterable<string>): string[] {
+  const list = [...locales];
+  const spelt = closest(locale, list);
+  if (spelt.length > 0 || list.includes(locale)) return spelt;
+  const language = (tag: string) => normalize(tag).split('-')[0];
+  return list.filter((candidate) => language(candidate) === language(locale)).slice(0, MOST);
+}
+
+/**
  * The site paths of `candidates` nearest to `sitePath`, compared segment by
  * segment: only paths of as many segments, and only the segments that
  * differ count, so `/products/mare` is not close to `/products/jaci` for

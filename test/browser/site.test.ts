@@ -219,6 +219,8 @@ describe('the website in Chromium', { skip: skipReason }, () => {
     const paths = [
       ...sitePaths(catalog).filter((p) => !p.startsWith('/products/') && !p.startsWith('/blog/')),
       `/products/${product.slug}`,
+      // Not translated into Portuguese: the English page, with the note above it.
+      `/pt-BR/products/${product.slug}`,
       ...posts.map((p) => `/blog/${p.slug}`),
       '/blog?category=Automation&page=1',
       '/search?q=cloud',

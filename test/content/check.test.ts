@@ -12,6 +12,19 @@ const DEMO = path.join(ROOT, 'content');
 const BASE = 'https://aroeira.example';
 const PAGES = '/, /method, /capabilities, /products, /about, /contact, /developers, /blog, /privacy, /terms, /search';
 
+/** The demo's products are written in English only: the one warning of its check names each file a Portuguese version would be. */
+const DEMO_PRODUCTS = ['guardiao', 'jaci', 'mare', 'open-source-cloud'];
+const untranslatedMessage = (products: readonly string[]) =>
+  `pt-BR has no translation of ${products.length} products, answered in en meanwhile; add ${products.map((slug) => `products/pt-BR/${slug}.md`).join(', ')}`;
+const untranslatedWarning = (dir: string, products: readonly string[] = DEMO_PRODUCTS): CheckProblem => ({
+  file: path.join(dir, 'site.yaml'),
+  line: 5,
+  field: 'locales',
+  message: untranslatedMessage(products),
+  severity: 'warning',
+});
+/** The broken copy adds a product, kit, after jaci. */
+const BROKEN_PRODUCTS = ['guardiao', 'jaci', 'kit', 'mare', 'open-source-cloud'];
 
 /** The files the check reads: site.yaml, company.md and every record, translated pages (pages/<locale>/) included. */
 async function contentFileCount(dir: string): Promise<number> {
@@ -24,22 +37,22 @@ function lineStartingWith(text: string, start: string): number {
 }
 
 describe('the demo content', () => {
-  test('passes: no error, no warning, exit 0, and the summary counts every file', async () => {
+  test('passes: no error, one warning naming the translations it lacks, exit 0, and the summary counts every file', async () => {
     const report = await checkContent(DEMO, BASE);
     assert.deepEqual(report.errors, []);
-    assert.deepEqual(report.warnings, []);
+    assert.deepEqual(report.warnings, [untranslatedWarning(DEMO)]);
     assert.equal(report.ok, true);
     const files = await contentFileCount(DEMO);
     const run = await vitrine(['check', DEMO], { BASE_URL: BASE });
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(run.stdout, `0 errors, 0 warnings in ${files} files\n`);
+    assert.equal(run.stdout, `${DEMO}/site.yaml:5: warning: locales: ${untranslatedMessage(DEMO_PRODUCTS)}\n0 errors, 1 warning in ${files} files\n`);
     assert.equal(run.stderr, '');
   });
 
   test('is what `vitrine check` checks with no DIR and no CONTENT_DIR', async () => {
     const run = await vitrine(['check', '--format', 'json']);
     assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(JSON.parse(run.stdout), { ok: true, errors: [], warnings: [] });
+    assert.deepEqual(JSON.parse(run.stdout), { ok: true, errors: [], warnings: [untranslatedWarning(DEMO)] });
   });
 });
 
@@ -120,6 +133,7 @@ describe('a broken copy of the demo content', () => {
       message: '"only-in-english" is shared by no other post, so no translation is linked; give the translation the same key, or remove it',
       severity: 'warning',
     },
+    untranslatedWarning(dir, BROKEN_PRODUCTS),
   ];
 
   test('reports every problem in one run, each with its file, line and field, errors apart from warnings', async () => {
@@ -144,7 +158,8 @@ describe('a broken copy of the demo content', () => {
       `${file('posts/robot-arms.md')}:4: category: must be one of Artificial Intelligence, Automation, Cybersecurity, Management for locale en`,
       `${file('products/kit.md')}:7: links.manual: link /docs/kit: no page of the site is at /docs/kit; the pages are ${PAGES}`,
       `${file('posts/only-in-english.md')}:8: warning: translation_key: "only-in-english" is shared by no other post, so no translation is linked; give the translation the same key, or remove it`,
-      `7 errors, 1 warning in ${files} files`,
+      `${file('site.yaml')}:5: warning: locales: ${untranslatedMessage(BROKEN_PRODUCTS)}`,
+      `7 errors, 2 warnings in ${files} files`,
       '',
     ]);
   });

@@ -135,7 +135,7 @@ test('a broken folder reports every problem, each as file: field: what is wrong'
     'broken/posts/errado.md: title: must not be empty',
     'broken/posts/errado.md: published_at: must be a real date (YYYY-MM-DD) or RFC 3339 date-time (2026-03-14T12:00:00Z)',
     'broken/pages/index.md: updated_at: must be a real date (YYYY-MM-DD) or RFC 3339 date-time (2026-03-14T12:00:00Z)',
-    'broken/pages/extra.md: file name: "extra" is not one of the page_slugs of site.yaml (index, about)',
+    'broken/pages/extra.md: file name: "extra" is not one of the page_slugs of site.yaml (index, about); to publish it, list it there: page_slugs: [index, about, extra]',
     'broken/pages/about.md: is missing (site.yaml lists the page "about")',
   ];
   for (const line of expected) assert.ok(problems.includes(line), `missing: ${line}\ngot:\n${problems.join('\n')}`);

@@ -151,9 +151,9 @@ describe('selections kept for a content version', () => {
 
 describe('single records', () => {
   test('are found by slug', () => {
-    assert.equal(findProduct(catalog, catalog.products[0]!.slug), catalog.products[0]);
+    assert.deepEqual(findProduct(catalog, catalog.products[0]!.slug), { record: catalog.products[0] });
     assert.equal(findPost(catalog, catalog.posts[0]!.slug), catalog.posts[0]);
-    assert.equal(findPage(catalog, 'about').slug, 'about');
+    assert.equal(findPage(catalog, 'about').record.slug, 'about');
   });
 
   for (const [kind, find, slugs] of [

@@ -92,9 +92,11 @@ describe('a second content folder', () => {
     assert.deepEqual([en.locale, en.title], ['en', 'About the bakery']);
     const list = (await get('/api/v1/pages?locale=en')).json() as { items: { slug: string }[] };
     assert.deepEqual(list.items.map((p) => p.slug), ['about']);
-    const missing = await get('/api/v1/pages/index?locale=en');
-    assert.equal(missing.statusCode, 404);
-    assert.deepEqual((missing.json() as { valid_slugs: string[] }).valid_slugs, ['about']);
+    // Not translated into English: the page in Portuguese, which says so.
+    const untranslated = await get('/api/v1/pages/index?locale=en');
+    assert.equal(untranslated.statusCode, 200);
+    assert.equal(untranslated.headers['content-language'], 'pt-BR');
+    assert.deepEqual((untranslated.json() as { fallback: unknown }).fallback, { requested_locale: 'en', available_locales: ['pt-BR'] });
   });
 
   test('a product picture goes everywhere the product goes, with its size read from the file', async () => {

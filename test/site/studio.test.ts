@@ -49,10 +49,16 @@ function graphOf(body: string): { '@type': string; [key: string]: unknown }[] {
 }
 
 describe('a US company without a CNPJ', () => {
-  test('passes vitrine check without an error or a warning', async () => {
+  test('passes vitrine check without an error; its warnings name, for each locale, the translations it lacks', async () => {
     const report = await checkContent(DIR);
     assert.deepEqual(report.errors, []);
-    assert.deepEqual(report.warnings, []);
+    assert.deepEqual(
+      report.warnings.map((warning) => `${path.relative(DIR, warning.file)}:${warning.line} ${warning.field}: ${warning.message}`),
+      [
+        'site.yaml:5 locales: es has no translation of 4 pages, answered in en meanwhile; add pages/es/blog.md, pages/es/contact.md, pages/es/index.md, pages/es/products.md',
+        'site.yaml:5 locales: de has no translation of 4 pages and 1 product, answered in en meanwhile; add products/de/lantern.md, pages/de/blog.md, pages/de/contact.md, pages/de/index.md, pages/de/products.md',
+      ],
+    );
   });
 
   test('GET /api/v1/company answers its identifiers, unverified (they have no check digits), no cnpj, and an address without district', async () => {
@@ -229,11 +235,13 @@ describe('products translated into Spanish and German', () => {
     );
   });
 
-  test('a product not translated into a locale is not found in it, and the problem lists the slugs that locale has', async () => {
+  test('a product not translated into a locale is answered in the default one, with the fallback that says so', async () => {
     const response = await get('/api/v1/products/lantern?locale=de');
-    assert.equal(response.statusCode, 404);
-    assert.match(response.body, /"tally"/);
-    assert.doesNotMatch(response.body, /"lantern"/);
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['content-language'], 'en');
+    const body = response.json() as { locale: string; fallback: unknown };
+    assert.equal(body.locale, 'en');
+    assert.deepEqual(body.fallback, { requested_locale: 'de', available_locales: ['en', 'es'] });
   });
 
   test('MCP get_product with locale answers the same record as the API', async () => {
@@ -250,7 +258,10 @@ describe('products translated into Spanish and German', () => {
     const mirror = await get('/md/de/products/tally.md');
     assert.equal(mirror.statusCode, 200);
     assert.match(mirror.body, /^# Tally/);
-    assert.equal((await get('/de/products/lantern')).statusCode, 404);
+    const untranslated = await get('/de/products/lantern');
+    assert.equal(untranslated.statusCode, 200);
+    assert.match(untranslated.body, /<html lang="en"/);
+    assert.equal((await get('/de/products/nothing')).statusCode, 404);
   });
 
   test('the Spanish home page and product list show each product in Spanish where it is translated, and in English where it is not', async () => {
