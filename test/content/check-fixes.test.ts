@@ -74,9 +74,9 @@ describe('one mistake, one message', () => {
   });
 
   test('a page file site.yaml does not list is told the line that lists it', async () => {
-    const errors = await errorsAfter({ 'pages/impressum.md': () => '---\ntitle: Impressum\ndescription: Angaben nach dem Gesetz.\nupdated_at: 2026-01-01\n---\nText.\n' });
+    const errors = await errorsAfter({ 'pages/kalibrierung.md': () => '---\ntitle: Kalibrierung\ndescription: Wie wir Messgeräte kalibrieren.\nupdated_at: 2026-01-01\n---\nText.\n' });
     assert.deepEqual(errors, [
-      'pages/impressum.md: file name: "impressum" is not one of the page_slugs of site.yaml (index, about, contact, privacy, terms); to publish it, list it there: page_slugs: [index, about, contact, privacy, terms, impressum]',
+      'pages/kalibrierung.md: file name: "kalibrierung" is not one of the page_slugs of site.yaml (index, about, contact, privacy, terms, impressum); to publish it, list it there: page_slugs: [index, about, contact, privacy, terms, impressum, kalibrierung]',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,9 +17,11 @@ const PAGES = '/, /method, /capabilities, /products, /about, /contact, /develope
 const DEMO_PRODUCTS = ['guardiao', 'jaci', 'mare', 'open-source-cloud'];
 const untranslatedMessage = (products: readonly string[]) =>
   `pt-BR has no translation of ${products.length} products, answered in en meanwhile; add ${products.map((slug) => `products/pt-BR/${slug}.md`).join(', ')}`;
+/** The line of site.yaml that declares `locales`, where the warning points. */
+const localesLine = (dir: string): number => readFileSync(path.join(dir, 'site.yaml'), 'utf8').split('\n').findIndex((line) => line.startsWith('locales:')) + 1;
 const untranslatedWarning = (dir: string, products: readonly string[] = DEMO_PRODUCTS): CheckProblem => ({
   file: path.join(dir, 'site.yaml'),
-  line: 5,
+  line: localesLine(dir),
   field: 'locales',
   message: untranslatedMessage(products),
   severity: 'warning',
@@ -45,7 +48,7 @@ describe('the demo content', () => {
     const files = await contentFileCount(DEMO);
     const run = await vitrine(['check', DEMO], { BASE_URL: BASE });
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(run.stdout, `${DEMO}/site.yaml:5: warning: locales: ${untranslatedMessage(DEMO_PRODUCTS)}\n0 errors, 1 warning in ${files} files\n`);
+    assert.equal(run.stdout, `${DEMO}/site.yaml:${localesLine(DEMO)}: warning: locales: ${untranslatedMessage(DEMO_PRODUCTS)}\n0 errors, 1 warning in ${files} files\n`);
     assert.equal(run.stderr, '');
   });
 
@@ -158,7 +161,7 @@ describe('a broken copy of the demo content', () => {
       `${file('posts/robot-arms.md')}:4: category: must be one of Artificial Intelligence, Automation, Cybersecurity, Management for locale en`,
       `${file('products/kit.md')}:7: links.manual: link /docs/kit: no page of the site is at /docs/kit; the pages are ${PAGES}`,
       `${file('posts/only-in-english.md')}:8: warning: translation_key: "only-in-english" is shared by no other post, so no translation is linked; give the translation the same key, or remove it`,
-      `${file('site.yaml')}:5: warning: locales: ${untranslatedMessage(BROKEN_PRODUCTS)}`,
+      `${file('site.yaml')}:${localesLine(dir)}: warning: locales: ${untranslatedMessage(BROKEN_PRODUCTS)}`,
       `7 errors, 2 warnings in ${files} files`,
       '',
     ]);
