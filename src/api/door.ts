@@ -9,6 +9,7 @@ import type { Endpoint } from '../model/endpoints.js';
 import { serviceFacts } from './service-facts.js';
 import { API_PREFIX, documentedPath, ENDPOINTS, health } from '../model/endpoints.js';
 import { problemOf } from './query-problems.js';
+import { contentUsageHeader } from '../content/ai-usage.js';
 
 /**
  * The JSON API as a door: `/api/v1` counted by the quota and versioned,
@@ -52,6 +53,8 @@ function route(pattern: string, endpoint: Endpoint, service: ServiceState): Rout
           ...(result.link ? { link: result.link } : {}),
           // RFC 9110 section 8.8.2: an HTTP-date, whole seconds, GMT.
           ...(result.updatedAt ? { 'last-modified': new Date(result.updatedAt).toUTCString() } : {}),
+          // What the content answered may be used for: the record's preferences, or the site's for anything else.
+          ...(shared ? contentUsageHeader(result.usage ?? catalog.site.ai_usage) : {}),
         };
         return { ...jsonAnswer(result.body, headers), ...(shared ? {} : { cache: 'no-store' as const }) };
       } catch (error) {

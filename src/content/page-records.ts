@@ -6,6 +6,7 @@ import type { BodyResolver } from './record-bodies.js';
 import { pageSchema } from './schemas.js';
 import { closest, withSuggestion } from '../util/suggest.js';
 import type { Page, Site } from './types.js';
+import { documentUsage } from './ai-usage.js';
 
 /**
  * The institutional pages of one locale: in the default locale, exactly
@@ -26,10 +27,11 @@ export function pagesOf(folder: ContentFolder, media: MediaLibrary, body: BodyRe
     }
     const loaded = folder.record(file, pageSchema, body);
     if (!loaded) continue;
-    const { image, ...data } = loaded.data;
+    const { image, ai_usage, ...data } = loaded.data;
     pages.push({
       ...data,
       ...imageOf(media, image, file.file),
+      ai_usage: documentUsage(site.ai_usage, ai_usage),
       slug: file.slug,
       locale,
       translations: [],

@@ -6,6 +6,7 @@ import type { BodyResolver } from './record-bodies.js';
 import { postSchema } from './schemas.js';
 import { closest, withSuggestion } from '../util/suggest.js';
 import type { Post, Site } from './types.js';
+import { documentUsage } from './ai-usage.js';
 
 /** The posts, and the translation key each names (linked once every post is read). */
 export function postsOf(
@@ -34,10 +35,11 @@ export function postsOf(
       );
       continue;
     }
-    const { translation_key, image, ...rest } = data;
+    const { translation_key, image, ai_usage, ...rest } = data;
     const post = {
       ...rest,
       ...imageOf(media, image, file.file),
+      ai_usage: documentUsage(site.ai_usage, ai_usage),
       slug: file.slug,
       translations: [],
       url: base + paths.post(file.slug),

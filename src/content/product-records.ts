@@ -6,6 +6,7 @@ import type { BodyResolver } from './record-bodies.js';
 import { productSchema, productTranslationSchema } from './schemas.js';
 import { closest, withSuggestion } from '../util/suggest.js';
 import type { Product, Site } from './types.js';
+import { documentUsage } from './ai-usage.js';
 
 /** The products of the default locale (`products/<slug>.md`), each file on its own; a link from the site's root gets the base URL. */
 export function productsOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, files: readonly SourceFile[], site: Site, base: string): Product[] {
@@ -14,10 +15,11 @@ export function productsOf(folder: ContentFolder, media: MediaLibrary, body: Bod
   for (const file of files) {
     const loaded = folder.record(file, fields, body);
     if (!loaded) continue;
-    const { image, ...data } = loaded.data;
+    const { image, ai_usage, ...data } = loaded.data;
     products.push({
       ...data,
       ...imageOf(media, image, file.file),
+      ai_usage: documentUsage(site.ai_usage, ai_usage),
       links: withBase(data.links, base),
       slug: file.slug,
       locale: site.default_locale,
@@ -58,10 +60,11 @@ export function productTranslationsOf(
     }
     const loaded = folder.record(file, fields, body);
     if (!loaded) continue;
-    const { image, links, ...data } = loaded.data;
+    const { image, links, ai_usage, ...data } = loaded.data;
     translations.push({
       ...original,
       ...data,
+      ai_usage: documentUsage(original.ai_usage, ai_usage),
       ...(image ? imageOf(media, image, file.file) : {}),
       ...(links ? { links: withBase(links, base) } : {}),
       locale,

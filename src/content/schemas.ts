@@ -150,6 +150,27 @@ const searchSchema = z.strictObject({
     }),
 });
 
+/** A yes or a no: YAML's true or false. */
+const yesOrNo = (description: string) => z.boolean({ error: 'must be true or false' }).optional().meta({ description, examples: [true] });
+
+/**
+ * `ai_usage`: what automated systems may do with the content, each use a
+ * yes or a no; a use left out states no preference. Stated in robots.txt
+ * and in the Content-Usage header of every answer (src/content/ai-usage.ts).
+ */
+const aiUsageSchema = (whose: string) =>
+  z
+    .strictObject({
+      search: yesOrNo('Whether search engines may index the content and show it, linked, in their results.'),
+      ai_input: yesOrNo('Whether AI systems may read the content as live input to an answer (grounding, quoting, summarising with a link back).'),
+      ai_train: yesOrNo('Whether the content may be used to train or fine-tune AI models.'),
+    })
+    .optional()
+    .meta({
+      description: `What automated systems may do with ${whose}: search, live input to AI answers, AI training, each true or false; a use left out states no preference.`,
+      examples: [{ search: true, ai_input: true, ai_train: false }],
+    });
+
 export const siteSchema = z.strictObject({
   name: text(100).meta({ description: "The site's name, shown in its header, page titles and feeds.", examples: ['Atlas Cloud'] }),
   description: text(300).meta({
@@ -202,6 +223,7 @@ export const siteSchema = z.strictObject({
     description:
       "What the site's search should take as meaning the same, per locale (REST, MCP and the site's search page alike). Each word already finds its other forms (plural, verb forms) without being listed.",
   }),
+  ai_usage: aiUsageSchema('the content of the whole site (a document may say otherwise for itself)'),
 });
 
 const COUNTRY_CODE = /^[A-Z]{2}$/;
@@ -322,6 +344,7 @@ export function productSchema(site?: { product_tags: readonly string[] }) {
       .meta({ description: "The product's place in lists, smallest first; products of the same order are sorted by slug.", examples: [1] }),
     updated_at: timestamp.optional().meta({ description: "When the product's page last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time.", examples: DATE_EXAMPLES }),
     image: imageRef.optional().meta({ description: "The product's picture (1200x630 suits share cards)." }),
+    ai_usage: aiUsageSchema("this product's page, in place of site.yaml's for each use it names"),
   });
 }
 
@@ -332,7 +355,7 @@ export function productSchema(site?: { product_tags: readonly string[] }) {
  * are the original's unless the translation gives its own.
  */
 export function productTranslationSchema(site?: { product_tags: readonly string[] }) {
-  const { name, summary, links, updated_at, image } = productSchema(site).shape;
+  const { name, summary, links, updated_at, image, ai_usage } = productSchema(site).shape;
   const theOriginals = z
     .never({ error: "is the original product's, the same in every language: a translation gives only name, summary, links, image and updated_at" })
     .optional()
@@ -346,6 +369,7 @@ export function productTranslationSchema(site?: { product_tags: readonly string[
     links: links.unwrap().optional().meta({ description: "Links by name in snake_case, in place of the original's (a page in this language, say); without it, the original's." }),
     updated_at: updated_at.meta({ description: 'When the translation last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time; without it, the original\'s.', examples: DATE_EXAMPLES }),
     image: image.meta({ description: "A picture in place of the original's (its alt text written in this language); without it, the original's." }),
+    ai_usage: ai_usage.meta({ description: "What automated systems may do with this translation, in place of the original's for each use it names." }),
   });
 }
 
@@ -371,6 +395,7 @@ export function postSchema(site?: { locales: readonly string[] }) {
         examples: ['kubernetes-upgrades'],
       }),
     image: imageRef.optional().meta({ description: "The post's picture (1200x630 suits share cards)." }),
+    ai_usage: aiUsageSchema("this article, in place of site.yaml's for each use it names"),
   });
 }
 
@@ -382,6 +407,7 @@ export const pageSchema = z.strictObject({
   }),
   updated_at: timestamp.meta({ description: 'When the page last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
   image: imageRef.optional().meta({ description: "The page's picture (1200x630 suits share cards)." }),
+  ai_usage: aiUsageSchema("this page, in place of site.yaml's for each use it names"),
 });
 
 /** A path from the site's root, with an optional query: no scheme, no host, no fragment. */

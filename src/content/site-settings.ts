@@ -6,6 +6,7 @@ import { siteSchema } from './schemas.js';
 import { checkSearch, stemmerProblems } from './search-words.js';
 import { closest, withSuggestion } from '../util/suggest.js';
 import type { MediaFile, Site, SiteIcons } from './types.js';
+import { documentUsage, NO_PREFERENCE } from './ai-usage.js';
 
 /** The taxonomy, site.yaml: everything else is validated against it. */
 export async function loadSite(folder: ContentFolder, media: MediaLibrary): Promise<Site | undefined> {
@@ -21,9 +22,9 @@ export async function loadSite(folder: ContentFolder, media: MediaLibrary): Prom
   const parsed = folder.validate('site.yaml', siteSchema, data);
   const checked = parsed && checkSite(parsed, 'site.yaml', folder.report);
   if (!checked) return undefined;
-  const { icons, share_image, ...rest } = checked;
+  const { icons, share_image, ai_usage, ...rest } = checked;
   const shareImage = share_image && media.image(share_image, 'site.yaml', 'share_image');
-  return { ...rest, icons: iconsOf(media, icons, folder.report), ...(shareImage ? { share_image: shareImage } : {}) };
+  return { ...rest, icons: iconsOf(media, icons, folder.report), ...(shareImage ? { share_image: shareImage } : {}), ai_usage: documentUsage(NO_PREFERENCE, ai_usage) };
 }
 
 function checkSite(parsed: z.output<typeof siteSchema>, file: string, report: Report): (Omit<z.output<typeof siteSchema>, 'search'> & Pick<Site, 'all_post_categories' | 'search'>) | undefined {

@@ -8,6 +8,7 @@ import type { Messages } from '../i18n/catalog.js';
  */
 
 import type { MediaBytes, VariantMediaType } from '../media/variants.js';
+import type { AiUsage } from './ai-usage.js';
 
 export const PRODUCT_STATUSES = ['coming-soon', 'live'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -39,6 +40,8 @@ export interface Site {
   readonly share_image?: Image;
   /** What the search takes as meaning the same. */
   readonly search: SiteSearch;
+  /** What automated systems may do with the content: `ai_usage` of site.yaml (empty: no preference stated). */
+  readonly ai_usage: AiUsage;
 }
 
 /** `search` of site.yaml: what the site's search takes as meaning the same, each keyed by locale. */
@@ -138,6 +141,8 @@ export interface Product {
   readonly order: number;
   readonly updated_at?: string;
   readonly image?: Image;
+  /** What automated systems may do with it: its own `ai_usage`, each use it leaves out the site's. */
+  readonly ai_usage: AiUsage;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;
@@ -166,6 +171,8 @@ export interface Post {
   /** The same article in other locales (shared `translation_key`). */
   readonly translations: readonly TranslationLink[];
   readonly image?: Image;
+  /** What automated systems may do with it: its own `ai_usage`, each use it leaves out the site's. */
+  readonly ai_usage: AiUsage;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;
@@ -181,6 +188,8 @@ export interface Page {
   /** The same page in other locales (same slug, `pages/<locale>/<slug>.md`). */
   readonly translations: readonly TranslationLink[];
   readonly image?: Image;
+  /** What automated systems may do with it: its own `ai_usage`, each use it leaves out the site's. */
+  readonly ai_usage: AiUsage;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;

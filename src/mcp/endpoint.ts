@@ -25,6 +25,8 @@ import { rememberedReply, remember } from './tool-results.js';
 import { RequestReplyTransport } from './transport.js';
 import type { Message } from './messages.js';
 import { readMessage } from './messages.js';
+import { contentUsageHeader } from '../content/ai-usage.js';
+import { requestUsage } from './content-usage.js';
 import type { McpProtocolVersion } from '../model/protocol.js';
 import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSIONS, versionsInWords } from '../model/protocol.js';
 import { MCP_MAX_BODY_BYTES, MCP_REFUSALS } from '../model/protocol.js';
@@ -57,7 +59,7 @@ export function mcpEndpoint(log: Log, documents: Documents, onToolCall: ToolCall
     const connected = createMcpServer(catalog, log, resources).connect(transport);
     return { transport, connected };
   });
-  return (request) => handlePost(request, serverFor(request.catalog), onToolCall);
+  return (request) => handlePost(request, serverFor(request.catalog), onToolCall, documents);
 }
 
 interface Server {
@@ -68,6 +70,7 @@ interface Server {
 /** What the handling of one message needs besides it. */
 interface Context extends Server {
   readonly catalog: Catalog;
+  readonly documents: Documents;
   readonly version: McpProtocolVersion;
   readonly onToolCall: ToolCallObserver;
 }
@@ -77,9 +80,11 @@ interface Context extends Server {
  * notification or a response, which get none), or the reason it is no
  * JSON-RPC message this server can take.
  */
-type Outcome = { readonly reply: string | readonly Buffer[]; readonly coded?: Answer['coded'] } | { readonly refused: { readonly id: RequestId | null; readonly message: string } } | null;
+type Outcome =
+  | { readonly reply: string | readonly Buffer[]; readonly coded?: Answer['coded']; readonly headers?: Readonly<Record<string, string>> }
+  | { readonly refused: { readonly id: RequestId | null; readonly message: string } } | null;
 
-async function handlePost(request: Incoming, server: Server, onToolCall: ToolCallObserver): Promise<Answer> {
+async function handlePost(request: Incoming, server: Server, onToolCall: ToolCallObserver, documents: Documents): Promise<Answer> {
   // The Streamable HTTP rules a client must follow before its message is read.
   const accept = String(request.headers.accept ?? '');
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
@@ -118,13 +123,18 @@ async function handlePost(request: Incoming, server: Server, onToolCall: ToolCal
     );
   }
   const version: McpProtocolVersion = isSupportedVersion(header) ? header : HEADERLESS_MCP_PROTOCOL_VERSION;
-  const context: Context = { transport: server.transport, connected: server.connected, catalog: request.catalog, version, onToolCall };
-  if (Array.isArray(parsed)) return answerBatch(parsed, context);
+  const context: Context = { transport: server.transport, connected: server.connected, catalog: request.catalog, documents, version, onToolCall };
+  if (Array.isArray(parsed)) return withUsage(await answerBatch(parsed, context), contentUsageHeader(request.catalog.site.ai_usage));
   const pending = answerMessage(single, context);
   const outcome = pending instanceof Promise ? await pending : pending;
   if (outcome === null) return { status: 202, headers: {}, body: '', cache: 'no-store' };
   if ('refused' in outcome) return rpcAnswer(400, outcome.refused.id, JSON_RPC.INVALID_REQUEST, outcome.refused.message);
-  return { ...replyAnswer(outcome.reply), ...(outcome.coded ? { coded: outcome.coded } : {}) };
+  return { ...withUsage(replyAnswer(outcome.reply), outcome.headers ?? {}), ...(outcome.coded ? { coded: outcome.coded } : {}) };
+}
+
+/** A 200 with the Content-Usage header of what it answers. */
+function withUsage(answer: Answer, usage: Readonly<Record<string, string>>): Answer {
+  return answer.status === 200 ? { ...answer, headers: { ...answer.headers, ...usage } } : answer;
 }
 
 /**
@@ -180,7 +190,7 @@ function answerMessage(read: Message | undefined, context: Context): Outcome | P
   return answerByServer(read, context);
 }
 
-async function answerByServer(read: Message, { transport, connected, catalog, version, onToolCall }: Context): Promise<Outcome> {
+async function answerByServer(read: Message, { transport, connected, catalog, documents, version, onToolCall }: Context): Promise<Outcome> {
   await connected;
   if (read.kind !== 'request') {
     if (read.kind === 'notification') {
@@ -200,8 +210,10 @@ async function answerByServer(read: Message, { transport, connected, catalog, ve
   if (tool) onToolCall(tool, !('result' in reply) ? 'error' : (reply.result as { isError?: unknown }).isError === true ? 'tool_error' : 'ok');
   if (!('result' in reply)) return { reply: JSON.stringify({ jsonrpc: '2.0', id: message.id, error: withoutPrefix(reply.error) }) };
   const json = JSON.stringify(reply.result);
-  const kept = remember(catalog, message, version, reply.result, json);
-  return kept === undefined ? { reply: resultText(message.id, json) } : resultReply(message.id, kept);
+  // A result carries the preferences of the content it answers with, remembered with it.
+  const headers = contentUsageHeader(requestUsage(catalog, documents, message));
+  const kept = remember(catalog, message, version, reply.result, json, headers);
+  return kept === undefined ? { reply: resultText(message.id, json), headers } : resultReply(message.id, kept);
 }
 
 /**
@@ -278,6 +290,7 @@ function resultReply(id: RequestId, result: RememberedResult): Outcome {
   const [head, json, end] = reply;
   return {
     reply,
+    headers: result.headers,
     coded: (coding) => {
       const deflated = coding === 'gzip' ? result.deflated : undefined;
       return deflated === undefined ? undefined : gzipAround(head, json, deflated, end);

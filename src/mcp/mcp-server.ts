@@ -4,6 +4,8 @@ import type { Implementation, InitializeResult } from '@modelcontextprotocol/sdk
 import { InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../config/log.js';
 import type { Catalog } from '../content/types.js';
+import type { AiUsage } from '../content/ai-usage.js';
+import { usageInWords } from '../content/ai-usage.js';
 import { PROMPT_SUMMARIES } from '../model/prompts.js';
 import { mcpServerIdentity } from '../model/protocol.js';
 import type { Icon } from '../model/icons.js';
@@ -45,7 +47,14 @@ export function instructions(catalog: Catalog): string {
     'Every product, article and page and the company record is also a text/markdown resource whose URI is its /md/ mirror URL (resources/list, resources/read).',
     `Prompts: ${PROMPT_SUMMARIES.map((prompt) => `${prompt.name} (${prompt.arguments.map((argument) => argument.name).join(', ')})`).join(', ')}.`,
     'Pricing and contractual terms are not published here.',
+    ...usageLine(site.ai_usage),
   ].join('\n\n');
+}
+
+/** The usage preferences in words, for a model that reads the content before it uses it. */
+function usageLine(usage: AiUsage): string[] {
+  const words = usageInWords(usage);
+  return words === undefined ? [] : [`Usage preferences: ${words} A document may state its own, in the Content-Usage header of each answer.`];
 }
 
 /** The server's `Implementation`: its name and title as every document gives them, at the API version. */

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { Deprecation } from '../config/parse.js';
 import type { Catalog } from '../content/types.js';
+import type { AiUsage } from '../content/ai-usage.js';
 import type { Collection } from '../query/pagination.js';
 import { companyRecord, documentCount, pageDetail, postDetail, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
@@ -70,6 +71,8 @@ export interface AnswerResult {
   readonly link?: string;
   /** When the one record answered last changed (RFC 3339): the Last-Modified of a single item. */
   readonly updatedAt?: string;
+  /** What automated systems may do with the one record answered (its Content-Usage header); otherwise the site's. */
+  readonly usage?: AiUsage;
 }
 
 /** The path of an endpoint as OpenAPI and error messages write it: `/api/v1/posts/{slug}`. */
@@ -234,8 +237,9 @@ export const getProduct = define({
   response: shapes.Product,
   errors: errorsOf('not_found'),
   answer: ({ catalog, slug, query }) => {
-    const body = productDetail(queries.findProduct(catalog, slug, query.locale), catalog);
-    return { body, updatedAt: body.updated_at };
+    const record = queries.findProduct(catalog, slug, query.locale);
+    const body = productDetail(record, catalog);
+    return { body, updatedAt: body.updated_at, usage: record.ai_usage };
   },
 });
 
@@ -262,8 +266,9 @@ export const getPost = define({
   response: shapes.Post,
   errors: errorsOf('not_found'),
   answer: ({ catalog, slug }) => {
-    const body = postDetail(queries.findPost(catalog, slug));
-    return { body, updatedAt: body.updated_at };
+    const record = queries.findPost(catalog, slug);
+    const body = postDetail(record);
+    return { body, updatedAt: body.updated_at, usage: record.ai_usage };
   },
 });
 
@@ -290,8 +295,9 @@ export const getPage = define({
   response: shapes.Page,
   errors: errorsOf('not_found'),
   answer: ({ catalog, slug, query }) => {
-    const body = pageDetail(queries.findPage(catalog, slug, query.locale));
-    return { body, updatedAt: body.updated_at };
+    const record = queries.findPage(catalog, slug, query.locale);
+    const body = pageDetail(record);
+    return { body, updatedAt: body.updated_at, usage: record.ai_usage };
   },
 });
 

@@ -1,4 +1,6 @@
 import type { Catalog } from '../content/types.js';
+import type { AiUsage } from '../content/ai-usage.js';
+import { contentUsageHeader } from '../content/ai-usage.js';
 import type { Documents } from '../documents/documents.js';
 import type { PageState } from '../documents/page-markdown.js';
 import type { PageRoute } from '../documents/site-map.js';
@@ -38,9 +40,12 @@ function redirect(catalog: Catalog, path: string): Answer {
 }
 
 /** A negotiated answer; a markdown one also names the page it mirrors and, when it is that file's text, its /md/ file. */
-function send(catalog: Catalog, format: SiteFormat, body: string, mirror: { canonical: string; location?: string }): Answer {
-  if (format === 'html') return htmlAnswer(body);
+function send(catalog: Catalog, format: SiteFormat, body: string, mirror: { canonical: string; location?: string }, usage: AiUsage): Answer {
+  // What the document may be used for, in either format (a header written once per preferences).
+  const usageHeader = contentUsageHeader(usage);
+  if (format === 'html') return htmlAnswer(body, 200, usageHeader);
   return markdownAnswer(body, {
+    ...usageHeader,
     // RFC 9110 section 8.7: where this representation also lives; RFC 6596: the page it mirrors.
     ...(mirror.location ? { 'content-location': hrefOf(catalog.base_url, mirror.location) } : {}),
     link: `<${mirror.canonical}>; rel="canonical"`,
@@ -141,7 +146,7 @@ function servePage(request: Incoming, segments: readonly string[], documents: Do
   if (!('state' in asked)) return asked;
   const format = preferredFormat(request.headers);
   const body = format === 'html' ? pageHtml(catalog, route, asked.state, documents) : documents.pageMarkdown(catalog, route, asked.state);
-  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}`, ...(asked.filtered ? {} : { location: route.markdownPath }) });
+  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}`, ...(asked.filtered ? {} : { location: route.markdownPath }) }, route.page?.ai_usage ?? catalog.site.ai_usage);
 }
 
 /** The page routes of as many path segments as `names` (`/`, `/:page`, `/:locale/:page`), each looked up by pageAt. */
@@ -168,7 +173,7 @@ export interface RecordKind<R> {
 }
 
 /** The page of one record (a product, an article) by slug: HTML, or its markdown mirror to a client that prefers it. */
-export function recordRoute<R extends { readonly url: string; readonly markdown_url: string }>(pattern: string, documents: Documents, record: RecordKind<R>): Route {
+export function recordRoute<R extends { readonly url: string; readonly markdown_url: string; readonly ai_usage: AiUsage }>(pattern: string, documents: Documents, record: RecordKind<R>): Route {
   return {
     pattern,
     method: 'GET',
@@ -184,7 +189,7 @@ export function recordRoute<R extends { readonly url: string; readonly markdown_
       const format = preferredFormat(request.headers);
       const location = sitePath(catalog, found.markdown_url);
       const body = format === 'html' ? record.html(catalog, found) : documents.markdown(catalog, documents.mirror(catalog, mirrorName(location))!);
-      return send(catalog, format, body, { canonical: found.url, location });
+      return send(catalog, format, body, { canonical: found.url, location }, found.ai_usage);
     },
     expand: (catalog) => record.all(catalog).map((r) => sitePath(catalog, r.url)),
     exists: (catalog, params) => record.find(catalog, params) !== undefined || record.alias?.(catalog, params) !== undefined,
