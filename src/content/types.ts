@@ -108,6 +108,8 @@ export interface Identifier {
   readonly country?: string;
   /** Whether the loader checked its check digits (cnpj, lei, vat); false where only the format can be checked. */
   readonly verified: boolean;
+  /** Where a person checks it: its register's public search, where its scheme and country have one. */
+  readonly lookup_url?: string;
 }
 
 export interface Company {

@@ -131,14 +131,16 @@ function identifierList(identifiers: readonly Identifier[], m: Messages): string
   );
 }
 
-/** Where each kind of identifier the company publishes is looked up, once per label. */
+/** Where each kind of identifier the company publishes is looked up, once per label and address of its public search. */
 function registers(identifiers: readonly Identifier[], m: Messages): string {
   const seen = new Map<string, string>();
   for (const identifier of identifiers) {
     const label = identifierLabel(identifier, m.format);
-    if (seen.has(label)) continue;
+    const key = `${label}\0${identifier.lookup_url ?? ''}`;
+    if (seen.has(key)) continue;
     const { scheme } = identifier;
-    seen.set(label, scheme === 'company_number' ? m.format('prompt.register.company_number', { label, authority: identifier.authority ?? '' }) : m.format(`prompt.register.${scheme}`, { label }));
+    const register = scheme === 'company_number' ? m.format('prompt.register.company_number', { label, authority: identifier.authority ?? '' }) : m.format(`prompt.register.${scheme}`, { label });
+    seen.set(key, identifier.lookup_url === undefined ? register : `${register}, ${identifier.lookup_url}`);
   }
   return [...seen.values()].join('; ');
 }

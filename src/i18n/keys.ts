@@ -81,6 +81,8 @@ export const MESSAGE_ARGUMENTS = {
   'company.elsewhere': none,
   'company.record_as_markdown': none,
   'company.as_json': none,
+  // Where a person checks an identifier: its register's public search.
+  'company.lookup': none,
   // The company's identifiers, by scheme (a tax number issued in the US is an EIN).
   'identifier.cnpj': none,
   'identifier.vat': none,

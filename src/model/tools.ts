@@ -1,18 +1,18 @@
 import * as z from 'zod';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
-import { agentPage, companyRecord, hitChoice, pageDetail, postChoice, postDetail, productChoice, productDetail } from '../query/present.js';
+import { agentPage, companyRecord, hitChoice, pageChoice, pageDetail, postChoice, postDetail, productChoice, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
 import type { JsonSchema } from './json-schema.js';
 import { mcpJsonSchemaOf } from './json-schema.js';
 import type { ArgumentSpec, ParamSpec, QueryOf, SlugParam } from '../query/params.js';
 import { argumentShape, queryOfArguments, quoted, slugArgument } from '../query/params.js';
 import type { ProblemCode } from './problems.js';
-import { listDetail, pageLocale, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from '../query/parameters.js';
+import { listDetail, pageLocale, pageQuery, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from '../query/parameters.js';
 import * as shapes from '../query/shapes.js';
 
 /**
- * The seven MCP tools, declared once: name, title and description, the
+ * The MCP tools, declared once: name, title and description, the
  * arguments (each a parameter of the query it answers, src/query/parameters.ts,
  * with its bounds and allowed values), the output shape (the record the
  * REST API answers, or its page as an agent chooses from it: shapes.ts), the
@@ -211,8 +211,27 @@ const getPage = define({
   arguments: { locale: { reads: 'locale' } },
   output: shapes.Page,
   errors: [...CALL_ERRORS, 'not_found'],
-  recovery: 'Call search_content to find a page by its words, or get_page without locale for the default language.',
+  recovery: 'Call list_pages to see every page with its slug and locale.',
   answer: (catalog, query, slug) => pageDetail(queries.findPage(catalog, slug, query.locale)),
+});
+
+const listPages = define({
+  name: 'list_pages',
+  title: 'List pages',
+  description: `List the website's institutional pages, most recently updated first, each with its slug, title, description, locale, updated_at and url, without the page text; detail "full" adds translations, picture and markdown_url. locale takes one or several locales (an array or separated by commas; without it, the default locale's pages); updated_since keeps what changed at or after an instant; sort orders by title or updated_at (- for descending). ${PAGING} Use get_page with a slug (and its locale) for a page's text.`,
+  reads: { ...pageQuery, ...listDetail },
+  arguments: {
+    locale: { reads: 'locale' },
+    updated_since: { reads: 'updated_since' },
+    sort: { reads: 'sort' },
+    limit: { reads: 'limit' },
+    offset: { reads: 'offset' },
+    detail: { reads: 'detail' },
+  },
+  output: shapes.PageChoices,
+  errors: CALL_ERRORS,
+  paged: 'items',
+  answer: (catalog, query) => agentPage(queries.listPages(catalog, query), query.detail === 'full', pageChoice),
 });
 
 const searchContent = define({
@@ -254,7 +273,7 @@ const getCompanyInfo = define({
 });
 
 /** In the order the service's description lists them. */
-export const TOOLS: readonly Tool[] = [listProducts, getProduct, listPosts, getPost, getPage, searchContent, getCompanyInfo];
+export const TOOLS: readonly Tool[] = [listProducts, getProduct, listPosts, getPost, listPages, getPage, searchContent, getCompanyInfo];
 
 /** A tool in a line: what the server card lists, and what a call naming no tool is told. */
 export interface ToolLine {

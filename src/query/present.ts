@@ -122,6 +122,7 @@ export function companyRecord(c: Company): shapes.Company {
       ...(i.authority === undefined ? {} : { authority: i.authority }),
       ...(i.country === undefined ? {} : { country: i.country }),
       verified: i.verified,
+      ...(i.lookup_url === undefined ? {} : { lookup_url: i.lookup_url }),
     })),
     ...(c.founded === undefined ? {} : { founded: c.founded }),
     address: c.address,
@@ -146,7 +147,11 @@ export function productChoice(p: shapes.ProductSummary): shapes.ProductChoice {
 }
 
 export function postChoice(p: shapes.PostSummary): shapes.PostChoice {
-  return { slug: p.slug, title: p.title, summary: p.summary, category: p.category, locale: p.locale, published_at: p.published_at, url: p.url };
+  return { slug: p.slug, title: p.title, summary: p.summary, category: p.category, locale: p.locale, published_at: p.published_at, updated_at: p.updated_at, url: p.url };
+}
+
+export function pageChoice(p: shapes.PageSummary): shapes.PageChoice {
+  return { slug: p.slug, title: p.title, description: p.description, locale: p.locale, updated_at: p.updated_at, url: p.url };
 }
 
 export function hitChoice(hit: shapes.HitChoice): shapes.HitChoice {

@@ -175,8 +175,19 @@ export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): C
 
 export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): Collection<ReturnType<typeof pageSummary>> {
   const { limit, offset, locale } = query;
-  const records = arranged(catalog, pagesIn(catalog, locale).pages, { title: (p) => p.title, updated_at: (p) => updatedAt(p) }, (p) => updatedAt(p), query.updated_since, query.sort);
-  return paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale, ...kept(query) }, limit, offset }, pageSummary);
+  const records = arranged(catalog, pagesOfLocales(catalog, locale), { title: (p) => p.title, updated_at: (p) => updatedAt(p) }, (p) => updatedAt(p), query.updated_since, query.sort);
+  return paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale: joined(locale), ...kept(query) }, limit, offset }, pageSummary);
+}
+
+/**
+ * The pages of the locales asked for (the default locale's without any),
+ * most recently updated first as each locale's list is: stable, so pages
+ * of the same date keep their locale's order and the locales theirs.
+ */
+function pagesOfLocales(catalog: Catalog, locales: readonly string[] | undefined): readonly Page[] {
+  if (locales === undefined || locales.length === 1) return pagesIn(catalog, locales?.[0]).pages;
+  const pages = catalog.site.locales.filter((locale) => locales.includes(locale)).flatMap((locale) => catalog.pagesByLocale.get(locale)?.pages ?? []);
+  return [...pages].sort((a, b) => Date.parse(updatedAt(b)) - Date.parse(updatedAt(a)));
 }
 
 /** A search hit as it is answered: the index's, with the dates of its record. */

@@ -143,7 +143,7 @@ describe('prompts/get verify_company_registration', () => {
     const cnpj = `CNPJ ${catalog.company.cnpj!}`;
     assert.ok(text.includes(`It publishes these identifiers: ${cnpj}.`), text);
     assert.ok(text.includes(`This server checked the check digits of ${cnpj}: they are well formed, which alone does not prove that they belong to this company.`), text);
-    assert.ok(text.includes("(CNPJ: Brazil's Receita Federal)"), text);
+    assert.ok(text.includes(`(CNPJ: Brazil's Receita Federal, ${catalog.company.identifiers[0]!.lookup_url!})`), text);
     assert.match(text, /get_company_info/);
     assert.match(text, /Answer in English \(en\)\.$/);
     assert.deepEqual(resources, [{ uri: catalog.company.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog.company) }]);

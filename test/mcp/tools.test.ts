@@ -25,7 +25,7 @@ after(async () => {
   await app.server.close();
 });
 
-const TOOL_NAMES = ['list_products', 'get_product', 'list_posts', 'get_post', 'get_page', 'search_content', 'get_company_info'];
+const TOOL_NAMES = ['list_products', 'get_product', 'list_posts', 'get_post', 'list_pages', 'get_page', 'search_content', 'get_company_info'];
 
 /** The REST answer to GET `url`, to compare a tool's result with. */
 async function rest(url: string): Promise<unknown> {
@@ -83,7 +83,7 @@ describe('initialize', () => {
 });
 
 describe('tools/list', () => {
-  test('lists the seven tools, each read-only, with a title and a description', async () => {
+  test('lists the eight tools, each read-only, with a title and a description', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
