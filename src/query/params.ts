@@ -240,7 +240,8 @@ export class ChoiceParam extends EnumBase<string | undefined, string> {
   }
 
   argument(catalog: Catalog | undefined, options: ArgumentOptions = {}): z.ZodType<string> {
-    const description = `${options.description ?? this.description} ${FORGIVING}`;
+    // That case and accents do not matter is said once, by the tool (FORGIVING), not by each argument.
+    const description = options.description ?? this.description;
     if (catalog === undefined) return z.string().describe(description);
     const values = [...this.values(catalog)];
     // Read as the value it stands for (whatever its case and accents), then checked: the JSON Schema states the values as written.
@@ -253,7 +254,10 @@ export class ChoiceParam extends EnumBase<string | undefined, string> {
   }
 }
 
-/** What several values of a filter look like, as the MCP arguments' descriptions say it. */
+/** What a tool whose arguments filter says once of them all: several values, case and accents. */
+export const FILTERS = 'Filters take one value or several (an array, or comma-separated), any matching; case and accents do not matter.';
+
+/** What several values of a filter look like, as the MCP arguments' errors say it. */
 const SEVERAL = 'several as an array (["A", "B"]) or in one string separated by commas ("A,B"), meaning any of them';
 
 /**
@@ -295,7 +299,8 @@ export class ChoicesParam extends EnumBase<readonly string[] | undefined, string
   }
 
   argument(catalog: Catalog | undefined, options: ArgumentOptions = {}): z.ZodType<string | string[]> {
-    const text = `${options.description ?? this.description} One value, or ${SEVERAL}. ${FORGIVING}`;
+    // How several values are written is said once, by the tool (FILTERS), not by each argument.
+    const text = options.description ?? this.description;
     if (catalog === undefined) return z.union([z.string(), z.array(z.string()).min(1)]).describe(text);
     const values = [...this.values(catalog)];
     const error = (issue: { readonly input?: unknown }) => {

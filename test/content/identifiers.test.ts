@@ -297,7 +297,7 @@ describe('company.md', () => {
     const record = companyRecord((await testCatalog()).company);
     const cnpj = /^cnpj: (.+)$/m.exec(await readFile(path.join(ROOT, 'content', 'company.md'), 'utf8'))?.[1];
     assert.equal(record.cnpj, cnpj);
-    assert.deepEqual(record.identifiers, [{ scheme: 'cnpj', value: cnpj, verified: true, lookup_url: `https://solucoes.receita.fazenda.gov.br/Servicos/cnpjreva/Cnpjreva_Solicitacao.asp?cnpj=${cnpj.replace(/\D/g, '')}` }]);
+    assert.deepEqual(record.identifiers, [{ scheme: 'cnpj', value: cnpj, verified: true, lookup_url: `https://solucoes.receita.fazenda.gov.br/Servicos/cnpjreva/Cnpjreva_Solicitacao.asp?cnpj=${cnpj!.replace(/\D/g, '')}` }]);
     assert.deepEqual(Object.keys(record).slice(0, 5), ['legal_name', 'trade_name', 'cnpj', 'identifiers', 'founded']);
   });
 
