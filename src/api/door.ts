@@ -10,6 +10,7 @@ import { serviceFacts } from './service-facts.js';
 import { API_PREFIX, documentedPath, ENDPOINTS, health } from '../model/endpoints.js';
 import { problemOf } from './query-problems.js';
 import { contentUsageHeader } from '../content/ai-usage.js';
+import { closestPath } from '../util/suggest.js';
 
 /**
  * The JSON API as a door: `/api/v1` counted by the quota and versioned,
@@ -22,12 +23,28 @@ export function apiDoor(service: ServiceState): DoorDescriptor {
   return {
     name: 'api',
     areas: [
-      { prefix: API_PREFIX, counted: true, versioned: true, json: true, notFoundHint },
+      { prefix: API_PREFIX, counted: true, versioned: true, json: true, notFoundHint, nearPaths: nearEndpoints },
       { prefix: ROUTES.healthz.pattern, counted: false, versioned: true, json: true, notFoundHint },
       { prefix: '/api', counted: false, versioned: false, json: true, notFoundHint },
     ],
     routes: apiRoutes(service),
   };
+}
+
+/**
+ * The endpoints nearest to a path the API does not have, compared segment
+ * by segment: a slug's place takes the path's own segment there, so
+ * `/api/v1/product/jaci` is one letter from `/api/v1/products/jaci`.
+ */
+function nearEndpoints(path: string): string[] {
+  const segments = path.split('/');
+  const candidates = ENDPOINTS.map((endpoint) =>
+    `${API_PREFIX}${endpoint.path}`
+      .split('/')
+      .map((segment, i) => (segment.startsWith(':') ? (segments[i] ?? segment) : segment))
+      .join('/'),
+  );
+  return closestPath(path, candidates);
 }
 
 /** Every /api/v1 endpoint (and /healthz), each a route that answers from the request's Catalog. */
@@ -58,7 +75,7 @@ function route(pattern: string, endpoint: Endpoint, service: ServiceState): Rout
         };
         return { ...jsonAnswer(result.body, headers), ...(shared ? {} : { cache: 'no-store' as const }) };
       } catch (error) {
-        throw error instanceof QueryError ? problemOf(error, documented) : error;
+        throw error instanceof QueryError ? problemOf(error, documented, request.params.slug) : error;
       }
     },
     // Search needs words to look for: it has no URL to prepare ahead.

@@ -129,6 +129,8 @@ export const MESSAGE_ARGUMENTS = {
   'prompt.quote.description': { topic: 'string' },
   'prompt.quote.found': { site: 'string', topic: 'string', search: 'string', language: 'string', locale: 'string' },
   'prompt.quote.none': { site: 'string', topic: 'string', search: 'string', language: 'string', locale: 'string' },
+  // quote_article asked for the newest article on its topic rather than the one that covers it best.
+  'prompt.quote.newest': { site: 'string', topic: 'string', search: 'string', language: 'string', locale: 'string' },
   // The verify_company_registration prompt of the MCP server: what a model is asked to check.
   'prompt.verify.description': { legal_name: 'string' },
   'prompt.verify.intro': { legal_name: 'string', trade_name: 'string', address: 'string' },

@@ -25,6 +25,8 @@ import { rememberedReply, remember } from './tool-results.js';
 import { RequestReplyTransport } from './transport.js';
 import type { Message } from './messages.js';
 import { readMessage } from './messages.js';
+import { PROMPT_SUMMARIES } from '../model/prompts.js';
+import { nearestNames, withSuggestion } from '../util/suggest.js';
 import { contentUsageHeader } from '../content/ai-usage.js';
 import { requestUsage } from './content-usage.js';
 import type { McpProtocolVersion } from '../model/protocol.js';
@@ -203,7 +205,7 @@ async function answerByServer(read: Message, { transport, connected, catalog, do
   const tool = message.method === 'tools/call' ? toolOf(message.params) : undefined;
   // The SDK's server drops a message its own schemas refuse, and would never answer: check with them first.
   if (!isJSONRPCRequest(message)) return { refused: { id: read.message.id, message: INVALID_REQUEST } };
-  const invalid = invalidParams(message);
+  const invalid = invalidParams(message) ?? unknownPrompt(message);
   if (invalid !== undefined) return { reply: JSON.stringify(errorResponse(message.id, JSON_RPC.INVALID_PARAMS, invalid)) };
   // The handlers read the revision where the SDK's HTTP transports put the request's headers.
   const reply = await transport.request(message, { requestInfo: { headers: { 'mcp-protocol-version': version } } });
@@ -245,6 +247,18 @@ function invalidParams(request: JSONRPCRequest): string | undefined {
     return `${path || 'params'}: ${issue.message}`;
   });
   return `Invalid params for ${request.method}: ${issues.join('; ')}`.slice(0, 500);
+}
+
+/** The prompts, each with its arguments: what a prompts/get naming none of them is told. */
+const PROMPT_LIST = PROMPT_SUMMARIES.map((prompt) => `${prompt.name} (${prompt.arguments.map((argument) => argument.name).join(', ')})`).join(', ');
+
+/** A prompts/get of a prompt there is not, told the nearest names first, then every prompt (the SDK's own error names none). */
+function unknownPrompt(request: JSONRPCRequest): string | undefined {
+  if (request.method !== 'prompts/get') return undefined;
+  const name = (request.params as { name?: unknown } | undefined)?.name;
+  if (typeof name !== 'string' || PROMPT_SUMMARIES.some((prompt) => prompt.name === name)) return undefined;
+  const missing = withSuggestion(`Invalid params for prompts/get: there is no prompt ${JSON.stringify(name.slice(0, 100))}`, nearestNames(name, PROMPT_SUMMARIES.map((prompt) => prompt.name)));
+  return `${missing.endsWith('?') ? missing : `${missing}.`} The prompts are: ${PROMPT_LIST}.`;
 }
 
 /**

@@ -2,6 +2,8 @@ import { API_PREFIX } from '../routes/table.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog, Page, PagesOfLocale, Post, Product, ProductsOfLocale } from '../content/types.js';
 import type { ParamSpec, QueryOf, SortOrder } from './params.js';
+import { folded } from './params.js';
+import { nearestNames, withSuggestion } from '../util/suggest.js';
 import type { pageQuery, postFilters, postQuery, productFilters, productQuery, searchQuery } from './parameters.js';
 import { pageSlugs, postSlugs, productSlugs } from './parameters.js';
 import type { SearchHit, SearchKind, SearchResult } from '../search/index.js';
@@ -234,7 +236,18 @@ export function searchSite(catalog: Catalog, q: string, offset: number, language
 }
 
 function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[]): QueryError {
-  return new QueryError('not_found', `No ${kind} has the slug "${clip(slug)}".`, { kind, validSlugs });
+  const nearest = nearestNames(slug, validSlugs);
+  const detail = withSuggestion(`No ${kind} has the slug "${clip(slug)}"`, nearest);
+  return new QueryError('not_found', nearest.length ? detail : `${detail}.`, { kind, validSlugs, ...(nearest.length ? { nearest } : {}) });
+}
+
+/**
+ * The record of `slug`, forgiving its case and accents as every other
+ * argument does (`Maré` is `mare`): slugs are lowercase letters, digits and
+ * hyphens.
+ */
+function bySlugOf<R>(bySlug: ReadonlyMap<string, R>, slug: string): R | undefined {
+  return bySlug.get(slug) ?? bySlug.get(folded(slug));
 }
 
 /** A product in `locale` (the default locale's when absent); a slug the locale has not translated is not found there. */
@@ -244,7 +257,7 @@ export function findProduct(catalog: Catalog, slug: string, locale?: string): Pr
 
 /** The record of `slug` in a locale's records, or a not-found naming the slugs that locale has. */
 function foundIn<R>(bySlug: ReadonlyMap<string, R>, kind: RecordKind, slug: string, slugs: readonly string[]): R {
-  const record = bySlug.get(slug);
+  const record = bySlugOf(bySlug, slug);
   if (!record) throw notFound(kind, slug, slugsOfLocale(bySlug, slugs));
   return record;
 }
@@ -259,7 +272,7 @@ function slugsOfLocale(bySlug: ReadonlyMap<string, unknown>, slugs: readonly str
 }
 
 export function findPost(catalog: Catalog, slug: string): Post {
-  const post = catalog.postsBySlug.get(slug);
+  const post = bySlugOf(catalog.postsBySlug, slug);
   if (!post) throw notFound('post', slug, postSlugs(catalog));
   return post;
 }

@@ -49,6 +49,7 @@ describe('prompts/list', () => {
       [
         { name: 'topic', required: true },
         { name: 'locale', required: false },
+        { name: 'order', required: false },
       ],
     );
   });
@@ -211,7 +212,7 @@ describe('prompts/get with a bad argument or name', () => {
   test('an unknown prompt is error -32602', async () => {
     const error = await rpcError(client.getPrompt({ name: 'write_poem', arguments: {} }));
     assert.equal(error.code, -32602);
-    assert.match(error.message, /Prompt write_poem not found/);
+    assert.match(error.message, /there is no prompt "write_poem"\. The prompts are: describe_company \(locale\), quote_article \(topic, locale, order\)/);
   });
 
   test('an unexpected failure is error -32603 that says nothing of its cause', async () => {

@@ -382,7 +382,7 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
   test('an unknown tool is told the tools there are, each with what it does', async () => {
     const text = failure(await call('get_products', { slug: 'jaci' }));
     assert.match(text, /^There is no tool "get_products"; did you mean get_product\? The tools are: list_products: List the company's products, in the default language or the locale asked for\. get_product: One product by slug, whole\. list_posts: /);
-    assert.match(failure(await call('search', { query: 'x' })), /^There is no tool "search"\. The tools are: list_products: /);
+    assert.match(failure(await call('fetch_everything', { query: 'x' })), /^There is no tool "fetch_everything"\. The tools are: list_products: /);
     for (const name of TOOL_NAMES) assert.ok(text.includes(` ${name}: `), name);
   });
 });
