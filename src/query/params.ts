@@ -570,7 +570,7 @@ export function slugArgument(slug: SlugParam, catalog: Catalog | undefined, opti
   }
   if (catalog === undefined) return z.string().describe(options.description);
   const values = [...slug.values(catalog)];
-  // Case and accents forgiven, as every other argument forgives them: `Maré` is `mare`.
+  // Case and accents forgiven, as every other argument forgives them: `Café` is `cafe`.
   const canonical = (input: unknown) => (typeof input === 'string' && !values.includes(input) && values.includes(folded(input)) ? folded(input) : input);
   const error = (issue: { readonly input?: unknown }) => {
     const nearest = typeof issue.input === 'string' ? nearestNames(issue.input, values) : [];

@@ -243,7 +243,7 @@ function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[])
 
 /**
  * The record of `slug`, forgiving its case and accents as every other
- * argument does (`Maré` is `mare`): slugs are lowercase letters, digits and
+ * argument does (`Café` is `cafe`): slugs are lowercase letters, digits and
  * hyphens.
  */
 function bySlugOf<R>(bySlug: ReadonlyMap<string, R>, slug: string): R | undefined {

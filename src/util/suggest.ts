@@ -73,8 +73,8 @@ export function closest(name: string, candidates: Iterable<string>): string[] {
 
 /**
  * What a caller who named `name` most likely meant: the candidates that
- * begin with it (a slug cut short: `kubernetes-upgrade-runbook` for
- * `kubernetes-upgrade-runbook-production`), then those `closest` finds; at
+ * begin with it (a slug cut short: `annual-report` for
+ * `annual-report-2025`), then those `closest` finds; at
  * most three, none when `name` is one of them.
  */
 export function nearestNames(name: string, candidates: Iterable<string>): string[] {
