@@ -73,6 +73,8 @@ describe('the demo content: search and live AI input yes, training no', () => {
     assert.equal(await usageOf(`${served.url}/llms.txt`), expected);
     // Not content: the health record says nothing of it.
     assert.equal(await usageOf(`${served.url}/api/v1/health`), null);
+    // A browser script may read it.
+    assert.match((await fetch(`${served.url}/api/v1/products`)).headers.get('access-control-expose-headers') ?? '', /\bContent-Usage\b/);
   });
 
   test('an MCP result carries it, and the instructions say it in words', async () => {
