@@ -8,6 +8,7 @@ import * as queries from '../query/queries.js';
 import { API_VERSION } from '../config/version.js';
 import { API_PREFIX, paths, ROUTES, urlOf } from '../routes/table.js';
 import type { ParamSpec, QueryOf, RawQuery, SlugParam } from '../query/params.js';
+import { clip } from '../query/errors.js';
 import { parseQuery } from '../query/params.js';
 import type { ProblemCode } from './problems.js';
 import { PROBLEMS } from './problems.js';
@@ -107,7 +108,8 @@ function define<S extends ParamSpec>(endpoint: Declared<S>): Endpoint {
   return {
     shared: true,
     ...endpoint,
-    answer: (context) => endpoint.answer({ ...context, query: parseQuery(endpoint.query, context.query, context.catalog, path) }),
+    // Errors name the path asked for: its slug, never an unfilled {slug}.
+    answer: (context) => endpoint.answer({ ...context, query: parseQuery(endpoint.query, context.query, context.catalog, context.slug ? path.replace('{slug}', clip(context.slug)) : path) }),
   };
 }
 

@@ -87,6 +87,9 @@ describe('near misses on the demo content', () => {
     assert.equal(status, 400);
     assert.equal(problem.detail, 'The parameter "locale" must be one of "en", "pt-BR"; got "pt_BR"; did you mean pt-BR?');
     assert.ok(!problem.hint.includes('{'), problem.hint);
+    const unknown = (await get('/api/v1/pages/about?colour=red')).problem;
+    assert.equal(unknown.detail, '/api/v1/pages/about has no parameter "colour".');
+    assert.equal(unknown.hint, 'Call GET /api/v1/pages/about with only "locale".');
     assert.match(problem.hint, /^Call GET \/api\/v1\/pages\/about\?locale=/);
     assert.match(failure(await served.client.callTool({ name: 'list_posts', arguments: { locale: 'pt_BR' } })), /did you mean "pt-BR"\?/);
   });
