@@ -11,10 +11,22 @@ import { documentUsage } from './ai-usage.js';
 /**
  * The institutional pages of one locale: in the default locale, exactly
  * those site.yaml lists, each once; in another (`pages/<locale>/`), any of
- * them: a page not translated is shown in the default locale.
+ * them: a page not translated is shown in the default locale. `originals`:
+ * the default locale's pages, whose usage preferences a translation keeps.
  */
-export function pagesOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, files: readonly SourceFile[], site: Site, base: string, locale: string): Page[] {
+export function pagesOf(
+  folder: ContentFolder,
+  media: MediaLibrary,
+  body: BodyResolver,
+  files: readonly SourceFile[],
+  site: Site,
+  base: string,
+  locale: string,
+  originals: readonly Page[] = [],
+): Page[] {
   const pages: Page[] = [];
+  // A translation states what automated systems may do with it as its original does, unless it says otherwise.
+  const originalUsage = new Map(originals.map((page) => [page.slug, page.ai_usage]));
   const translated = locale !== site.default_locale;
   for (const file of files) {
     if (!site.page_slugs.includes(file.slug)) {
@@ -31,7 +43,7 @@ export function pagesOf(folder: ContentFolder, media: MediaLibrary, body: BodyRe
     pages.push({
       ...data,
       ...imageOf(media, image, file.file),
-      ai_usage: documentUsage(site.ai_usage, ai_usage),
+      ai_usage: documentUsage(originalUsage.get(file.slug) ?? site.ai_usage, ai_usage),
       slug: file.slug,
       locale,
       translations: [],

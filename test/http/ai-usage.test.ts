@@ -106,16 +106,20 @@ describe('a site that states no preference', () => {
   });
 });
 
-describe('a starter site whose article allows training', () => {
+describe('a starter site whose article allows training and whose terms refuse live AI input', () => {
   let site: { dir: string; remove: () => Promise<void> };
   let served: Served;
   let slug: string;
   before(async () => {
-    site = await starterSite('usage-co', ['--locales', 'en']);
+    site = await starterSite('usage-co', ['--locales', 'en,pt-BR']);
     slug = 'welcome';
-    const file = path.join(site.dir, 'posts', `${slug}.md`);
-    const text = await readFile(file, 'utf8');
-    await writeFile(file, text.replace(/^---\n/, '---\nai_usage:\n  ai_train: true\n'));
+    const prepend = async (file: string, lines: string) => {
+      const text = await readFile(path.join(site.dir, file), 'utf8');
+      await writeFile(path.join(site.dir, file), text.replace(/^---\n/, `---\n${lines}`));
+    };
+    await prepend(`posts/${slug}.md`, 'ai_usage:\n  ai_train: true\n');
+    // The terms page asks that it not be used as live input to AI answers; its translation keeps that.
+    await prepend('pages/terms.md', 'ai_usage:\n  ai_input: false\n');
     served = await serve(await testCatalog(site.dir));
   });
   after(async () => {
@@ -148,6 +152,9 @@ describe('a starter site whose article allows training', () => {
     await served.client.callTool({ name: 'list_posts', arguments: {} });
     assert.equal(served.usage(), 'search=y, ai-use=y, train-ai=n');
     assert.equal(await usageOf(`${served.url}/blog`), 'search=y, ai-use=y, train-ai=n');
+    assert.equal(await usageOf(`${served.url}/terms`), 'search=y, ai-use=n, train-ai=n');
+    assert.equal(await usageOf(`${served.url}/pt-BR/terms`), 'search=y, ai-use=n, train-ai=n');
+    assert.equal(await usageOf(`${served.url}/api/v1/pages/terms?locale=pt-BR`), 'search=y, ai-use=n, train-ai=n');
   });
 });
 
