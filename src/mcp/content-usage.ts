@@ -4,12 +4,18 @@ import type { Catalog } from '../content/types.js';
 import type { Documents } from '../documents/documents.js';
 import { usageOf } from '../documents/registry.js';
 import { MARKDOWN_PREFIX } from '../routes/table.js';
+import { folded } from '../query/params.js';
+
+/** A record by slug, its case and accents forgiven as the tools forgive them. */
+function find<R>(bySlug: ReadonlyMap<string, R> | undefined, slug: string): R | undefined {
+  return bySlug?.get(slug) ?? bySlug?.get(folded(slug));
+}
 
 /**
  * What automated systems may do with the content one MCP request answers,
  * for its Content-Usage header: the document's own preferences when the
  * request reads one document (`resources/read` of its mirror, or a get_
- * tool naming it by its exact slug), the site's for anything else.
+ * tool naming it by its slug), the site's for anything else.
  */
 export function requestUsage(catalog: Catalog, documents: Documents, request: JSONRPCRequest | undefined): AiUsage {
   const site = catalog.site.ai_usage;
@@ -25,11 +31,11 @@ export function requestUsage(catalog: Catalog, documents: Documents, request: JS
   const inLocale = typeof locale === 'string' ? locale : catalog.site.default_locale;
   switch (params.name) {
     case 'get_product':
-      return catalog.productsByLocale.get(inLocale)?.bySlug.get(slug)?.ai_usage ?? site;
+      return find(catalog.productsByLocale.get(inLocale)?.bySlug, slug)?.ai_usage ?? site;
     case 'get_post':
-      return catalog.postsBySlug.get(slug)?.ai_usage ?? site;
+      return find(catalog.postsBySlug, slug)?.ai_usage ?? site;
     case 'get_page':
-      return catalog.pagesByLocale.get(inLocale)?.bySlug.get(slug)?.ai_usage ?? site;
+      return find(catalog.pagesByLocale.get(inLocale)?.bySlug, slug)?.ai_usage ?? site;
     default:
       return site;
   }
