@@ -138,7 +138,8 @@ describe('nearestNames', () => {
   const slugs = ['annual-report-2025', 'annual-review', 'jaci', 'mare'];
 
   test('names first the names that begin with the one given, then the closest', () => {
-    assert.deepEqual(nearestNames('annual-report', slugs), ['annual-report-2025']);
+    assert.deepEqual(nearestNames('annual-report', slugs), ['annual-report-2025', 'annual-review']);
+    assert.deepEqual(nearestNames('annual-report-202', slugs), ['annual-report-2025']);
     assert.deepEqual(nearestNames('annual', slugs), ['annual-report-2025', 'annual-review']);
     assert.deepEqual(nearestNames('jacy', slugs), ['jaci']);
   });
