@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   try {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
     row('initialize: serverInfo and instructions', tokens({ serverInfo: client.getServerVersion(), instructions: client.getInstructions() }));
-    row('tools/list', tokens(await client.listTools()));
+    const tools = await client.listTools();
+    row(`tools/list (${Buffer.byteLength(JSON.stringify(tools))} bytes)`, tokens(tools));
     row('GET /.well-known/mcp.json (the server card)', tokens(await (await fetch(`${url}/.well-known/mcp.json`)).text()));
     for (const [name, args] of CALLS) {
       const result = await client.callTool({ name, arguments: args });

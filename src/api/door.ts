@@ -9,6 +9,8 @@ import type { Endpoint } from '../model/endpoints.js';
 import { serviceFacts } from './service-facts.js';
 import { API_PREFIX, documentedPath, ENDPOINTS, health } from '../model/endpoints.js';
 import { problemOf } from './query-problems.js';
+import { contentUsageHeader } from '../content/ai-usage.js';
+import { closestPath } from '../util/suggest.js';
 
 /**
  * The JSON API as a door: `/api/v1` counted by the quota and versioned,
@@ -21,12 +23,28 @@ export function apiDoor(service: ServiceState): DoorDescriptor {
   return {
     name: 'api',
     areas: [
-      { prefix: API_PREFIX, counted: true, versioned: true, json: true, notFoundHint },
+      { prefix: API_PREFIX, counted: true, versioned: true, json: true, notFoundHint, nearPaths: nearEndpoints },
       { prefix: ROUTES.healthz.pattern, counted: false, versioned: true, json: true, notFoundHint },
       { prefix: '/api', counted: false, versioned: false, json: true, notFoundHint },
     ],
     routes: apiRoutes(service),
   };
+}
+
+/**
+ * The endpoints nearest to a path the API does not have, compared segment
+ * by segment: a slug's place takes the path's own segment there, so
+ * `/api/v1/product/jaci` is one letter from `/api/v1/products/jaci`.
+ */
+function nearEndpoints(path: string): string[] {
+  const segments = path.split('/');
+  const candidates = ENDPOINTS.map((endpoint) =>
+    `${API_PREFIX}${endpoint.path}`
+      .split('/')
+      .map((segment, i) => (segment.startsWith(':') ? (segments[i] ?? segment) : segment))
+      .join('/'),
+  );
+  return closestPath(path, candidates);
 }
 
 /** Every /api/v1 endpoint (and /healthz), each a route that answers from the request's Catalog. */
@@ -54,10 +72,12 @@ function route(pattern: string, endpoint: Endpoint, service: ServiceState): Rout
           ...(result.updatedAt ? { 'last-modified': new Date(result.updatedAt).toUTCString() } : {}),
           // RFC 9110 section 8.5: the language of a record's text, which may not be the one asked for.
           ...(result.language ? { 'content-language': result.language } : {}),
+          // What the content answered may be used for: the record's preferences, or the site's for anything else.
+          ...(shared ? contentUsageHeader(result.usage ?? catalog.site.ai_usage) : {}),
         };
         return { ...jsonAnswer(result.body, headers), ...(shared ? {} : { cache: 'no-store' as const }) };
       } catch (error) {
-        throw error instanceof QueryError ? problemOf(error, documented) : error;
+        throw error instanceof QueryError ? problemOf(error, documented, request.params.slug) : error;
       }
     },
     // Search needs words to look for: it has no URL to prepare ahead.

@@ -1,6 +1,7 @@
 import type { Country } from 'jsvat';
 import { brazil, checkVAT, countries, europe } from 'jsvat';
 import { cnpjProblem } from './cnpj.js';
+import { lookupUrl } from './identifier-lookup.js';
 import type { Identifier, IdentifierScheme } from './types.js';
 
 /**
@@ -126,17 +127,19 @@ export function identifierProblems(identifier: WrittenIdentifier): IdentifierPro
   return problems;
 }
 
-/** The identifier as the catalog holds it: whether it was verified, and a VAT number's country. */
+/** The identifier as the catalog holds it: whether it was verified, a VAT number's country, and where a person checks it. */
 export function checkedIdentifier(identifier: WrittenIdentifier): Identifier {
   const { scheme, value, authority, country } = identifier;
   const vat = scheme === 'vat' ? vatNumber(value, country) : undefined;
   const found = vat && 'country' in vat ? vat.country : country;
+  const lookup = lookupUrl({ scheme, value, country: found });
   return {
     scheme,
     value,
     ...(authority === undefined ? {} : { authority }),
     ...(found === undefined ? {} : { country: found }),
     verified: VERIFIED_SCHEMES.has(scheme),
+    ...(lookup === undefined ? {} : { lookup_url: lookup }),
   };
 }
 

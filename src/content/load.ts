@@ -133,8 +133,9 @@ function recordsOf({ folder, media, body, site, base }: RecordReading, files: Re
   const productsByLocale = new Map<string, Product[]>([[site.default_locale, products]]);
   for (const { locale, products: translated } of files.translations) productsByLocale.set(locale, productTranslationsOf(folder, media, body, translated, { products, written: files.products.map((file) => file.slug) }, site, base, locale));
   const posts = postsOf(folder, media, body, files.posts, site, base);
-  const pagesByLocale = new Map<string, Page[]>([[site.default_locale, pagesOf(folder, media, body, files.pages, site, base, site.default_locale)]]);
-  for (const { locale, pages } of files.translations) pagesByLocale.set(locale, pagesOf(folder, media, body, pages, site, base, locale));
+  const originals = pagesOf(folder, media, body, files.pages, site, base, site.default_locale);
+  const pagesByLocale = new Map<string, Page[]>([[site.default_locale, originals]]);
+  for (const { locale, pages } of files.translations) pagesByLocale.set(locale, pagesOf(folder, media, body, pages, site, base, locale, originals));
   const linkedPosts = linkTranslations(posts.records, posts.translationKeys, folder.report);
   linkSlugTranslations(pagesByLocale, (page) => page.title);
   linkSlugTranslations(productsByLocale, (product) => product.name);

@@ -7,6 +7,7 @@ import { postSchema } from './schemas.js';
 import { tagLabels } from './site-texts.js';
 import { closest, withSuggestion } from '../util/suggest.js';
 import type { Post, Site } from './types.js';
+import { documentUsage } from './ai-usage.js';
 
 /** The posts, and the translation key each names (linked once every post is read). */
 export function postsOf(
@@ -35,11 +36,12 @@ export function postsOf(
       );
       continue;
     }
-    const { translation_key, image, ...rest } = data;
+    const { translation_key, image, ai_usage, ...rest } = data;
     const post = {
       ...rest,
       ...imageOf(media, image, file.file),
       labelled_tags: tagLabels(site, rest.tags, rest.locale),
+      ai_usage: documentUsage(site.ai_usage, ai_usage),
       slug: file.slug,
       translations: [],
       url: base + paths.post(file.slug),

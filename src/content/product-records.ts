@@ -7,6 +7,7 @@ import { productSchema, productTranslationSchema } from './schemas.js';
 import { tagLabels } from './site-texts.js';
 import { closest, withSuggestion } from '../util/suggest.js';
 import type { Image, Product, Site } from './types.js';
+import { documentUsage } from './ai-usage.js';
 
 /** The products of the default locale (`products/<slug>.md`), each file on its own; a link from the site's root gets the base URL. */
 export function productsOf(folder: ContentFolder, media: MediaLibrary, body: BodyResolver, files: readonly SourceFile[], site: Site, base: string): Product[] {
@@ -15,10 +16,11 @@ export function productsOf(folder: ContentFolder, media: MediaLibrary, body: Bod
   for (const file of files) {
     const loaded = folder.record(file, fields, body);
     if (!loaded) continue;
-    const { image, ...data } = loaded.data;
+    const { image, ai_usage, ...data } = loaded.data;
     products.push({
       ...data,
       ...imageOf(media, image, file.file),
+      ai_usage: documentUsage(site.ai_usage, ai_usage),
       links: withBase(data.links, base),
       slug: file.slug,
       locale: site.default_locale,
@@ -63,10 +65,11 @@ export function productTranslationsOf(
     }
     const loaded = folder.record(file, fields, body);
     if (!loaded) continue;
-    const { image, links, ...data } = loaded.data;
+    const { image, links, ai_usage, ...data } = loaded.data;
     translations.push({
       ...original,
       ...data,
+      ai_usage: documentUsage(original.ai_usage, ai_usage),
       ...translatedImage(folder, media, image, original, file.file),
       ...(links ? { links: withBase(links, base) } : {}),
       locale,

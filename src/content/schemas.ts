@@ -199,6 +199,27 @@ const tagLabelsSchema = z
     examples: [{ Leistungen: { en: 'Services', fr: 'Prestations' } }],
   });
 
+/** A yes or a no: YAML's true or false. */
+const yesOrNo = (description: string) => z.boolean({ error: 'must be true or false' }).optional().meta({ description, examples: [true] });
+
+/**
+ * `ai_usage`: what automated systems may do with the content, each use a
+ * yes or a no; a use left out states no preference. Stated in robots.txt
+ * and in the Content-Usage header of every answer (src/content/ai-usage.ts).
+ */
+const aiUsageSchema = (whose: string) =>
+  z
+    .strictObject({
+      search: yesOrNo('Whether search engines may index the content and show it, linked, in their results.'),
+      ai_input: yesOrNo('Whether AI systems may read the content as live input to an answer (grounding, quoting, summarising with a link back).'),
+      ai_train: yesOrNo('Whether the content may be used to train or fine-tune AI models.'),
+    })
+    .optional()
+    .meta({
+      description: `What automated systems may do with ${whose}: search, live input to AI answers, AI training, each true or false; a use left out states no preference.`,
+      examples: [{ search: true, ai_input: true, ai_train: false }],
+    });
+
 export const siteSchema = z.strictObject({
   name: text(100).meta({ description: "The site's name, shown in its header, page titles and feeds.", examples: ['Atlas Cloud'] }),
   description: textByLocale(300, 'sentence').meta({
@@ -257,6 +278,7 @@ export const siteSchema = z.strictObject({
     description:
       "What the site's search should take as meaning the same, per locale (REST, MCP and the site's search page alike). Each word already finds its other forms (plural, verb forms) without being listed.",
   }),
+  ai_usage: aiUsageSchema('the content of the whole site (a document may say otherwise for itself)'),
 });
 
 const COUNTRY_CODE = /^[A-Z]{2}$/;
@@ -388,6 +410,7 @@ export function productSchema(site?: { product_tags: readonly string[] }) {
       .meta({ description: "The product's place in lists, smallest first; products of the same order are sorted by slug.", examples: [1] }),
     updated_at: timestamp.optional().meta({ description: "When the product's page last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time.", examples: DATE_EXAMPLES }),
     image: imageRef.optional().meta({ description: "The product's picture (1200x630 suits share cards)." }),
+    ai_usage: aiUsageSchema("this product's page, in place of site.yaml's for each use it names"),
   });
 }
 
@@ -398,7 +421,7 @@ export function productSchema(site?: { product_tags: readonly string[] }) {
  * are the original's unless the translation gives its own.
  */
 export function productTranslationSchema(site?: { product_tags: readonly string[] }) {
-  const { name, summary, links, updated_at } = productSchema(site).shape;
+  const { name, summary, links, updated_at, ai_usage } = productSchema(site).shape;
   const theOriginals = z
     .never({ error: "is the original product's, the same in every language: a translation gives only name, summary, links, image and updated_at" })
     .optional()
@@ -419,6 +442,7 @@ export function productTranslationSchema(site?: { product_tags: readonly string[
           "A picture in place of the original's, its alt text written in this language; or, with `alt` alone, the original's picture with this text. Without it, the original's picture and text.",
         examples: [{ alt: 'A rack of servers with their front panels open' }],
       }),
+    ai_usage: ai_usage.meta({ description: "What automated systems may do with this translation, in place of the original's for each use it names." }),
   });
 }
 
@@ -449,6 +473,7 @@ export function postSchema(site?: { locales: readonly string[]; post_tags: reado
         examples: ['kubernetes-upgrades'],
       }),
     image: imageRef.optional().meta({ description: "The post's picture (1200x630 suits share cards)." }),
+    ai_usage: aiUsageSchema("this article, in place of site.yaml's for each use it names"),
   });
 }
 
@@ -460,6 +485,7 @@ export const pageSchema = z.strictObject({
   }),
   updated_at: timestamp.meta({ description: 'When the page last changed: a date (YYYY-MM-DD) or an RFC 3339 date-time.', examples: DATE_EXAMPLES }),
   image: imageRef.optional().meta({ description: "The page's picture (1200x630 suits share cards)." }),
+  ai_usage: aiUsageSchema("this page, in place of site.yaml's for each use it names"),
 });
 
 /** A path from the site's root, with an optional query: no scheme, no host, no fragment. */

@@ -6,6 +6,7 @@ import { siteSchema } from './schemas.js';
 import { checkSearch, stemmerProblems } from './search-words.js';
 import { closest, closestLocale, withSuggestion } from '../util/suggest.js';
 import type { MediaFile, Site, SiteIcons } from './types.js';
+import { documentUsage, NO_PREFERENCE } from './ai-usage.js';
 
 /** The taxonomy, site.yaml: everything else is validated against it. */
 export async function loadSite(folder: ContentFolder, media: MediaLibrary): Promise<Site | undefined> {
@@ -21,7 +22,7 @@ export async function loadSite(folder: ContentFolder, media: MediaLibrary): Prom
   const parsed = folder.validate('site.yaml', siteSchema, data);
   const checked = parsed && checkSite(parsed, 'site.yaml', folder.report);
   if (!checked) return undefined;
-  const { icons, share_image, description, ...rest } = checked;
+  const { icons, share_image, description, ai_usage, ...rest } = checked;
   const descriptions = byLocale(description, rest.default_locale);
   const shareImageAlt = share_image ? byLocale(share_image.alt, rest.default_locale) : {};
   const shareImage = share_image && media.image({ file: share_image.file, alt: shareImageAlt[rest.default_locale]! }, 'site.yaml', 'share_image');
@@ -32,6 +33,7 @@ export async function loadSite(folder: ContentFolder, media: MediaLibrary): Prom
     icons: iconsOf(media, icons, folder.report),
     ...(shareImage ? { share_image: shareImage } : {}),
     share_image_alt: shareImageAlt,
+    ai_usage: documentUsage(NO_PREFERENCE, ai_usage),
   };
 }
 

@@ -207,7 +207,24 @@ function siteYaml({ name, locales, messages, dir, schemasDir, country }: Starter
     ...comment(described(siteSchema, 'icons')),
     'icons:',
     `  svg: ${value(ICON)}  # TODO: the company's icon`,
+    ...aiUsageYaml(),
   ].join('\n')}\n`;
+}
+
+/**
+ * `ai_usage`, every use written out: found by search engines and quoted by
+ * answer engines (with a link back) is why a company publishes; whether
+ * models may be trained on its words is the owner's call, written as one.
+ */
+function aiUsageYaml(): string[] {
+  const usage = siteSchema.shape.ai_usage.unwrap();
+  return [
+    ...comment(described(siteSchema, 'ai_usage')),
+    'ai_usage:',
+    ...field(usage, 'search', true, undefined, '  '),
+    ...field(usage, 'ai_input', true, undefined, '  '),
+    ...field(usage, 'ai_train', false, 'decide whether AI models may be trained on this content: true allows it, false asks them not to', '  '),
+  ];
 }
 
 function companyMd({ name, country }: StarterOptions, m: Messages): string {

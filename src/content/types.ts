@@ -8,6 +8,7 @@ import type { Messages } from '../i18n/catalog.js';
  */
 
 import type { MediaBytes, VariantMediaType } from '../media/variants.js';
+import type { AiUsage } from './ai-usage.js';
 
 export const PRODUCT_STATUSES = ['coming-soon', 'live'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -48,6 +49,8 @@ export interface Site {
   readonly share_image_alt: Readonly<Record<string, string>>;
   /** What the search takes as meaning the same. */
   readonly search: SiteSearch;
+  /** What automated systems may do with the content: `ai_usage` of site.yaml (empty: no preference stated). */
+  readonly ai_usage: AiUsage;
 }
 
 /** `search` of site.yaml: what the site's search takes as meaning the same, each keyed by locale. */
@@ -114,6 +117,8 @@ export interface Identifier {
   readonly country?: string;
   /** Whether the loader checked its check digits (cnpj, lei, vat); false where only the format can be checked. */
   readonly verified: boolean;
+  /** Where a person checks it: its register's public search, where its scheme and country have one. */
+  readonly lookup_url?: string;
 }
 
 export interface Company {
@@ -152,6 +157,8 @@ export interface Product {
   readonly order: number;
   readonly updated_at?: string;
   readonly image?: Image;
+  /** What automated systems may do with it: its own `ai_usage`, each use it leaves out the site's. */
+  readonly ai_usage: AiUsage;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;
@@ -184,6 +191,8 @@ export interface Post {
   /** The same article in other locales (shared `translation_key`). */
   readonly translations: readonly TranslationLink[];
   readonly image?: Image;
+  /** What automated systems may do with it: its own `ai_usage`, each use it leaves out the site's. */
+  readonly ai_usage: AiUsage;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;
@@ -199,6 +208,8 @@ export interface Page {
   /** The same page in other locales (same slug, `pages/<locale>/<slug>.md`). */
   readonly translations: readonly TranslationLink[];
   readonly image?: Image;
+  /** What automated systems may do with it: its own `ai_usage`, each use it leaves out the site's. */
+  readonly ai_usage: AiUsage;
   readonly url: string;
   readonly markdown_url: string;
   readonly markdown: string;

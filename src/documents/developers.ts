@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.js';
 import { MINIMUM_NOTICE_DAYS } from '../config/parse.js';
 import type { Catalog } from '../content/types.js';
+import { AI_USAGE_KEYS, AI_USAGE_MEANINGS, AI_USAGE_SOURCES, contentSignal, contentUsage, signalLabel, usageInWords, usageLabel } from '../content/ai-usage.js';
 import { CACHE_POLICY, EXPOSED_HEADERS } from '../http/policy.js';
 import { MIN_COMPRESSED_BYTES } from '../http/encoding.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
@@ -398,6 +399,21 @@ function authenticationSection(catalog: Catalog): ReferenceSection {
   return { id: 'authentication', title: 'Authentication and CORS', body };
 }
 
+function usageSection(catalog: Catalog): ReferenceSection {
+  const usage = catalog.site.ai_usage;
+  const header = contentUsage(usage);
+  const signal = contentSignal(usage);
+  const body = [
+    usageInWords(usage) ?? 'The company states no preference on search, live input to AI answers or AI training.',
+    `Every content answer (a page, a markdown mirror, an API answer, an MCP result) carries the preferences of its document in a ${code('Content-Usage')} header (IETF AI preferences: ${AI_USAGE_SOURCES.vocabulary}, ${AI_USAGE_SOURCES.attachment})${header ? `, here ${code(`Content-Usage: ${header}`)}` : ''}; a product, article or page may state its own. ${code('/robots.txt')} states the site's in its ${code('User-agent: *')} group as a ${code('Content-Signal')} line (${AI_USAGE_SOURCES.signals})${signal ? `, ${code(`Content-Signal: ${signal}`)},` : ''} and as ${code('Content-Usage')} rules, one for each document that differs.`,
+    table(
+      ['Use', code('Content-Usage'), code('Content-Signal'), 'Here'],
+      AI_USAGE_KEYS.map((key) => [AI_USAGE_MEANINGS[key], code(usageLabel(key)), code(signalLabel(key)), usage[key] === undefined ? 'no preference' : usage[key] ? 'yes' : 'no']),
+    ),
+  ].join('\n\n');
+  return { id: 'usage-preferences', title: 'Usage preferences', body };
+}
+
 function cachingSection(catalog: Catalog): ReferenceSection {
   const url = `${catalog.base_url}${API_PREFIX}/products`;
   const body = [
@@ -487,6 +503,7 @@ export function developerReference(catalog: Catalog, config: Config): readonly R
     syncSection(catalog),
     mcpSection(catalog),
     markdownSection(catalog),
+    usageSection(catalog),
     cachingSection(catalog),
     rateLimitSection(quota),
     versioningSection(),

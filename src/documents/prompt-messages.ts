@@ -1,3 +1,4 @@
+import type { SortOrder } from '../query/params.js';
 import { cnpjProblem } from '../content/cnpj.js';
 import { hasVatPrefix, leiProblem, vatNumber } from '../content/identifiers.js';
 import type { MirrorRecord } from './record-markdown.js';
@@ -100,23 +101,33 @@ export function describeCompany(catalog: Catalog, locale: string): PromptResult 
 const ARTICLES_EMBEDDED = 2;
 
 /** What prompts/get answers for quote_article (the developer portal shows it). */
-export function quoteArticle(catalog: Catalog, topic: string, locale: string): PromptResult {
+export function quoteArticle(catalog: Catalog, topic: string, asked?: string, order: QuoteOrder = 'relevance'): PromptResult {
+  const newest = order === 'newest';
+  const search = (locale: string | undefined, limit: number, sort?: SortOrder) =>
+    searchContent(catalog, { q: topic, kind: 'post', locale, published_since: undefined, published_before: undefined, sort, limit, offset: 0 }).items;
+  // Without a locale, the language of the words given: that of the article they find best (the default locale when they find none).
+  const locale = asked ?? search(undefined, 1)[0]?.locale ?? catalog.site.default_locale;
   const m = wordsFor(catalog, locale);
-  const hits = searchContent(catalog, { q: topic, kind: 'post', locale, published_since: undefined, published_before: undefined, sort: undefined, limit: ARTICLES_EMBEDDED, offset: 0 }).items;
-  const posts = hits.map((hit) => catalog.postsBySlug.get(hit.slug)).filter((post) => post !== undefined);
+  const posts = search(locale, ARTICLES_EMBEDDED, newest ? { field: 'published_at', descending: true } : undefined)
+    .map((hit) => catalog.postsBySlug.get(hit.slug))
+    .filter((post) => post !== undefined);
   const quoted = JSON.stringify(topic);
   const words = {
     site: catalog.site.name,
     topic: quoted,
-    search: `search_content (query ${quoted}, kind "post", locale "${locale}")`,
+    search: `search_content (query ${quoted}, kind "post", locale "${locale}"${newest ? ', sort "-published_at"' : ''})`,
     language: languageName(locale, m.locale),
     locale,
   };
   return {
     description: m.format('prompt.quote.description', { topic: quoted }),
-    messages: [said(m.format(posts.length > 0 ? 'prompt.quote.found' : 'prompt.quote.none', words)), ...posts.map((post) => embedded(catalog, post))],
+    messages: [said(m.format(posts.length === 0 ? 'prompt.quote.none' : newest ? 'prompt.quote.newest' : 'prompt.quote.found', words)), ...posts.map((post) => embedded(catalog, post))],
   };
 }
+
+/** Which article quote_article quotes: the one that covers its topic best, or the newest on it. */
+export const QUOTE_ORDERS = ['relevance', 'newest'] as const;
+export type QuoteOrder = (typeof QUOTE_ORDERS)[number];
 
 /*
  * verify_company_registration: every fact comes from the company record.
@@ -138,14 +149,16 @@ function identifierList(identifiers: readonly Identifier[], m: Messages): string
   );
 }
 
-/** Where each kind of identifier the company publishes is looked up, once per label. */
+/** Where each kind of identifier the company publishes is looked up, once per label and address of its public search. */
 function registers(identifiers: readonly Identifier[], m: Messages): string {
   const seen = new Map<string, string>();
   for (const identifier of identifiers) {
     const label = identifierLabel(identifier, m.format);
-    if (seen.has(label)) continue;
+    const key = `${label}\0${identifier.lookup_url ?? ''}`;
+    if (seen.has(key)) continue;
     const { scheme } = identifier;
-    seen.set(label, scheme === 'company_number' ? m.format('prompt.register.company_number', { label, authority: identifier.authority ?? '' }) : m.format(`prompt.register.${scheme}`, { label }));
+    const register = scheme === 'company_number' ? m.format('prompt.register.company_number', { label, authority: identifier.authority ?? '' }) : m.format(`prompt.register.${scheme}`, { label });
+    seen.set(key, identifier.lookup_url === undefined ? register : `${register}, ${identifier.lookup_url}`);
   }
   return [...seen.values()].join('; ');
 }

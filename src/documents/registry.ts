@@ -1,5 +1,6 @@
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog, Company, Page, Post, Product, Site } from '../content/types.js';
+import type { AiUsage } from '../content/ai-usage.js';
 import { mirrorName, paths } from '../routes/table.js';
 import { updatedAt } from '../query/updated-at.js';
 
@@ -151,3 +152,13 @@ function buildRegistry(catalog: Catalog): Registry {
 
 /** The registry of `catalog`, built on first use and kept with it. */
 export const registryOf = perCatalog(buildRegistry);
+
+/**
+ * What automated systems may do with a document (its Content-Usage header):
+ * a product's, an article's or a content page's own preferences; the site's
+ * for the company record and a page the content has no file for.
+ */
+export function usageOf(catalog: Catalog, document: MirrorDocument): AiUsage {
+  if (document.kind === 'page') return document.page?.ai_usage ?? catalog.site.ai_usage;
+  return document.kind === 'company' ? catalog.site.ai_usage : document.record.ai_usage;
+}

@@ -32,6 +32,8 @@ export interface Area {
    * asked for a path this area does not have finds the ones it does.
    */
   readonly notFoundHint: string;
+  /** The paths of this area nearest to one it does not have (`/api/v1/product/x` for `/api/v1/products/x`), nearest first. */
+  readonly nearPaths?: (path: string) => readonly string[];
 }
 
 /**

@@ -315,11 +315,12 @@ function canonicalRedirect(request: Incoming, route: Route, params: Readonly<Rec
   return { status: 301, headers: { 'content-type': 'text/plain; charset=utf-8', location }, body: `Moved to ${location}\n` };
 }
 
-/** A path nothing of its area answers: the hint is that area's own (where its map is). */
+/** A path nothing of its area answers: the hint names the nearest paths the area has, then where its map is. */
 function notFound(request: Incoming): ProblemError {
+  const near = request.zone.nearPaths?.(request.path) ?? [];
   return new ProblemError('not_found', {
     detail: `Nothing answers ${request.method} ${clip(request.path, 200)}.`,
-    hint: request.zone.notFoundHint,
+    hint: near.length > 0 ? `Did you mean ${near.map((path) => `${request.method} ${path}`).join(' or ')}? ${request.zone.notFoundHint}` : request.zone.notFoundHint,
   });
 }
 

@@ -27,7 +27,8 @@ export const NO_STORE = 'no-store';
 
 /**
  * Headers a browser script may read (CORS, WHATWG Fetch): quota, version,
- * deprecation (RFC 9745, RFC 8594), validators and pagination links.
+ * deprecation (RFC 9745, RFC 8594), validators, pagination links and the
+ * content's usage preferences.
  */
 export const EXPOSED_HEADERS = [
   'RateLimit',
@@ -44,6 +45,8 @@ export const EXPOSED_HEADERS = [
   'Last-Modified',
   'Content-Location',
   'x-markdown-tokens',
+  // What automated systems may do with the content answered (IETF AI preferences).
+  'Content-Usage',
 ].join(', ');
 
 const DEFAULT_ALLOWED_HEADERS = 'Accept, Accept-Language, Content-Type, If-None-Match, If-Modified-Since, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID';

@@ -85,6 +85,8 @@ export const MESSAGE_ARGUMENTS = {
   'company.elsewhere': none,
   'company.record_as_markdown': none,
   'company.as_json': none,
+  // Where a person checks an identifier: its register's public search.
+  'company.lookup': none,
   // The company's identifiers, by scheme (a tax number issued in the US is an EIN), in the words of the identifier's country where the language has its own (an Austrian VAT number is a UID-Nr.).
   'identifier.cnpj': none,
   'identifier.vat': { country: 'string' },
@@ -150,6 +152,8 @@ export const MESSAGE_ARGUMENTS = {
   'prompt.quote.description': { topic: 'string' },
   'prompt.quote.found': { site: 'string', topic: 'string', search: 'string', language: 'string', locale: 'string' },
   'prompt.quote.none': { site: 'string', topic: 'string', search: 'string', language: 'string', locale: 'string' },
+  // quote_article asked for the newest article on its topic rather than the one that covers it best.
+  'prompt.quote.newest': { site: 'string', topic: 'string', search: 'string', language: 'string', locale: 'string' },
   // The verify_company_registration prompt of the MCP server: what a model is asked to check.
   'prompt.verify.description': { legal_name: 'string' },
   'prompt.verify.intro': { legal_name: 'string', trade_name: 'string', address: 'string' },

@@ -25,6 +25,10 @@ import { rememberedReply, remember } from './tool-results.js';
 import { RequestReplyTransport } from './transport.js';
 import type { Message } from './messages.js';
 import { readMessage } from './messages.js';
+import { PROMPT_SUMMARIES } from '../model/prompts.js';
+import { nearestNames, withSuggestion } from '../util/suggest.js';
+import { contentUsageHeader } from '../content/ai-usage.js';
+import { requestUsage } from './content-usage.js';
 import type { McpProtocolVersion } from '../model/protocol.js';
 import { HEADERLESS_MCP_PROTOCOL_VERSION, isSupportedVersion, MCP_PROTOCOL_VERSIONS, versionsInWords } from '../model/protocol.js';
 import { MCP_MAX_BODY_BYTES, MCP_REFUSALS } from '../model/protocol.js';
@@ -66,7 +70,7 @@ export function mcpEndpoint(log: Log, documents: Documents, onToolCall: ToolCall
     const connected = createMcpServer(catalog, log, resources).connect(transport);
     return { transport, connected };
   });
-  return (request) => handlePost(request, serverFor(request.catalog), onToolCall);
+  return (request) => handlePost(request, serverFor(request.catalog), onToolCall, documents);
 }
 
 interface Server {
@@ -77,6 +81,7 @@ interface Server {
 /** What the handling of one message needs besides it. */
 interface Context extends Server {
   readonly catalog: Catalog;
+  readonly documents: Documents;
   readonly version: McpProtocolVersion;
   readonly onToolCall: ToolCallObserver;
 }
@@ -86,9 +91,11 @@ interface Context extends Server {
  * notification or a response, which get none), or the reason it is no
  * JSON-RPC message this server can take.
  */
-type Outcome = { readonly reply: string | readonly Buffer[]; readonly coded?: Answer['coded'] } | { readonly refused: { readonly id: RequestId | null; readonly message: string } } | null;
+type Outcome =
+  | { readonly reply: string | readonly Buffer[]; readonly coded?: Answer['coded']; readonly headers?: Readonly<Record<string, string>> }
+  | { readonly refused: { readonly id: RequestId | null; readonly message: string } } | null;
 
-async function handlePost(request: Incoming, server: Server, onToolCall: ToolCallObserver): Promise<Answer> {
+async function handlePost(request: Incoming, server: Server, onToolCall: ToolCallObserver, documents: Documents): Promise<Answer> {
   // The Streamable HTTP rules a client must follow before its message is read.
   const accept = String(request.headers.accept ?? '');
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
@@ -127,13 +134,18 @@ async function handlePost(request: Incoming, server: Server, onToolCall: ToolCal
     );
   }
   const version: McpProtocolVersion = isSupportedVersion(header) ? header : HEADERLESS_MCP_PROTOCOL_VERSION;
-  const context: Context = { transport: server.transport, connected: server.connected, catalog: request.catalog, version, onToolCall };
-  if (Array.isArray(parsed)) return answerBatch(parsed, context);
+  const context: Context = { transport: server.transport, connected: server.connected, catalog: request.catalog, documents, version, onToolCall };
+  if (Array.isArray(parsed)) return withUsage(await answerBatch(parsed, context), contentUsageHeader(request.catalog.site.ai_usage));
   const pending = answerMessage(single, context);
   const outcome = pending instanceof Promise ? await pending : pending;
   if (outcome === null) return { status: 202, headers: {}, body: '', cache: 'no-store' };
   if ('refused' in outcome) return rpcAnswer(400, outcome.refused.id, JSON_RPC.INVALID_REQUEST, outcome.refused.message);
-  return { ...replyAnswer(outcome.reply), ...(outcome.coded ? { coded: outcome.coded } : {}) };
+  return { ...withUsage(replyAnswer(outcome.reply), outcome.headers ?? {}), ...(outcome.coded ? { coded: outcome.coded } : {}) };
+}
+
+/** A 200 with the Content-Usage header of what it answers. */
+function withUsage(answer: Answer, usage: Readonly<Record<string, string>>): Answer {
+  return answer.status === 200 ? { ...answer, headers: { ...answer.headers, ...usage } } : answer;
 }
 
 /**
@@ -189,7 +201,7 @@ function answerMessage(read: Message | undefined, context: Context): Outcome | P
   return answerByServer(read, context);
 }
 
-async function answerByServer(read: Message, { transport, connected, catalog, version, onToolCall }: Context): Promise<Outcome> {
+async function answerByServer(read: Message, { transport, connected, catalog, documents, version, onToolCall }: Context): Promise<Outcome> {
   await connected;
   if (read.kind !== 'request') {
     if (read.kind === 'notification') {
@@ -202,15 +214,17 @@ async function answerByServer(read: Message, { transport, connected, catalog, ve
   const tool = message.method === 'tools/call' ? toolOf(message.params) : undefined;
   // The SDK's server drops a message its own schemas refuse, and would never answer: check with them first.
   if (!isJSONRPCRequest(message)) return { refused: { id: read.message.id, message: INVALID_REQUEST } };
-  const invalid = invalidParams(message);
+  const invalid = invalidParams(message) ?? unknownPrompt(message);
   if (invalid !== undefined) return { reply: JSON.stringify(errorResponse(message.id, JSON_RPC.INVALID_PARAMS, invalid)) };
   // The handlers read the revision where the SDK's HTTP transports put the request's headers.
   const reply = await transport.request(message, { requestInfo: { headers: { 'mcp-protocol-version': version } } });
   if (tool) onToolCall(tool, !('result' in reply) ? 'error' : (reply.result as { isError?: unknown }).isError === true ? 'tool_error' : 'ok');
   if (!('result' in reply)) return { reply: JSON.stringify({ jsonrpc: '2.0', id: message.id, error: withoutPrefix(reply.error) }) };
   const json = JSON.stringify(reply.result);
-  const kept = remember(catalog, message, version, reply.result, json);
-  return kept === undefined ? { reply: resultText(message.id, json) } : resultReply(message.id, kept);
+  // A result carries the preferences of the content it answers with, remembered with it.
+  const headers = contentUsageHeader(requestUsage(catalog, documents, message));
+  const kept = remember(catalog, message, version, reply.result, json, headers);
+  return kept === undefined ? { reply: resultText(message.id, json), headers } : resultReply(message.id, kept);
 }
 
 /**
@@ -242,6 +256,18 @@ function invalidParams(request: JSONRPCRequest): string | undefined {
     return `${path || 'params'}: ${issue.message}`;
   });
   return `Invalid params for ${request.method}: ${issues.join('; ')}`.slice(0, 500);
+}
+
+/** The prompts, each with its arguments: what a prompts/get naming none of them is told. */
+const PROMPT_LIST = PROMPT_SUMMARIES.map((prompt) => `${prompt.name} (${prompt.arguments.map((argument) => argument.name).join(', ')})`).join(', ');
+
+/** A prompts/get of a prompt there is not, told the nearest names first, then every prompt (the SDK's own error names none). */
+function unknownPrompt(request: JSONRPCRequest): string | undefined {
+  if (request.method !== 'prompts/get') return undefined;
+  const name = (request.params as { name?: unknown } | undefined)?.name;
+  if (typeof name !== 'string' || PROMPT_SUMMARIES.some((prompt) => prompt.name === name)) return undefined;
+  const missing = withSuggestion(`Invalid params for prompts/get: there is no prompt ${JSON.stringify(name.slice(0, 100))}`, nearestNames(name, PROMPT_SUMMARIES.map((prompt) => prompt.name)));
+  return `${missing.endsWith('?') ? missing : `${missing}.`} The prompts are: ${PROMPT_LIST}.`;
 }
 
 /**
@@ -287,6 +313,7 @@ function resultReply(id: RequestId, result: RememberedResult): Outcome {
   const [head, json, end] = reply;
   return {
     reply,
+    headers: result.headers,
     coded: (coding) => {
       const deflated = coding === 'gzip' ? result.deflated : undefined;
       return deflated === undefined ? undefined : gzipAround(head, json, deflated, end);

@@ -4,6 +4,8 @@ import type { Implementation, InitializeResult } from '@modelcontextprotocol/sdk
 import { InitializeRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Log } from '../config/log.js';
 import type { Catalog } from '../content/types.js';
+import type { AiUsage } from '../content/ai-usage.js';
+import { usageInWords } from '../content/ai-usage.js';
 import { PROMPT_SUMMARIES } from '../model/prompts.js';
 import { mcpServerIdentity } from '../model/protocol.js';
 import type { Icon } from '../model/icons.js';
@@ -41,11 +43,18 @@ export function instructions(catalog: Catalog): string {
   const { name, title, protocolVersions } = mcpServerIdentity(site.name, catalog.base_url);
   return [
     `${title} (${name}; MCP ${protocolVersions.join(', ')}): the read-only, public content of ${site.name} (${site.description}): its products, blog articles (locales: ${site.locales.join(', ')}), institutional pages and company registration record. Nothing here needs a credential or changes anything.`,
-    'To find something by subject, call search_content (filter by kind, locale and publication date; sort by relevance or -published_at), then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products or list_posts: they answer what you choose by, a page at a time (call again with offset = next_offset for the next one); the get_ tools answer one record whole, with its markdown text. For the legal name, registration identifiers (each with verified: whether this server checked its check digits), address and contact channels, call get_company_info.',
+    'To find something by subject, call search_content (filter by kind, locale and publication date; sort by relevance or -published_at), then get_product, get_page or get_post with the kind and slug of a hit. To browse, call list_products, list_posts or list_pages: they answer what you choose by, a page at a time (call again with offset = next_offset for the next one); the get_ tools answer one record whole, with its markdown text. For the legal name, registration identifiers (each with verified: whether this server checked its check digits, and lookup_url: where a person checks it in its register), address and contact channels, call get_company_info.',
     'Every product, article and page and the company record is also a text/markdown resource whose URI is its /md/ mirror URL (resources/list, resources/read).',
     `Prompts: ${PROMPT_SUMMARIES.map((prompt) => `${prompt.name} (${prompt.arguments.map((argument) => argument.name).join(', ')})`).join(', ')}.`,
     'Pricing and contractual terms are not published here.',
+    ...usageLine(site.ai_usage),
   ].join('\n\n');
+}
+
+/** The usage preferences in words, for a model that reads the content before it uses it. */
+function usageLine(usage: AiUsage): string[] {
+  const words = usageInWords(usage);
+  return words === undefined ? [] : [`Usage preferences: ${words} A document may state its own, in the Content-Usage header of each answer.`];
 }
 
 /** The server's `Implementation`: its name and title as every document gives them, at the API version. */

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { Catalog } from '../content/types.js';
 import type { Log } from '../config/log.js';
 import type { PromptResult } from '../documents/prompt-messages.js';
-import { bareIdentifier, describeCompany, quoteArticle, verifyRegistration } from '../documents/prompt-messages.js';
+import { bareIdentifier, describeCompany, QUOTE_ORDERS, quoteArticle, verifyRegistration } from '../documents/prompt-messages.js';
 import { promptSummary } from '../model/prompts.js';
 import { searchQuery } from '../query/parameters.js';
 import { completersFor } from '../model/completions.js';
@@ -55,6 +55,15 @@ function topicArgument(catalog: Catalog) {
   return completable(schema, (typed, context) => completersFor(catalog).topic(context?.arguments?.locale)(typed ?? ''));
 }
 
+/** Which article quote_article quotes: the best on its topic, or the newest. */
+function orderArgument() {
+  const values = [...QUOTE_ORDERS];
+  return z
+    .enum(values, { error: (issue) => `expected one of ${quoted(values)}; got ${JSON.stringify(issue.input) ?? 'nothing'}` })
+    .optional()
+    .describe(describedAs('quote_article', 'order'));
+}
+
 /** The longest identifier taken: a VAT number or a register's number with its spaces is far shorter. */
 const IDENTIFIER_MAX = 60;
 
@@ -95,8 +104,8 @@ export function registerPrompts(server: McpServer, catalog: Catalog, log: Log): 
   );
   server.registerPrompt(
     'quote_article',
-    { ...titled('quote_article'), argsSchema: { topic: topicArgument(catalog), locale: localeArgument(catalog, 'quote_article') } },
-    ({ topic, locale }) => guard('quote_article', () => quoteArticle(catalog, topic, defaultLocale(catalog, locale))),
+    { ...titled('quote_article'), argsSchema: { topic: topicArgument(catalog), locale: localeArgument(catalog, 'quote_article'), order: orderArgument() } },
+    ({ topic, locale, order }) => guard('quote_article', () => quoteArticle(catalog, topic, locale, order)),
   );
   server.registerPrompt(
     'verify_company_registration',

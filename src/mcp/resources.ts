@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { nearestNames, withSuggestion } from '../util/suggest.js';
 import { ResourceTemplate as SdkResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ListResourcesResult, ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -181,7 +182,8 @@ function notFound(catalog: Catalog, uri: string): RpcError {
     const what = locale === undefined ? kind.slug : `${kind.slug} in ${locale}`;
     const every = namesEverySlug(valid);
     const slugs = every ? `Valid slugs: ${valid.join(', ')}.` : `${slugCount(valid)} resources/list names every resource; completion/complete completes the template's slug.`;
-    return new RpcError(RESOURCE_NOT_FOUND, `Resource not found: no ${what} has the slug "${slug.slice(0, 100)}". ${slugs}`, {
+    const missing = withSuggestion(`Resource not found: no ${what} has the slug "${slug.slice(0, 100)}"`, nearestNames(slug, valid));
+    return new RpcError(RESOURCE_NOT_FOUND, `${missing.endsWith('?') ? missing : `${missing}.`} ${slugs}`, {
       uri: shown,
       template: locale === undefined ? template : template.replace('{locale}', locale),
       ...(every ? { valid_slugs: valid } : { slug_count: valid.length }),

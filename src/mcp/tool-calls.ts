@@ -4,7 +4,8 @@ import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../content/types.js';
 import type { Log } from '../config/log.js';
 import type { Tool } from '../model/tools.js';
-import { TOOL_LINES, TOOLS } from '../model/tools.js';
+import { TOOL_LINES, TOOL_NAMES, TOOLS } from '../model/tools.js';
+import { nearestNames, withSuggestion } from '../util/suggest.js';
 import { quoted } from '../query/params.js';
 import { QueryError } from '../query/errors.js';
 import { namesEverySlug, slugCount } from './slug-lists.js';
@@ -129,11 +130,14 @@ const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text',
  * schema (the one tools/list states), and answered; every failure is an
  * isError result that says what to do instead.
  */
+/** A message ended as a sentence: a question keeps its mark. */
+const sentence = (message: string) => (message.endsWith('?') ? message : `${message}.`);
+
 export function answerToolCalls(server: Server, catalog: Catalog, log: Log): void {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     const tool = BY_NAME.get(name);
-    if (!tool) return toolError(`There is no tool ${JSON.stringify(name.slice(0, 100))}. The tools are: ${TOOL_LIST}`);
+    if (!tool) return toolError(`${sentence(withSuggestion(`There is no tool ${JSON.stringify(name.slice(0, 100))}`, nearestNames(name, TOOL_NAMES)))} The tools are: ${TOOL_LIST}`);
     const parsed = await tool.arguments(catalog).safeParseAsync(args ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.message} at ${issue.path.join('.')}` : issue.message));

@@ -42,6 +42,8 @@ export class RememberedResult {
     readonly json: Buffer,
     /** Told when the result grows (its deflated form made): its cache counts the bytes. */
     readonly grown: (result: RememberedResult) => void,
+    /** The response headers that belong to the result (the Content-Usage of what it answers with). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 
   /** The JSON deflated (`deflateAhead`); undefined when it is too short to be worth compressing. */
@@ -88,13 +90,20 @@ export function rememberedReply(catalog: Catalog, request: JSONRPCRequest, versi
  * error result is not kept: an unexpected failure must be tried again, and a
  * caller's mistake is cheap to answer.
  */
-export function remember(catalog: Catalog, request: JSONRPCRequest, version: McpProtocolVersion, result: unknown, json: string): RememberedResult | undefined {
+export function remember(
+  catalog: Catalog,
+  request: JSONRPCRequest,
+  version: McpProtocolVersion,
+  result: unknown,
+  json: string,
+  headers: Readonly<Record<string, string>> = {},
+): RememberedResult | undefined {
   const key = keyOf(request, version);
   if (key === undefined) return undefined;
   if (typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true) return undefined;
   if (!seen(catalog).again(key)) return undefined;
   const kept = results(catalog);
-  const remembered = new RememberedResult(Buffer.from(json), (result) => kept.resize(key, result));
+  const remembered = new RememberedResult(Buffer.from(json), (result) => kept.resize(key, result), headers);
   kept.set(key, remembered);
   return remembered;
 }

@@ -1,12 +1,14 @@
 import type * as z from 'zod';
 import type { Deprecation } from '../config/parse.js';
 import type { Catalog } from '../content/types.js';
+import type { AiUsage } from '../content/ai-usage.js';
 import type { Collection } from '../query/pagination.js';
 import { companyRecord, documentCount, pageDetail, postDetail, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
 import { API_VERSION } from '../config/version.js';
 import { API_PREFIX, paths, ROUTES, urlOf } from '../routes/table.js';
 import type { ParamSpec, QueryOf, RawQuery, SlugParam } from '../query/params.js';
+import { clip } from '../query/errors.js';
 import { parseQuery } from '../query/params.js';
 import type { ProblemCode } from './problems.js';
 import { PROBLEMS } from './problems.js';
@@ -72,6 +74,8 @@ export interface AnswerResult {
   readonly updatedAt?: string;
   /** The language of the one record answered: its Content-Language. */
   readonly language?: string;
+  /** What automated systems may do with the one record answered (its Content-Usage header); otherwise the site's. */
+  readonly usage?: AiUsage;
 }
 
 /** The path of an endpoint as OpenAPI and error messages write it: `/api/v1/posts/{slug}`. */
@@ -106,7 +110,8 @@ function define<S extends ParamSpec>(endpoint: Declared<S>): Endpoint {
   return {
     shared: true,
     ...endpoint,
-    answer: (context) => endpoint.answer({ ...context, query: parseQuery(endpoint.query, context.query, context.catalog, path) }),
+    // Errors name the path asked for: its slug, never an unfilled {slug}.
+    answer: (context) => endpoint.answer({ ...context, query: parseQuery(endpoint.query, context.query, context.catalog, context.slug ? path.replace('{slug}', clip(context.slug)) : path) }),
   };
 }
 
@@ -239,7 +244,7 @@ export const getProduct = define({
   answer: ({ catalog, slug, query }) => {
     const { record, fallback } = queries.findProduct(catalog, slug, query.locale);
     const body = productDetail(record, catalog, fallback);
-    return { body, updatedAt: body.updated_at, language: body.locale };
+    return { body, updatedAt: body.updated_at, language: body.locale, usage: record.ai_usage };
   },
 });
 
@@ -266,8 +271,9 @@ export const getPost = define({
   response: shapes.Post,
   errors: errorsOf('not_found'),
   answer: ({ catalog, slug }) => {
-    const body = postDetail(queries.findPost(catalog, slug));
-    return { body, updatedAt: body.updated_at, language: body.locale };
+    const record = queries.findPost(catalog, slug);
+    const body = postDetail(record);
+    return { body, updatedAt: body.updated_at, language: body.locale, usage: record.ai_usage };
   },
 });
 
@@ -297,7 +303,7 @@ export const getPage = define({
   answer: ({ catalog, slug, query }) => {
     const { record, fallback } = queries.findPage(catalog, slug, query.locale);
     const body = pageDetail(record, fallback);
-    return { body, updatedAt: body.updated_at, language: body.locale };
+    return { body, updatedAt: body.updated_at, language: body.locale, usage: record.ai_usage };
   },
 });
 

@@ -51,11 +51,11 @@ function concretePath(endpoint: Endpoint, catalog: Catalog, documented = documen
 }
 
 /** The QueryError `run` throws, as the API tells it at `documented`. */
-function queryFailure(run: () => unknown, documented: string): Problem | undefined {
+function queryFailure(run: () => unknown, documented: string, slug?: string): Problem | undefined {
   try {
     run();
   } catch (error) {
-    if (error instanceof QueryError) return queryProblem(error, documented);
+    if (error instanceof QueryError) return queryProblem(error, documented, slug);
     throw error;
   }
   return undefined;
@@ -80,7 +80,7 @@ export function problemExample(
   const answer = (query: Readonly<Record<string, string>>, asked = slug) => () => endpoint.answer({ catalog, query, slug: asked });
   switch (code) {
     case 'invalid_parameter':
-      return at(queryFailure(answer(request.invalidQuery ?? { ...requiredExample(endpoint.query), unknown: 'x' }), documented));
+      return at(queryFailure(answer(request.invalidQuery ?? { ...requiredExample(endpoint.query), unknown: 'x' }), documented, endpoint.slug ? slug : undefined));
     case 'missing_parameter':
       return at(queryFailure(answer({}), documented));
     case 'not_found':

@@ -286,26 +286,30 @@ const LISTS = { product: '/products', post: '/posts', page: '/pages' } as const;
  * works, `parameter` and `accepted` on a 400, and `valid_slugs` on a 404.
  * `endpoint` is the path as documented (`/api/v1/posts/{slug}`).
  */
-export function queryProblem(error: QueryError, endpoint: string): Problem {
-  const { parameter, accepted, example, known, kind, validSlugs } = error.details;
+export function queryProblem(error: QueryError, endpoint: string, slug?: string): Problem {
+  const { parameter, accepted, example, known, kind, validSlugs, nearest = [] } = error.details;
+  // The path as the caller wrote it: a hint never carries an unfilled {slug}.
+  const withSlug = (value: string) => endpoint.replace('{slug}', encodeURIComponent(value));
   if (error.code === 'not_found') {
     const list = kind ? `${API_PREFIX}${LISTS[kind]}` : API_PREFIX;
+    const listing = `Call GET ${list} to list every ${kind ?? 'resource'} with its slug, or use one of valid_slugs.`;
     return {
       code: 'not_found',
       init: {
         detail: error.detail,
-        hint: `Call GET ${list} to list every ${kind ?? 'resource'} with its slug, or use one of valid_slugs.`,
+        hint: nearest.length > 0 && endpoint.includes('{slug}') ? `Call GET ${withSlug(nearest[0]!)}, or: ${listing.charAt(0).toLowerCase()}${listing.slice(1)}` : listing,
         extensions: { valid_slugs: validSlugs ?? [] },
       },
     };
   }
+  const path = slug === undefined ? endpoint : withSlug(slug);
   const hint = example
-    ? `Call GET ${endpoint}?${Object.entries(example)
+    ? `Call GET ${path}?${Object.entries(example)
         .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
         .join('&')}.`
     : known && known.length > 0
-      ? `Call GET ${endpoint} with only ${known.map((name) => `"${name}"`).join(', ')}.`
-      : `Call GET ${endpoint} without a query string.`;
+      ? `Call GET ${path} with only ${known.map((name) => `"${name}"`).join(', ')}.`
+      : `Call GET ${path} without a query string.`;
   return { code: error.code, init: { detail: error.detail, hint, extensions: { parameter, accepted } } };
 }
 

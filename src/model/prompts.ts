@@ -12,6 +12,8 @@
 
 export const LOCALE_DESCRIPTION = "The locale to answer in, one of the site's (the default locale when left out).";
 export const TOPIC_DESCRIPTION = 'What the article should be about, in a few words (a category or a product tag, or any words: the articles are searched for them).';
+export const ORDER_DESCRIPTION = 'relevance (the default: the article that covers the topic best) or newest (the most recently published article on it).';
+export const QUOTE_LOCALE_DESCRIPTION = "The locale to answer in, one of the site's (when left out: the language of the articles the topic's words find, else the default locale).";
 export const IDENTIFIER_DESCRIPTION =
   'An identifier the user was given for the company, of any kind (a CNPJ, a LEI, a VAT number, a tax ID, a D-U-N-S number, a company number; any punctuation), to compare with those it publishes.';
 export const CNPJ_DESCRIPTION = 'The same as identifier, for a CNPJ (kept for clients that give it under this name).';
@@ -38,10 +40,11 @@ export const PROMPT_SUMMARIES: readonly PromptSummary[] = Object.freeze(
       name: 'quote_article',
       title: 'Quote an article on a topic',
       description:
-        'Quote, word for word and with its source, the blog article that best covers a topic, in the locale asked for. Embeds the best matching articles found by search; names search_content and get_post when none fits.',
+        'Quote, word for word and with its source, the blog article that best covers a topic (or the newest on it), in the locale asked for or that of the words given. Embeds the articles found by search; names search_content and get_post when none fits.',
       arguments: [
         { name: 'topic', description: TOPIC_DESCRIPTION, required: true },
-        { name: 'locale', description: LOCALE_DESCRIPTION, required: false },
+        { name: 'locale', description: QUOTE_LOCALE_DESCRIPTION, required: false },
+        { name: 'order', description: ORDER_DESCRIPTION, required: false },
       ],
     },
     {

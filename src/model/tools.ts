@@ -1,20 +1,21 @@
 import * as z from 'zod';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog } from '../content/types.js';
-import { agentPage, CHOICE_FIELDS, companyRecord, hitChoice, pageDetail, postChoice, postDetail, productChoice, productDetail } from '../query/present.js';
+import { agentPage, CHOICE_FIELDS, companyRecord, hitChoice, pageChoice, pageDetail, postChoice, postDetail, productChoice, productDetail } from '../query/present.js';
 import * as queries from '../query/queries.js';
 import type { JsonSchema } from './json-schema.js';
 import { mcpJsonSchemaOf } from './json-schema.js';
+import { leanInputSchema, leanOutputSchema } from './lean-schema.js';
 import type { ArgumentSpec, ParamSpec, QueryOf, SlugParam } from '../query/params.js';
-import { argumentShape, queryOfArguments, quoted, slugArgument } from '../query/params.js';
+import { argumentShape, FILTERS, queryOfArguments, quoted, slugArgument } from '../query/params.js';
 import type { ProblemCode } from './problems.js';
 import type { Endpoint } from './endpoints.js';
 import * as endpoints from './endpoints.js';
-import { listDetail, pageLocale, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from '../query/parameters.js';
+import { listDetail, pageLocale, pageQuery, pageSlug, postQuery, postSlug, productLocale, productQuery, productSlug, searchQuery } from '../query/parameters.js';
 import * as shapes from '../query/shapes.js';
 
 /**
- * The seven MCP tools, declared once: name, title and description, the
+ * The MCP tools, declared once: name, title and description, the
  * arguments (each a parameter of the query it answers, src/query/parameters.ts,
  * with its bounds and allowed values), the output shape (the record the
  * REST API answers, or its page as an agent chooses from it: shapes.ts), the
@@ -139,24 +140,35 @@ function define<S extends ParamSpec>(declaration: Declaration<S>): Tool {
 const CALL_ERRORS = ['invalid_parameter', 'internal_error'] as const satisfies readonly ProblemCode[];
 
 /** How a list tool pages, as its description says it. */
-const PAGING = 'next_offset is the offset of the next page (null on the last); total counts every match.';
+const PAGING = 'next_offset is the offset of the next page (null on the last).';
+
+/** The arguments every list takes, each described once here (the REST parameters' own descriptions are longer). */
+const LISTING = {
+  updated_since: { reads: 'updated_since', description: 'Only what changed at or after this RFC 3339 instant.' },
+  sort: { reads: 'sort', description: 'A field, - before it for descending.' },
+  limit: { reads: 'limit', description: 'Items per page.' },
+  offset: { reads: 'offset', description: 'Items to skip: the next_offset of the page before.' },
+  detail: { reads: 'detail', description: 'full: each item whole, as the REST API answers it.' },
+} as const;
+
+/** An article's publication window, as list_posts and search_content take it. */
+const PUBLISHED = {
+  published_since: { reads: 'published_since', description: 'Articles published at or after this RFC 3339 instant or date.' },
+  published_before: { reads: 'published_before', description: 'Articles published before this RFC 3339 instant or date.' },
+} as const;
 
 const listProducts = define({
   name: 'list_products',
   endpoint: endpoints.listProducts,
   choice: CHOICE_FIELDS.product,
   title: 'List products',
-  description: `List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and url; detail "full" adds links, picture, translations and markdown_url. Use it to see what the company offers or to pick a product, then get_product with its slug for the full description. Filter with status and/or tag (one value or several, as an array or separated by commas: any of them matches; case and accents do not matter); locale gives the products translated into that language; updated_since keeps what changed at or after an instant; sort orders by name or updated_at (- for descending). ${PAGING} To find products by subject rather than browse, use search_content.`,
+  description: `List the company's products, in the default language or the locale asked for. get_product answers one whole; search_content finds by subject. ${FILTERS} ${PAGING}`,
   reads: { ...productQuery, ...listDetail },
   arguments: {
-    status: { reads: 'status', description: 'Only products with this status.' },
+    status: { reads: 'status', description: 'live, or coming-soon for an announced product.' },
     tag: { reads: 'tag', description: 'Only products with this tag.' },
-    locale: { reads: 'locale' },
-    updated_since: { reads: 'updated_since' },
-    sort: { reads: 'sort' },
-    limit: { reads: 'limit' },
-    offset: { reads: 'offset' },
-    detail: { reads: 'detail' },
+    locale: { reads: 'locale', description: 'The products translated into this locale.' },
+    ...LISTING,
   },
   output: shapes.ProductChoices,
   errors: CALL_ERRORS,
@@ -168,11 +180,10 @@ const getProduct = define({
   name: 'get_product',
   endpoint: endpoints.getProduct,
   title: 'Get a product',
-  description:
-    "One product by slug, with its full markdown description (the problem it solves and how it works), status, tags and links, in the site's default language or the locale asked for (translations names the locales it exists in). One not translated into that locale comes in the default language, with fallback saying so. Use it to explain or quote what a product does. The slugs are listed by list_products and found by search_content.",
-  slug: { param: productSlug, description: 'The product slug, as listed by list_products.' },
+  description: 'One product by slug, whole: its markdown description (the problem it solves, how it works), status, tags, links and translations, in the default language or the locale asked for (one not translated there comes in the default language, with fallback saying so).',
+  slug: { param: productSlug, description: 'From list_products or search_content.' },
   reads: productLocale,
-  arguments: { locale: { reads: 'locale' } },
+  arguments: { locale: { reads: 'locale', description: 'The translation to read.' } },
   output: shapes.Product,
   errors: [...CALL_ERRORS, 'not_found'],
   recovery: 'Call list_products to see every product with its name and slug.',
@@ -187,20 +198,16 @@ const listPosts = define({
   endpoint: endpoints.listPosts,
   choice: CHOICE_FIELDS.post,
   title: 'List articles',
-  description: `List the blog's articles, newest first, each with its slug, title, summary, category, locale, publication date and url, without the article text; detail "full" adds author, reading time, translations, picture and updated_at. Filter by category and/or locale (one value or several, as an array or separated by commas: any of them matches; case and accents do not matter), by publication date with published_since (included) and published_before (excluded), each an RFC 3339 date-time or a date such as 2026-03-01, and by last change with updated_since; order with sort (published_at, updated_at or title; - for descending); page with limit (1 to 100, default 10) and offset. ${PAGING} Use get_post with a slug for an article's full text; to find articles about a subject, use search_content.`,
+  description: `List the blog's articles, newest first, without their text. get_post answers one whole; search_content finds by subject. ${FILTERS} ${PAGING}`,
   reads: { ...postQuery, ...listDetail },
   arguments: {
-    category: { reads: 'category', description: 'Only posts in this category.' },
-    locale: { reads: 'locale', description: 'Only posts in this locale.' },
-    tag: { reads: 'tag', description: 'Only posts with this tag.' },
-    published_since: { reads: 'published_since' },
-    published_before: { reads: 'published_before' },
-    updated_since: { reads: 'updated_since' },
-    sort: { reads: 'sort' },
+    category: { reads: 'category' },
+    locale: { reads: 'locale' },
+    tag: { reads: 'tag' },
+    ...PUBLISHED,
+    ...LISTING,
     // Ten articles at a time, as a search answers: a page an agent reads whole in about 2,500 tokens.
-    limit: { reads: 'limit', default: 10 },
-    offset: { reads: 'offset' },
-    detail: { reads: 'detail' },
+    limit: { ...LISTING.limit, default: 10 },
   },
   output: shapes.PostChoices,
   errors: CALL_ERRORS,
@@ -212,9 +219,8 @@ const getPost = define({
   name: 'get_post',
   endpoint: endpoints.getPost,
   title: 'Get an article',
-  description:
-    'One blog article by slug, with its metadata (title, summary, category, locale, publication date, author, translations) and its full markdown text. Use it to read, summarise or quote an article. Slugs come from list_posts or search_content; translations names the same article in other locales.',
-  slug: { param: postSlug, description: 'The article slug, as in /blog/<slug>; list_posts and search_content give it.', from: 'an article slug from list_posts or search_content' },
+  description: 'One blog article by slug, whole: its metadata (title, summary, category, locale, dates, author, translations) and its markdown text.',
+  slug: { param: postSlug, description: 'From list_posts or search_content.', from: 'an article slug from list_posts or search_content' },
   reads: {},
   arguments: {},
   output: shapes.Post,
@@ -223,18 +229,34 @@ const getPost = define({
   answer: (catalog, _query, slug) => postDetail(queries.findPost(catalog, slug)),
 });
 
+const listPages = define({
+  name: 'list_pages',
+  endpoint: endpoints.listPages,
+  choice: CHOICE_FIELDS.page,
+  title: 'List pages',
+  description: `List the website's pages, most recently updated first, without their text. get_page answers one whole. ${FILTERS} ${PAGING}`,
+  reads: { ...pageQuery, ...listDetail },
+  arguments: {
+    locale: { reads: 'locale', description: 'Without it: the default locale.' },
+    ...LISTING,
+  },
+  output: shapes.PageChoices,
+  errors: CALL_ERRORS,
+  paged: 'items',
+  answer: (catalog, query) => agentPage(queries.listPages(catalog, query), query.detail === 'full', pageChoice),
+});
+
 const getPage = define({
   name: 'get_page',
   endpoint: endpoints.getPage,
   title: 'Get a page',
-  description:
-    "One institutional page of the website by slug (index is the home page; the slug argument lists them all), as markdown with its title and description, in the site's default language or the locale asked for (translations names the locales it exists in). One not translated into that locale comes in the default language, with fallback saying so. Use it for what the site itself says: who the company is, how it works, how to reach it, its privacy policy and terms. Products and articles have their own tools.",
-  slug: { param: pageSlug, description: 'The page slug; index is the home page.' },
+  description: "One page of the website by slug, whole, as markdown: what the site says of the company, how it works, how to reach it, its privacy policy and terms; in the default language or the locale asked for (one not translated there comes in the default language, with fallback saying so).",
+  slug: { param: pageSlug, description: 'index is the home page.' },
   reads: pageLocale,
-  arguments: { locale: { reads: 'locale' } },
+  arguments: { locale: { reads: 'locale', description: 'The translation to read.' } },
   output: shapes.Page,
   errors: [...CALL_ERRORS, 'not_found'],
-  recovery: 'Call search_content to find a page by its words, or get_page without locale for the default language.',
+  recovery: 'Call list_pages to see every page with its slug and locale.',
   answer: (catalog, query, slug) => {
     const { record, fallback } = queries.findPage(catalog, slug, query.locale);
     return pageDetail(record, fallback);
@@ -246,18 +268,17 @@ const searchContent = define({
   endpoint: endpoints.search,
   choice: CHOICE_FIELDS.hit,
   title: 'Search the content',
-  description: `Full-text search over products, institutional pages and blog articles, ignoring accents and case (automacao finds Automação), best match first; a word also finds its other forms (plural, verb forms) and the synonyms the site declares. Each hit has its kind (product, page or post), slug, title, a plain-text excerpt around the match, a score, its locale, published_at (articles), updated_at and url, not the full text: follow up with get_product, get_page or get_post using the kind and slug (and the locale, for a page). Narrow with kind, with locale (the records in that language, whatever their kind) and, for articles, with published_since (included) and published_before (excluded), each an RFC 3339 date-time or a date such as 2026-03-01. sort: relevance (default), -published_at (newest first) or published_at. ${PAGING} When nothing matches, suggestions lists queries that do: call search_content again with one. Use it when you look for a subject; use the list tools to browse everything.`,
+  description: `Full-text search over products, pages and articles, best match first; a word also finds its other forms and the site's synonyms. Each hit: kind, slug, title, excerpt, score, locale, dates, url; then get_product, get_page or get_post with its kind and slug. With no match, suggestions lists queries that find something. Case and accents do not matter. ${PAGING}`,
   reads: { ...searchQuery, ...listDetail },
   arguments: {
-    query: { reads: 'q', what: 'the words to look for' },
+    query: { reads: 'q', what: 'the words to look for', description: 'The words to look for.' },
     kind: { reads: 'kind' },
-    locale: { reads: 'locale' },
-    published_since: { reads: 'published_since' },
-    published_before: { reads: 'published_before' },
-    sort: { reads: 'sort' },
-    limit: { reads: 'limit' },
-    offset: { reads: 'offset', description: 'How many of the best hits to skip: the next page of a search starts at next_offset.' },
-    detail: { reads: 'detail', description: 'compact (the default): each hit without the words it matched and its markdown_url; full: each hit as the REST API answers it.' },
+    locale: { reads: 'locale', description: 'Only records written in this locale.' },
+    ...PUBLISHED,
+    sort: { reads: 'sort', description: 'relevance (default), or by publication date (- newest first).' },
+    limit: LISTING.limit,
+    offset: LISTING.offset,
+    detail: { reads: 'detail', description: 'full adds each hit\'s matched words and markdown_url.' },
   },
   output: shapes.HitChoices,
   errors: CALL_ERRORS,
@@ -274,7 +295,7 @@ const getCompanyInfo = define({
   endpoint: endpoints.company,
   title: 'Get the company record',
   description:
-    "The company's registration record (legal and trade name, identifiers, founding date, address, contact channels, official profiles) with a short about text in markdown. Each identifier (CNPJ, VAT number, LEI, tax ID such as a US EIN, D-U-N-S, company register number) has verified: true when this server checked its check digits (a CNPJ, a LEI, a VAT number), false when its kind has none (a tax ID, a D-U-N-S or a company number, of which only the format is checked); neither says the number is registered to this company, which only its register can. Use it to identify the company, verify its identity or find how to contact it. It takes no arguments.",
+    "The company's registration record: legal and trade name, identifiers, founding date, address, contact channels, profiles, an about text. An identifier's verified is true when this server checked its check digits (CNPJ, LEI, VAT), false when only its format could be; neither proves it is this company's, which its register (lookup_url) can.",
   reads: {},
   arguments: {},
   output: shapes.Company,
@@ -283,7 +304,7 @@ const getCompanyInfo = define({
 });
 
 /** In the order the service's description lists them. */
-export const TOOLS: readonly Tool[] = [listProducts, getProduct, listPosts, getPost, getPage, searchContent, getCompanyInfo];
+export const TOOLS: readonly Tool[] = [listProducts, getProduct, listPosts, getPost, listPages, getPage, searchContent, getCompanyInfo];
 
 /** A tool in a line: what the server card lists, and what a call naming no tool is told. */
 export interface ToolLine {
@@ -316,8 +337,8 @@ function definition(tool: Tool, catalog: Catalog | undefined): ToolDefinition {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: mcpJsonSchemaOf(tool.arguments(catalog), 'input'),
-    outputSchema: mcpJsonSchemaOf(tool.output, 'output'),
+    inputSchema: leanInputSchema(mcpJsonSchemaOf(tool.arguments(catalog), 'input')),
+    outputSchema: leanOutputSchema(mcpJsonSchemaOf(tool.output, 'output')),
     annotations: READ_ONLY,
   };
 }

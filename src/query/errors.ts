@@ -18,6 +18,8 @@ export interface QueryErrorDetails {
   /** For a record not found: its kind and every slug that exists. */
   readonly kind?: RecordKind;
   readonly validSlugs?: readonly string[];
+  /** For a record not found: the slugs nearest to the one given, nearest first (none when nothing is near). */
+  readonly nearest?: readonly string[];
 }
 
 export type RecordKind = 'product' | 'post' | 'page';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Catalog } from '../content/types.js';
 import { clip, QueryError } from './errors.js';
+import { closest, nearestNames, withSuggestion } from '../util/suggest.js';
 
 /**
  * The kinds of parameter a query takes, each a zod schema of its value with
@@ -210,6 +211,15 @@ abstract class EnumBase<V, A> extends BaseParam<V, A> {
   }
 }
 
+/** A message ended as a sentence: a question keeps its mark. */
+const sentence = (message: string) => (message.endsWith('?') ? message : `${message}.`);
+
+/** "did you mean "pt-BR"? " before an argument's error, when a value is near the one given. */
+function didYouMean(given: unknown, values: readonly string[]): string {
+  const nearest = typeof given === 'string' ? closest(given, values) : [];
+  return nearest.length > 0 ? `did you mean ${quoted(nearest)}? ` : '';
+}
+
 /** A value as enumerations compare it: without case or accents (NFD, combining marks dropped, lowercase). */
 export function folded(value: string): string {
   return value.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
@@ -235,16 +245,17 @@ export class ChoiceParam extends EnumBase<string | undefined, string> {
 
   read(value: string, name: string, catalog: Catalog, refuse: Refuse): string {
     const canonical = this.canonical(catalog, value)[0];
-    if (canonical === undefined) refuse(`The parameter "${name}" must be one of ${list(this.values(catalog))}; got "${clip(value)}".`);
+    if (canonical === undefined) refuse(sentence(withSuggestion(`The parameter "${name}" must be one of ${list(this.values(catalog))}; got "${clip(value)}"`, closest(value, this.values(catalog)))));
     return canonical;
   }
 
   argument(catalog: Catalog | undefined, options: ArgumentOptions = {}): z.ZodType<string> {
-    const description = `${options.description ?? this.description} ${FORGIVING}`;
+    // That case and accents do not matter is said once, by the tool (FORGIVING), not by each argument.
+    const description = options.description ?? this.description;
     if (catalog === undefined) return z.string().describe(description);
     const values = [...this.values(catalog)];
     // Read as the value it stands for (whatever its case and accents), then checked: the JSON Schema states the values as written.
-    const one = z.enum(values, { error: (issue) => `expected one of ${quoted(values)}; got ${got(issue.input)}` });
+    const one = z.enum(values, { error: (issue) => `${didYouMean(issue.input, values)}expected one of ${quoted(values)}; got ${got(issue.input)}` });
     return z.preprocess((input) => (typeof input === 'string' ? (this.canonical(catalog, input)[0] ?? input) : input), one).describe(description) as z.ZodType<string>;
   }
 
@@ -253,7 +264,10 @@ export class ChoiceParam extends EnumBase<string | undefined, string> {
   }
 }
 
-/** What several values of a filter look like, as the MCP arguments' descriptions say it. */
+/** What a tool whose arguments filter says once of them all: several values, case and accents. */
+export const FILTERS = 'Filters take one value or several (an array, or comma-separated), any matching; case and accents do not matter.';
+
+/** What several values of a filter look like, as the MCP arguments' errors say it. */
 const SEVERAL = 'several as an array (["A", "B"]) or in one string separated by commas ("A,B"), meaning any of them';
 
 /**
@@ -292,19 +306,20 @@ export class ChoicesParam extends EnumBase<readonly string[] | undefined, string
     const given = value.split(',');
     if (given.includes('')) refuse(`The parameter "${name}" has an empty value between its commas; got "${clip(value)}".`);
     const unknown = given.find((one) => this.canonical(catalog, one).length === 0);
-    if (unknown !== undefined) refuse(`The parameter "${name}" takes values among ${list(allowed)}, separated by commas; got "${clip(unknown)}".`);
+    if (unknown !== undefined) refuse(sentence(withSuggestion(`The parameter "${name}" takes values among ${list(allowed)}, separated by commas; got "${clip(unknown)}"`, closest(unknown, allowed))));
     return [...new Set(given.flatMap((one) => this.canonical(catalog, one)))];
   }
 
   argument(catalog: Catalog | undefined, options: ArgumentOptions = {}): z.ZodType<string | string[]> {
-    const text = `${options.description ?? this.description} One value, or ${SEVERAL}. ${FORGIVING}`;
+    // How several values are written is said once, by the tool (FILTERS), not by each argument.
+    const text = options.description ?? this.description;
     if (catalog === undefined) return z.union([z.string(), z.array(z.string()).min(1)]).describe(text);
     const values = [...this.values(catalog)];
     const error = (issue: { readonly input?: unknown }) => {
       const given = Array.isArray(issue.input) ? issue.input : typeof issue.input === 'string' ? issue.input.split(',') : undefined;
       const wrong = given === undefined || given.length === 0 ? issue.input : given.find((one) => !values.includes(one as string));
       const what = given !== undefined && given.length > 1 ? `; ${got(wrong)} is not one of them` : '';
-      return `expected one of ${quoted(values)}, or ${SEVERAL}; got ${got(issue.input)}${what}`;
+      return `${didYouMean(wrong, values)}expected one of ${quoted(values)}, or ${SEVERAL}; got ${got(issue.input)}${what}`;
     };
     // Zod reports the issue of the one option whose type matched (a string, an array) when there is one: each says the same.
     const one = z.enum(values, { error });
@@ -557,7 +572,13 @@ export function slugArgument(slug: SlugParam, catalog: Catalog | undefined, opti
   }
   if (catalog === undefined) return z.string().describe(options.description);
   const values = [...slug.values(catalog)];
-  return z.enum(values, { error: (issue) => `expected one of ${quoted(values)}; got ${got(issue.input)}` }).describe(options.description);
+  // Case and accents forgiven, as every other argument forgives them: `Café` is `cafe`.
+  const canonical = (input: unknown) => (typeof input === 'string' && !values.includes(input) && values.includes(folded(input)) ? folded(input) : input);
+  const error = (issue: { readonly input?: unknown }) => {
+    const nearest = typeof issue.input === 'string' ? nearestNames(issue.input, values) : [];
+    return `${nearest.length > 0 ? `did you mean ${quoted(nearest)}? ` : ''}expected one of ${quoted(values)}; got ${got(issue.input)}`;
+  };
+  return z.preprocess(canonical, z.enum(values, { error })).describe(options.description) as z.ZodType<string>;
 }
 
 // ------------------------------------------------------------- the query string

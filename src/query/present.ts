@@ -127,6 +127,7 @@ export function companyRecord(c: Company): shapes.Company {
       ...(i.authority === undefined ? {} : { authority: i.authority }),
       ...(i.country === undefined ? {} : { country: i.country }),
       verified: i.verified,
+      ...(i.lookup_url === undefined ? {} : { lookup_url: i.lookup_url }),
     })),
     ...(c.founded === undefined ? {} : { founded: c.founded }),
     ...(c.managing_directors === undefined ? {} : { managing_directors: c.managing_directors }),
@@ -154,9 +155,10 @@ export function companyRecord(c: Company): shapes.Company {
  */
 export const CHOICE_FIELDS = Object.freeze({
   product: ['slug', 'name', 'summary', 'locale', 'status', 'tags', 'updated_at', 'url'],
-  post: ['slug', 'title', 'summary', 'category', 'locale', 'published_at', 'url'],
+  post: ['slug', 'title', 'summary', 'category', 'tags', 'locale', 'published_at', 'updated_at', 'url'],
+  page: ['slug', 'title', 'description', 'locale', 'updated_at', 'url'],
   hit: ['kind', 'slug', 'title', 'excerpt', 'score', 'url', 'locale', 'published_at', 'updated_at'],
-} as const satisfies { product: readonly (keyof shapes.ProductChoice)[]; post: readonly (keyof shapes.PostChoice)[]; hit: readonly (keyof shapes.HitChoice)[] });
+} as const satisfies { product: readonly (keyof shapes.ProductChoice)[]; post: readonly (keyof shapes.PostChoice)[]; page: readonly (keyof shapes.PageChoice)[]; hit: readonly (keyof shapes.HitChoice)[] });
 
 /** The `fields` of `item` it has (a field it lacks stays absent), in their order. */
 function pick<T extends object>(item: T, fields: readonly (keyof T)[]): Partial<T> {
@@ -171,6 +173,10 @@ export function productChoice(p: shapes.ProductSummary): shapes.ProductChoice {
 
 export function postChoice(p: shapes.PostSummary): shapes.PostChoice {
   return pick(p, CHOICE_FIELDS.post) as shapes.PostChoice;
+}
+
+export function pageChoice(p: shapes.PageSummary): shapes.PageChoice {
+  return pick(p, CHOICE_FIELDS.page) as shapes.PageChoice;
 }
 
 export function hitChoice(hit: shapes.HitChoice): shapes.HitChoice {

@@ -2,6 +2,8 @@ import { API_PREFIX } from '../routes/table.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Catalog, Page, PagesOfLocale, Post, Product, ProductsOfLocale } from '../content/types.js';
 import type { ParamSpec, QueryOf, SortOrder } from './params.js';
+import { folded } from './params.js';
+import { nearestNames, withSuggestion } from '../util/suggest.js';
 import type { pageQuery, postFilters, postQuery, productFilters, productQuery, searchQuery } from './parameters.js';
 import { pageSlugs, postSlugs, productSlugs } from './parameters.js';
 import type { SearchHit, SearchKind, SearchResult } from '../search/index.js';
@@ -222,17 +224,28 @@ export function listPosts(catalog: Catalog, query: QueryOf<typeof postQuery>): C
 
 export function listPages(catalog: Catalog, query: QueryOf<typeof pageQuery>): Collection<ReturnType<typeof pageSummary>> {
   const { limit, offset, locale } = query;
-  const records = arranged(catalog, pagesIn(catalog, locale).pages, { title: (p) => p.title, updated_at: (p) => updatedAt(p) }, (p) => updatedAt(p), query.updated_since, query.sort);
-  const page = paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale, ...kept(query) }, limit, offset }, pageSummary);
+  const records = arranged(catalog, pagesOfLocales(catalog, locale), { title: (p) => p.title, updated_at: (p) => updatedAt(p) }, (p) => updatedAt(p), query.updated_since, query.sort);
+  const page = paginate(records, { endpoint: collectionUrl(catalog, '/pages'), filters: { locale: joined(locale), ...kept(query) }, limit, offset }, pageSummary);
   return explained(page, () => ({
     noun: ['page', 'pages'],
     items: locale === undefined ? catalog.pages : [...catalog.pagesByLocale.values()].flatMap((of) => of.pages),
     filters: [
-      ...valueFilter<Page>('locale', locale === undefined ? undefined : [locale], (p) => [p.locale]),
+      ...valueFilter<Page>('locale', locale, (p) => [p.locale]),
       ...instantFilter<Page>('updated_since', query.updated_since, 'since', (p) => updatedAt(p)),
     ],
     also: { locale: fallbackNote('page', catalog) },
   }));
+}
+
+/**
+ * The pages of the locales asked for (the default locale's without any),
+ * most recently updated first as each locale's list is: stable, so pages
+ * of the same date keep their locale's order and the locales theirs.
+ */
+function pagesOfLocales(catalog: Catalog, locales: readonly string[] | undefined): readonly Page[] {
+  if (locales === undefined || locales.length === 1) return pagesIn(catalog, locales?.[0]).pages;
+  const pages = catalog.site.locales.filter((locale) => locales.includes(locale)).flatMap((locale) => catalog.pagesByLocale.get(locale)?.pages ?? []);
+  return [...pages].sort((a, b) => Date.parse(updatedAt(b)) - Date.parse(updatedAt(a)));
 }
 
 /** A search hit as it is answered: the index's, with the dates of its record. */
@@ -340,7 +353,18 @@ export function searchSite(catalog: Catalog, q: string, offset: number, language
 }
 
 function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[]): QueryError {
-  return new QueryError('not_found', `No ${kind} has the slug "${clip(slug)}".`, { kind, validSlugs });
+  const nearest = nearestNames(slug, validSlugs);
+  const detail = withSuggestion(`No ${kind} has the slug "${clip(slug)}"`, nearest);
+  return new QueryError('not_found', nearest.length ? detail : `${detail}.`, { kind, validSlugs, ...(nearest.length ? { nearest } : {}) });
+}
+
+/**
+ * The record of `slug`, forgiving its case and accents as every other
+ * argument does (`Café` is `cafe`): slugs are lowercase letters, digits and
+ * hyphens.
+ */
+function bySlugOf<R>(bySlug: ReadonlyMap<string, R>, slug: string): R | undefined {
+  return bySlug.get(slug) ?? bySlug.get(folded(slug));
 }
 
 /**
@@ -349,20 +373,20 @@ function notFound(kind: RecordKind, slug: string, validSlugs: readonly string[])
  * translated is answered in the default locale, with its fallback.
  */
 export function findProduct(catalog: Catalog, slug: string, locale?: string): InLocale<Product> {
-  const found = productInLocale(catalog, slug, locale);
+  const found = productInLocale(catalog, slug, locale) ?? productInLocale(catalog, folded(slug), locale);
   if (!found) throw notFound('product', slug, productSlugs(catalog));
   return found;
 }
 
 export function findPost(catalog: Catalog, slug: string): Post {
-  const post = catalog.postsBySlug.get(slug);
+  const post = bySlugOf(catalog.postsBySlug, slug);
   if (!post) throw notFound('post', slug, postSlugs(catalog));
   return post;
 }
 
 /** A page in `locale` (the default locale's when absent), by the same rule as a product. */
 export function findPage(catalog: Catalog, slug: string, locale?: string): InLocale<Page> {
-  const found = pageInLocale(catalog, slug, locale);
+  const found = pageInLocale(catalog, slug, locale) ?? pageInLocale(catalog, folded(slug), locale);
   if (!found) throw notFound('page', slug, pageSlugs(catalog));
   return found;
 }

@@ -169,6 +169,10 @@ export const Identifier = z
       .describe(
         'True when the server checked its check digits (cnpj, lei, vat: content with wrong ones does not load); false when its scheme has none (tax_id, duns, company_number), so only its format was checked. Neither says that the number is registered to this company: only its register can.',
       ),
+    lookup_url: z
+      .url()
+      .describe("Where a person checks it: its register's public search (GLEIF for a LEI, VIES for an EU VAT number, the national register of a CNPJ or a UK company number); absent where none exists.")
+      .optional(),
   })
   .meta({ title: 'Identifier' });
 export type Identifier = Answered<typeof Identifier>;
@@ -342,7 +346,7 @@ export const ProductChoice = ProductSummary.partial({ links: true, translations:
 export type ProductChoice = Answered<typeof ProductChoice>;
 
 /** An article in an MCP list: the other fields of PostSummary come with `detail: "full"`. */
-export const PostChoice = PostSummary.partial({ updated_at: true, author: true, reading_time_minutes: true, translations: true, markdown_url: true, tags: true }).meta({ title: 'PostChoice' });
+export const PostChoice = PostSummary.partial({ author: true, reading_time_minutes: true, translations: true, markdown_url: true, tags: true }).meta({ title: 'PostChoice' });
 export type PostChoice = Answered<typeof PostChoice>;
 
 /** A search hit in an MCP result: `matches` and `markdown_url` come with `detail: "full"`. */
@@ -363,8 +367,13 @@ function agentCollection<I extends z.ZodType>(title: string, item: I) {
     .meta({ title });
 }
 
+/** A page in an MCP list: the other fields of PageSummary come with `detail: "full"`. */
+export const PageChoice = PageSummary.partial({ translations: true, markdown_url: true }).meta({ title: 'PageChoice' });
+export type PageChoice = Answered<typeof PageChoice>;
+
 export const ProductChoices = agentCollection('ProductChoices', ProductChoice);
 export const PostChoices = agentCollection('PostChoices', PostChoice);
+export const PageChoices = agentCollection('PageChoices', PageChoice);
 
 /** A search as an MCP tool answers it: the REST result with `next_offset` for its links. */
 export const HitChoices = SearchResult.omit({ next: true, prev: true })

@@ -1,7 +1,8 @@
 import type { Catalog } from '../content/types.js';
 import { descriptionIn } from '../content/site-texts.js';
 import { MCP_PATH, paths, ROUTES, urlOf } from '../routes/table.js';
-import { registryOf } from '../documents/registry.js';
+import { registryOf, usageOf } from '../documents/registry.js';
+import { AI_USAGE_SOURCES, contentSignal, contentUsage, sameUsage, usageInWords } from '../content/ai-usage.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
 import { mcpServerIdentity, versionsInWords } from '../model/protocol.js';
 import { languageName } from '../documents/format.js';
@@ -57,6 +58,7 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
     `# ${site.name}`,
     `> ${note(site.description)}`,
     `${company.legal_name} (${[...identifiers, addressLine(company.address)].join('; ')}) publishes this site's content read-only. Every page has a markdown mirror (linked below, or send \`Accept: text/markdown\` to any page). The same content is served as JSON under ${url(paths.api())} and by an MCP server at ${url(MCP_PATH)}, anonymously.`,
+    ...usageParagraph(catalog),
     '## Company',
     records
       .flatMap((d) => (d.kind === 'company' ? [d] : []))
@@ -80,6 +82,13 @@ export function llmsTxt(catalog: Catalog, quota: RateLimitPolicy): string {
     '## Optional',
     [`- [Full content](${url(ROUTES.llmsFullTxt.pattern)}): every page, product and article in one markdown file.`, `- [Sitemap](${url(ROUTES.sitemap.pattern)}): every page of the site.`].join('\n'),
   ].join('\n\n')}\n`;
+}
+
+/** What automated systems may do with the content, in words, and where each answer states it; nothing when the site states no preference. */
+function usageParagraph(catalog: Catalog): string[] {
+  const words = usageInWords(catalog.site.ai_usage);
+  if (words === undefined) return [];
+  return [`Usage preferences: ${words} A document may state its own: every answer carries its document's in a \`Content-Usage\` header, and ${urlOf(catalog.base_url, ROUTES.robots.pattern)} states them for every path.`];
 }
 
 /**
@@ -109,10 +118,44 @@ export function sitemapXml(catalog: Catalog): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** /robots.txt (RFC 9309): everything may be crawled; the sitemap and the agents' index are named. */
+/**
+ * /robots.txt (RFC 9309): everything may be crawled; the sitemap and the
+ * agents' index are named. The site's usage preferences are stated in the
+ * `*` group twice, as a Content-Signal line and as a Content-Usage rule for
+ * every path; a document whose preferences differ has a rule of its own for
+ * each of its addresses (`$`: that path exactly).
+ */
 export function robotsTxt(catalog: Catalog): string {
   const url = (path: string) => urlOf(catalog.base_url, path);
-  return `# ${catalog.site.name}: every page is public. Agents: ${url(ROUTES.llmsTxt.pattern)} lists the markdown mirrors.\nUser-agent: *\nAllow: /\n\nSitemap: ${url(ROUTES.sitemap.pattern)}\n`;
+  const root = new URL(url('/')).pathname;
+  const site = catalog.site.ai_usage;
+  const signal = contentSignal(site);
+  const usage = contentUsage(site);
+  const rules = [
+    ...(signal === undefined ? [] : [`Content-Signal: ${signal}`]),
+    ...(usage === undefined ? [] : [`Content-Usage: ${root} ${usage}`]),
+    ...documentUsageRules(catalog),
+  ];
+  const words = usageInWords(site);
+  const comment = [
+    `# ${catalog.site.name}: every page is public. Agents: ${url(ROUTES.llmsTxt.pattern)} lists the markdown mirrors.`,
+    ...(rules.length ? [`# Usage preferences (Content-Signal: ${AI_USAGE_SOURCES.signals}; Content-Usage: IETF ${AI_USAGE_SOURCES.vocabulary}, ${AI_USAGE_SOURCES.attachment}).${words ? ` ${words}` : ''}`] : []),
+  ];
+  return `${comment.join('\n')}\nUser-agent: *\n${rules.map((rule) => `${rule}\n`).join('')}Allow: /\n\nSitemap: ${url(ROUTES.sitemap.pattern)}\n`;
+}
+
+/** A Content-Usage rule for each address of each document whose preferences are not the site's. */
+function documentUsageRules(catalog: Catalog): string[] {
+  const site = catalog.site.ai_usage;
+  const { pages, records } = registryOf(catalog);
+  const rules: string[] = [];
+  for (const document of [...pages, ...records]) {
+    const usage = usageOf(catalog, document);
+    if (sameUsage(usage, site)) continue;
+    const value = contentUsage(usage) ?? '';
+    for (const path of [document.path, document.markdownPath]) rules.push(`Content-Usage: ${new URL(urlOf(catalog.base_url, path)).pathname}$ ${value}`);
+  }
+  return rules;
 }
 
 /** A body's picture in a feed: one `<img>` of a made variant (see feedImage), its size given; a picture from elsewhere stays as written. */

@@ -1,8 +1,9 @@
 import type { Catalog } from '../content/types.js';
 import { perCatalog } from '../content/per-catalog.js';
 import type { Documents } from '../documents/documents.js';
-import { registryOf } from '../documents/registry.js';
+import { registryOf, usageOf } from '../documents/registry.js';
 import { untranslatedMirror, untranslatedPaths, withNote } from '../documents/untranslated.js';
+import { contentUsageHeader } from '../content/ai-usage.js';
 import type { Answer, CacheRule } from '../http/answer.js';
 import { answer } from '../http/answer.js';
 import type { Route } from '../http/router.js';
@@ -35,7 +36,11 @@ export function mirrorRoute(documents: Documents): Route {
       const document = documents.mirror(catalog, name);
       if (document) {
         // RFC 6596: the page this file mirrors.
-        return markdownAnswer(documents.markdown(catalog, document), { link: `<${urlOf(catalog.base_url, document.path)}>; rel="canonical"`, 'content-language': document.locale });
+        return markdownAnswer(documents.markdown(catalog, document), {
+          link: `<${urlOf(catalog.base_url, document.path)}>; rel="canonical"`,
+          'content-language': document.locale,
+          ...contentUsageHeader(usageOf(catalog, document)),
+        });
       }
       // A page or product another locale has not translated: the default locale's text, which says so first.
       const untranslated = untranslatedMirror(catalog, name);
@@ -44,6 +49,7 @@ export function mirrorRoute(documents: Documents): Route {
       return markdownAnswer(withNote(documents.markdown(catalog, shown), untranslated.note), {
         link: `<${urlOf(catalog.base_url, shown.path)}>; rel="canonical"`,
         'content-language': shown.locale,
+        ...contentUsageHeader(usageOf(catalog, shown)),
       });
     },
     expand: (catalog) => [...[...registryOf(catalog).mirrors.values()].map((document) => document.markdownPath), ...untranslatedPaths(catalog).mirrors],
@@ -57,9 +63,10 @@ export function mirrorRoute(documents: Documents): Route {
  * 10,000 articles is 33 MB of bytes, twice that as a JavaScript string). A
  * document built in pieces is built a slice at a time, answering the
  * requests that arrive meanwhile; the requests for it wait for the one build.
- * `tokens`: with the `x-markdown-tokens` estimate of its size.
+ * `content`: the content itself in markdown (llms.txt), with the
+ * `x-markdown-tokens` estimate of its size and the site's Content-Usage.
  */
-export function wholeContentRoute(pattern: string, type: string, build: (catalog: Catalog) => string | Iterable<string>, tokens = false): Route {
+export function wholeContentRoute(pattern: string, type: string, build: (catalog: Catalog) => string | Iterable<string>, content = false): Route {
   const built = perCatalog(async (catalog): Promise<Answer> => {
     const pause = pauseEverySlice();
     // Each slice's pieces are written as one buffer: fewer, larger allocations than one a piece.
@@ -69,7 +76,7 @@ export function wholeContentRoute(pattern: string, type: string, build: (catalog
     const made = build(catalog);
     for (const piece of typeof made === 'string' ? [made] : made) {
       slice += piece;
-      if (tokens) characters += characterCount(piece);
+      if (content) characters += characterCount(piece);
       const paused = pause();
       if (paused) {
         parts.push(Buffer.from(slice));
@@ -80,7 +87,8 @@ export function wholeContentRoute(pattern: string, type: string, build: (catalog
     if (slice !== '' || parts.length === 0) parts.push(Buffer.from(slice));
     // Kept in its slices, written one after the other: joining 33 MB would hold every other request meanwhile.
     const bytes = parts.length === 1 ? parts[0]! : parts;
-    return { ...answer(200, type, bytes, tokens ? { 'x-markdown-tokens': String(tokensOf(characters)) } : {}), digest: digestOf(bytes) };
+    const headers = content ? { 'x-markdown-tokens': String(tokensOf(characters)), ...contentUsageHeader(catalog.site.ai_usage) } : {};
+    return { ...answer(200, type, bytes, headers), digest: digestOf(bytes) };
   });
   return {
     pattern,
@@ -165,7 +173,7 @@ export const feedRoute: Route = {
     const { catalog } = request;
     const feed = feedAt(catalog, request.path);
     if (!feed) throw notFound(`There is no feed at ${clip(request.path, 120)}.`, `The feeds are ${registryOf(catalog).feeds.map((f) => f.path).join(', ')}.`);
-    return answer(200, 'application/atom+xml; charset=utf-8', atomFeed(catalog, feed.locale));
+    return answer(200, 'application/atom+xml; charset=utf-8', atomFeed(catalog, feed.locale), contentUsageHeader(catalog.site.ai_usage));
   },
   expand: (catalog) => registryOf(catalog).feeds.map((feed) => feed.path),
   exists: (catalog, params) => feedAt(catalog, paths.feed(params.file?.replace(/\.xml$/, '') ?? '')) !== undefined,

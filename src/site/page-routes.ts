@@ -1,4 +1,6 @@
 import type { Catalog } from '../content/types.js';
+import type { AiUsage } from '../content/ai-usage.js';
+import { contentUsageHeader } from '../content/ai-usage.js';
 import type { Documents } from '../documents/documents.js';
 import type { PageState } from '../documents/page-markdown.js';
 import type { PageDocument } from '../documents/registry.js';
@@ -43,17 +45,18 @@ function redirect(catalog: Catalog, path: string): Answer {
 }
 
 /**
- * A negotiated answer in `language` (RFC 9110 section 8.5: Content-Language);
- * a markdown one also names the page it mirrors and, when it is that file's
- * text, its /md/ file.
+ * A negotiated answer in `language` (RFC 9110 section 8.5: Content-Language)
+ * with what the document may be used for (Content-Usage); a markdown one
+ * also names the page it mirrors and, when it is that file's text, its /md/ file.
  */
-function send(catalog: Catalog, format: SiteFormat, body: string, mirror: { canonical: string; location?: string }, language: string): Answer {
-  if (format === 'html') return htmlAnswer(body, 200, { 'content-language': language });
+function send(catalog: Catalog, format: SiteFormat, body: string, mirror: { canonical: string; location?: string }, language: string, usage: AiUsage): Answer {
+  const headers = { 'content-language': language, ...contentUsageHeader(usage) };
+  if (format === 'html') return htmlAnswer(body, 200, headers);
   return markdownAnswer(body, {
+    ...headers,
     // RFC 9110 section 8.7: where this representation also lives; RFC 6596: the page it mirrors.
     ...(mirror.location ? { 'content-location': hrefOf(catalog.base_url, mirror.location) } : {}),
     link: `<${mirror.canonical}>; rel="canonical"`,
-    'content-language': language,
   });
 }
 
@@ -156,7 +159,7 @@ function servePage(request: Incoming, segments: readonly string[], documents: Do
   if (!('state' in asked)) return asked;
   const format = preferredFormat(request.headers);
   const body = format === 'html' ? pageHtml(catalog, route, asked.state, documents) : documents.pageMarkdown(catalog, route, asked.state);
-  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}`, ...(asked.filtered ? {} : { location: route.markdownPath }) }, route.locale);
+  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}`, ...(asked.filtered ? {} : { location: route.markdownPath }) }, route.locale, route.page?.ai_usage ?? catalog.site.ai_usage);
 }
 
 /** The page a path of another locale than the default names (`/fr/privacy`) when that locale has no translation of it. */
@@ -172,7 +175,7 @@ function serveUntranslatedPage(request: Incoming, untranslated: UntranslatedDocu
   const route = documents.route(catalog, untranslated.document);
   const format = preferredFormat(request.headers);
   const body = format === 'html' ? pageHtml(catalog, route, {}, documents, noticeOf(untranslated)) : withNote(documents.pageMarkdown(catalog, route), untranslated.note);
-  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}` }, route.locale);
+  return send(catalog, format, body, { canonical: `${catalog.base_url}${route.path}` }, route.locale, route.page?.ai_usage ?? catalog.site.ai_usage);
 }
 
 /** The page routes of as many path segments as `names` (`/`, `/:page`, `/:locale/:page`), each looked up by pageAt. */
@@ -205,7 +208,7 @@ export interface RecordKind<R> {
 }
 
 /** The page of one record (a product, an article) by slug: HTML, or its markdown mirror to a client that prefers it. */
-export function recordRoute<R extends { readonly url: string; readonly markdown_url: string; readonly locale: string }>(pattern: string, documents: Documents, record: RecordKind<R>): Route {
+export function recordRoute<R extends { readonly url: string; readonly markdown_url: string; readonly locale: string; readonly ai_usage: AiUsage }>(pattern: string, documents: Documents, record: RecordKind<R>): Route {
   return {
     pattern,
     method: 'GET',
@@ -221,11 +224,11 @@ export function recordRoute<R extends { readonly url: string; readonly markdown_
         if (!untranslated) throw notFound(`${record.missing} ${clip(request.path, 120)}.`, record.listed);
         const shown = untranslated.document;
         const body = format === 'html' ? record.html(catalog, untranslated.record, noticeOf(untranslated)) : withNote(documents.markdown(catalog, shown), untranslated.note);
-        return send(catalog, format, body, { canonical: urlOf(catalog.base_url, shown.path) }, shown.locale);
+        return send(catalog, format, body, { canonical: urlOf(catalog.base_url, shown.path) }, shown.locale, untranslated.record.ai_usage);
       }
       const location = sitePath(catalog, found.markdown_url);
       const body = format === 'html' ? record.html(catalog, found) : documents.markdown(catalog, documents.mirror(catalog, mirrorName(location))!);
-      return send(catalog, format, body, { canonical: found.url, location }, found.locale);
+      return send(catalog, format, body, { canonical: found.url, location }, found.locale, found.ai_usage);
     },
     expand: (catalog) => [...record.all(catalog).map((r) => sitePath(catalog, r.url)), ...(record.untranslatedPaths?.(catalog) ?? [])],
     exists: (catalog, params) => record.find(catalog, params) !== undefined || record.alias?.(catalog, params) !== undefined || record.untranslated?.(catalog, params) !== undefined,

@@ -117,7 +117,10 @@ export function aboutHtml(catalog: Catalog, route: PageRoute, more: Partial<Docu
 <dl class="facts">
 <div><dt>${w('company.legal_name')}</dt><dd>${company.legal_name}</dd></div>
 <div><dt>${w('company.trade_name')}</dt><dd>${company.trade_name}</dd></div>
-${company.identifiers.map((identifier) => html`<div><dt>${identifierLabel(identifier, w)}</dt><dd>${identifier.value}</dd></div>`)}
+${company.identifiers.map(
+  (identifier) =>
+    html`<div><dt>${identifierLabel(identifier, w)}</dt><dd>${identifier.value}${identifier.lookup_url ? html` · <a href="${safeHref(identifier.lookup_url)}" rel="external">${w('company.lookup')}</a>` : ''}</dd></div>`,
+)}
 ${company.founded ? html`<div><dt>${w('company.founded')}</dt><dd><time datetime="${company.founded}">${dayOrYear(company.founded, route.locale)}</time></dd></div>` : ''}
 ${company.managing_directors ? html`<div><dt>${w('company.managing_directors', { count: company.managing_directors.length })}</dt><dd>${company.managing_directors.join(', ')}</dd></div>` : ''}
 <div><dt>${w('company.address')}</dt><dd>${postalAddress(company.address, route.locale)}</dd></div>

@@ -85,6 +85,21 @@ export function closestLocale(locale: string, locales: Iterable<string>): string
 }
 
 /**
+ * What a caller who named `name` most likely meant: the candidates that
+ * begin with it (a slug cut short: `annual-report` for
+ * `annual-report-2025`), then those `closest` finds; at
+ * most three, none when `name` is one of them.
+ */
+export function nearestNames(name: string, candidates: Iterable<string>): string[] {
+  const list = [...candidates];
+  if (list.includes(name)) return [];
+  const target = normalize(name);
+  // A start too short to say anything (one or two characters) begins too many names.
+  const starting = target.length < 3 ? [] : list.filter((candidate) => normalize(candidate).startsWith(target));
+  return [...new Set([...starting, ...closest(name, list)])].slice(0, MOST);
+}
+
+/**
  * The site paths of `candidates` nearest to `sitePath`, compared segment by
  * segment: only paths of as many segments, and only the segments that
  * differ count, so `/products/mare` is not close to `/products/jaci` for

@@ -10,6 +10,9 @@ import { ContentError, loadCatalog } from '../../src/content/load.js';
 import { companyRecord } from '../../src/query/present.js';
 import { FIXTURES, ROOT, testCatalog } from '../helper.js';
 
+/** The Receita Federal's public page of the CNPJ the tests write. */
+const RECEITA = 'https://solucoes.receita.fazenda.gov.br/Servicos/cnpjreva/Cnpjreva_Solicitacao.asp?cnpj=11222333000181';
+
 /*
  * Every valid example below was checked by hand, with the arithmetic of its
  * standard rather than the code under test:
@@ -132,12 +135,12 @@ describe('the identifiers the catalog holds', () => {
         { scheme: 'company_number', value: '01234567', authority: 'Companies House', country: 'GB' },
       ].map((identifier) => checkedIdentifier(identifier as WrittenIdentifier)),
       [
-        { scheme: 'cnpj', value: '11.222.333/0001-81', verified: true },
-        { scheme: 'lei', value: '5493001KJTIIGC8Y1R12', verified: true },
-        { scheme: 'vat', value: 'GB 980 7806 84', country: 'GB', verified: true },
+        { scheme: 'cnpj', value: '11.222.333/0001-81', verified: true, lookup_url: RECEITA },
+        { scheme: 'lei', value: '5493001KJTIIGC8Y1R12', verified: true, lookup_url: 'https://search.gleif.org/#/record/5493001KJTIIGC8Y1R12' },
+        { scheme: 'vat', value: 'GB 980 7806 84', country: 'GB', verified: true, lookup_url: 'https://www.tax.service.gov.uk/check-vat-number/enter-vat-details' },
         { scheme: 'tax_id', value: '12-3456789', country: 'US', verified: false },
         { scheme: 'duns', value: '117385962', verified: false },
-        { scheme: 'company_number', value: '01234567', authority: 'Companies House', country: 'GB', verified: false },
+        { scheme: 'company_number', value: '01234567', authority: 'Companies House', country: 'GB', verified: false, lookup_url: 'https://find-and-update.company-information.service.gov.uk/company/01234567' },
       ],
     );
   });
@@ -146,20 +149,20 @@ describe('the identifiers the catalog holds', () => {
     const vat = { scheme: 'vat', value: 'DE136695976' } as const;
     assert.deepEqual(companyIdentifiers('11.222.333/0001-81', [vat]), {
       identifiers: [
-        { scheme: 'cnpj', value: '11.222.333/0001-81', verified: true },
-        { scheme: 'vat', value: 'DE136695976', country: 'DE', verified: true },
+        { scheme: 'cnpj', value: '11.222.333/0001-81', verified: true, lookup_url: RECEITA },
+        { scheme: 'vat', value: 'DE136695976', country: 'DE', verified: true, lookup_url: 'https://ec.europa.eu/taxation_customs/vies/#/vat-validation' },
       ],
       cnpj: '11.222.333/0001-81',
     });
     assert.deepEqual(companyIdentifiers('11.222.333/0001-81', [vat, { scheme: 'cnpj', value: '11.222.333/0001-81', country: 'BR' }]), {
       identifiers: [
-        { scheme: 'vat', value: 'DE136695976', country: 'DE', verified: true },
-        { scheme: 'cnpj', value: '11.222.333/0001-81', country: 'BR', verified: true },
+        { scheme: 'vat', value: 'DE136695976', country: 'DE', verified: true, lookup_url: 'https://ec.europa.eu/taxation_customs/vies/#/vat-validation' },
+        { scheme: 'cnpj', value: '11.222.333/0001-81', country: 'BR', verified: true, lookup_url: RECEITA },
       ],
       cnpj: '11.222.333/0001-81',
     });
     assert.deepEqual(companyIdentifiers(undefined, [{ scheme: 'cnpj', value: '11.222.333/0001-81' }]), {
-      identifiers: [{ scheme: 'cnpj', value: '11.222.333/0001-81', verified: true }],
+      identifiers: [{ scheme: 'cnpj', value: '11.222.333/0001-81', verified: true, lookup_url: RECEITA }],
       cnpj: '11.222.333/0001-81',
     });
     assert.deepEqual(companyIdentifiers(undefined, []), { identifiers: [] });
@@ -294,7 +297,7 @@ describe('company.md', () => {
     const record = companyRecord((await testCatalog()).company);
     const cnpj = /^cnpj: (.+)$/m.exec(await readFile(path.join(ROOT, 'content', 'company.md'), 'utf8'))?.[1];
     assert.equal(record.cnpj, cnpj);
-    assert.deepEqual(record.identifiers, [{ scheme: 'cnpj', value: cnpj, verified: true }]);
+    assert.deepEqual(record.identifiers, [{ scheme: 'cnpj', value: cnpj, verified: true, lookup_url: `https://solucoes.receita.fazenda.gov.br/Servicos/cnpjreva/Cnpjreva_Solicitacao.asp?cnpj=${cnpj!.replace(/\D/g, '')}` }]);
     assert.deepEqual(Object.keys(record).slice(0, 5), ['legal_name', 'trade_name', 'cnpj', 'identifiers', 'founded']);
   });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { checkContent } from '../../src/check/content-check.js';
 import { ContentError, loadCatalog } from '../../src/content/load.js';
-import { closest, closestPath, withSuggestion } from '../../src/util/suggest.js';
+import { closest, closestPath, nearestNames, withSuggestion } from '../../src/util/suggest.js';
 import { FIXTURES } from '../helper.js';
 
 const POST_FIELDS = ['title', 'summary', 'category', 'locale', 'published_at', 'updated_at', 'author', 'translation_key', 'image'];
@@ -132,4 +132,21 @@ test('a translation_key one slip from another post’s is named in the warning',
   } finally {
     await rm(path.dirname(dir), { recursive: true, force: true });
   }
+});
+
+describe('nearestNames', () => {
+  const slugs = ['annual-report-2025', 'annual-review', 'jaci', 'mare'];
+
+  test('names first the names that begin with the one given, then the closest', () => {
+    assert.deepEqual(nearestNames('annual-report', slugs), ['annual-report-2025', 'annual-review']);
+    assert.deepEqual(nearestNames('annual-report-202', slugs), ['annual-report-2025']);
+    assert.deepEqual(nearestNames('annual', slugs), ['annual-report-2025', 'annual-review']);
+    assert.deepEqual(nearestNames('jacy', slugs), ['jaci']);
+  });
+
+  test('a start of one or two characters, a name far from all, or one of the names, gets nothing', () => {
+    assert.deepEqual(nearestNames('ja', slugs), []);
+    assert.deepEqual(nearestNames('kubernetes', slugs), []);
+    assert.deepEqual(nearestNames('mare', slugs), []);
+  });
 });

@@ -219,7 +219,7 @@ describe('MCP server card', () => {
     assert.deepEqual(tools[0], {
       name: 'list_products',
       title: 'List products',
-      description: "List the company's products, each with its slug, name, one-sentence summary, status (live, or coming-soon for announced products), tags and url.",
+      description: "List the company's products, in the default language or the locale asked for.",
     });
     assert.deepEqual(card.capabilities, { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false }, completions: {} });
     assert.deepEqual(

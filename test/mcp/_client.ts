@@ -100,7 +100,8 @@ export async function rpcError(promise: Promise<unknown>): Promise<McpError> {
 /** The fields an MCP list shows of each item unless asked for `detail: "full"`. */
 export const CHOICE_FIELDS = {
   product: ['slug', 'name', 'summary', 'locale', 'status', 'tags', 'updated_at', 'url'],
-  post: ['slug', 'title', 'summary', 'category', 'locale', 'published_at', 'url'],
+  post: ['slug', 'title', 'summary', 'category', 'locale', 'published_at', 'updated_at', 'url'],
+  page: ['slug', 'title', 'description', 'locale', 'updated_at', 'url'],
   hit: ['kind', 'slug', 'title', 'excerpt', 'score', 'url', 'locale', 'published_at', 'updated_at'],
 } as const;
 

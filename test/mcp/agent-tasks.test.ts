@@ -110,7 +110,7 @@ interface Product {
 interface Company {
   readonly legal_name: string;
   readonly trade_name: string;
-  readonly identifiers: readonly { scheme: string; value: string; verified: boolean }[];
+  readonly identifiers: readonly { scheme: string; value: string; verified: boolean; lookup_url?: string }[];
   readonly address: { city: string };
 }
 
@@ -135,7 +135,7 @@ describe('an agent that knows only initialize and tools/list does each task in a
     const task = new Task('verify');
     assert.match(instructions, /verified: whether this server checked its check digits/);
     const company = body<Company>(await task.tool('get_company_info', {}));
-    assert.deepEqual(company.identifiers, [{ scheme: 'cnpj', value: catalog.company.cnpj!, verified: true }]);
+    assert.deepEqual(company.identifiers, [{ scheme: 'cnpj', value: catalog.company.cnpj!, verified: true, lookup_url: `https://solucoes.receita.fazenda.gov.br/Servicos/cnpjreva/Cnpjreva_Solicitacao.asp?cnpj=${catalog.company.cnpj!.replace(/\D/g, '')}` }]);
     assert.equal(company.legal_name, catalog.company.legal_name);
     assert.equal(task.calls, 1);
   });

@@ -68,6 +68,8 @@ describe('MCP and REST answer the same page for the date filters, the date sort 
     ['list_posts', { published_since: '2026-03-01', limit: 5 }, '/posts?published_since=2026-03-01&limit=5', CHOICE_FIELDS.post],
     ['list_posts', { published_before: '2026-03-01T00:00:00Z', locale: 'pt-BR', limit: 5 }, '/posts?published_before=2026-03-01T00:00:00Z&locale=pt-BR&limit=5', CHOICE_FIELDS.post],
     ['list_posts', { published_since: '2026-02-01', published_before: '2026-06-01', sort: 'published_at', limit: 4, offset: 2 }, '/posts?published_since=2026-02-01&published_before=2026-06-01&sort=published_at&limit=4&offset=2', CHOICE_FIELDS.post],
+    ['list_pages', { locale: 'en,pt-BR', limit: 30 }, '/pages?locale=en,pt-BR&limit=30', CHOICE_FIELDS.page],
+    ['list_pages', { locale: ['pt-BR'], sort: 'title' }, '/pages?locale=pt-BR&sort=title', CHOICE_FIELDS.page],
     ['search_content', { query: 'LGPD', sort: '-published_at' }, '/search?q=LGPD&sort=-published_at', CHOICE_FIELDS.hit],
     ['search_content', { query: 'LGPD', sort: 'published_at', limit: 20 }, '/search?q=LGPD&sort=published_at&limit=20', CHOICE_FIELDS.hit],
     ['search_content', { query: 'segurança', published_since: '2026-01-01', published_before: '2026-07-01' }, '/search?q=seguran%C3%A7a&published_since=2026-01-01&published_before=2026-07-01', CHOICE_FIELDS.hit],

@@ -49,11 +49,11 @@ async function inspect(...args: string[]): Promise<Record<string, unknown>> {
 }
 
 describe('the MCP Inspector CLI', { timeout: 120_000 }, () => {
-  test('tools/list: the seven tools, each with a title', async () => {
+  test('tools/list: the eight tools, each with a title', async () => {
     const { tools } = (await inspect('--method', 'tools/list')) as { tools: { name: string; title?: string }[] };
     assert.deepEqual(
       tools.map((t) => t.name),
-      ['list_products', 'get_product', 'list_posts', 'get_post', 'get_page', 'search_content', 'get_company_info'],
+      ['list_products', 'get_product', 'list_posts', 'get_post', 'list_pages', 'get_page', 'search_content', 'get_company_info'],
     );
     assert.ok(tools.every((t) => t.title));
   });

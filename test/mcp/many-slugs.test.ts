@@ -27,11 +27,11 @@ describe('not found on a site with many articles', () => {
     try {
       const { client } = await connectClient(app.url);
       const text = failure(await client.callTool({ name: 'get_post', arguments: { slug: 'receita-de-bolo' } }));
-      assert.equal(text, `No post has the slug "receita-de-bolo". Call list_posts or search_content to find an article and its slug. There are ${count} valid slugs, too many to name here.`);
+      assert.equal(text, `No post has the slug "receita-de-bolo"; did you mean receita-de-broa? Call list_posts or search_content to find an article and its slug. There are ${count} valid slugs, too many to name here.`);
 
       const error = await rpcError(client.readResource({ uri: `${BASE_URL}/md/blog/receita-de-bolo.md` }));
       assert.equal(error.code, -32002);
-      assert.match(error.message, new RegExp(`no post has the slug "receita-de-bolo"\\. There are ${count} valid slugs, too many to name here\\. resources/list names every resource`));
+      assert.match(error.message, new RegExp(`no post has the slug "receita-de-bolo"; did you mean receita-de-broa\\? There are ${count} valid slugs, too many to name here\\. resources/list names every resource`));
       assert.deepEqual(error.data, { uri: `${BASE_URL}/md/blog/receita-de-bolo.md`, template: `${BASE_URL}/md/blog/{slug}.md`, slug_count: count });
       // The products, fewer than the bound, are still named every one.
       const product = await rpcError(client.readResource({ uri: `${BASE_URL}/md/products/bolo.md` }));

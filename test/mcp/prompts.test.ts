@@ -51,6 +51,7 @@ describe('prompts/list', () => {
       [
         { name: 'topic', required: true },
         { name: 'locale', required: false },
+        { name: 'order', required: false },
       ],
     );
   });
@@ -147,7 +148,7 @@ describe('prompts/get verify_company_registration', () => {
     const cnpj = `CNPJ ${catalog.company.cnpj!}`;
     assert.ok(text.includes(`It publishes these identifiers: ${cnpj}.`), text);
     assert.ok(text.includes(`This server checked the check digits of ${cnpj}: they are well formed, which alone does not prove that they belong to this company.`), text);
-    assert.ok(text.includes("(CNPJ: Brazil's Receita Federal)"), text);
+    assert.ok(text.includes(`(CNPJ: Brazil's Receita Federal, ${catalog.company.identifiers[0]!.lookup_url!})`), text);
     assert.match(text, /get_company_info/);
     assert.match(text, /Answer in English \(en\)\.$/);
     assert.deepEqual(resources, [{ uri: catalog.company.markdown_url, mimeType: 'text/markdown', text: mirrorMarkdown(catalog, catalog.company) }]);
@@ -215,7 +216,7 @@ describe('prompts/get with a bad argument or name', () => {
   test('an unknown prompt is error -32602', async () => {
     const error = await rpcError(client.getPrompt({ name: 'write_poem', arguments: {} }));
     assert.equal(error.code, -32602);
-    assert.match(error.message, /Prompt write_poem not found/);
+    assert.match(error.message, /there is no prompt "write_poem"\. The prompts are: describe_company \(locale\), quote_article \(topic, locale, order\)/);
   });
 
   test('an unexpected failure is error -32603 that says nothing of its cause', async () => {

@@ -25,7 +25,7 @@ after(async () => {
   await app.server.close();
 });
 
-const TOOL_NAMES = ['list_products', 'get_product', 'list_posts', 'get_post', 'get_page', 'search_content', 'get_company_info'];
+const TOOL_NAMES = ['list_products', 'get_product', 'list_posts', 'get_post', 'list_pages', 'get_page', 'search_content', 'get_company_info'];
 
 /** The REST answer to GET `url`, to compare a tool's result with. */
 async function rest(url: string): Promise<unknown> {
@@ -83,7 +83,7 @@ describe('initialize', () => {
 });
 
 describe('tools/list', () => {
-  test('lists the seven tools, each read-only, with a title and a description', async () => {
+  test('lists the eight tools, each read-only, with a title and a description', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
@@ -91,7 +91,7 @@ describe('tools/list', () => {
     );
     for (const tool of tools) {
       assert.ok(tool.title, `${tool.name} has a title`);
-      assert.ok((tool.description ?? '').length > 150, `${tool.name} says what it returns and when to use it`);
+      assert.ok((tool.description ?? '').length > 80, `${tool.name} says what it returns`);
       assert.deepEqual(tool.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
       assert.equal(tool.inputSchema.type, 'object');
       assert.equal(tool.outputSchema?.type, 'object');
@@ -106,13 +106,15 @@ describe('tools/list', () => {
       assert.deepEqual({ name, title, description, inputSchema, outputSchema, annotations }, expected[i]);
       assert.deepEqual(icons, serverIcons(catalog), `${name} carries the server's icon for a 2025-11-25 client`);
     }
-    const input = (name: string) => tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { enum?: unknown; anyOf?: { enum?: unknown }[] }>;
-    // A filter takes one value (an enum), several as an array of that enum, or several in one string separated by commas.
-    assert.deepEqual(input('list_products').status!.anyOf![0]!.enum, ['coming-soon', 'live']);
-    assert.deepEqual(input('list_products').tag!.anyOf![0]!.enum, catalog.site.product_tags);
+    const input = (name: string) => tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { enum?: unknown; type?: unknown; items?: { enum?: unknown } }>;
+    // A filter takes one value or several, as an array or in one string separated by commas: its values are listed once, as the array's.
+    assert.deepEqual(input('list_products').status!.type, ['string', 'array']);
+    assert.deepEqual(input('list_products').status!.items!.enum, ['coming-soon', 'live']);
+    assert.deepEqual(input('list_products').tag!.items!.enum, catalog.site.product_tags);
     assert.deepEqual(input('get_product').slug!.enum, catalog.products.map((p) => p.slug));
-    assert.deepEqual(input('list_posts').category!.anyOf![0]!.enum, catalog.site.all_post_categories);
-    assert.deepEqual(input('list_posts').locale!.anyOf![0]!.enum, ['en', 'pt-BR']);
+    assert.deepEqual(input('list_posts').category!.items!.enum, catalog.site.all_post_categories);
+    assert.deepEqual(input('list_posts').locale!.items!.enum, ['en', 'pt-BR']);
+    assert.deepEqual(input('list_pages').locale!.items!.enum, ['en', 'pt-BR']);
     assert.deepEqual(input('get_page').slug!.enum, catalog.site.page_slugs);
     assert.deepEqual(input('search_content').kind!.enum, ['product', 'page', 'post']);
   });
@@ -133,7 +135,7 @@ describe('tools/list', () => {
     const tag = (genericToolDefinitions()[0]!.inputSchema.properties as Record<string, object>).tag;
     assert.deepEqual(tag, {
       anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
-      description: 'Only products with this tag. One value, or several as an array (["A", "B"]) or in one string separated by commas ("A,B"), meaning any of them. Case and accents do not matter.',
+      description: 'Only products with this tag.',
     });
   });
 
@@ -379,7 +381,8 @@ describe('tools/call refuses bad arguments with an isError result that lists wha
 
   test('an unknown tool is told the tools there are, each with what it does', async () => {
     const text = failure(await call('get_products', { slug: 'jaci' }));
-    assert.match(text, /^There is no tool "get_products"\. The tools are: list_products: List the company's products, each with its slug, name, one-sentence summary, status \(live, or coming-soon for announced products\), tags and url\. get_product: One product by slug, with its full markdown description \(the problem it solves and how it works\), status, tags and links, in the site's default language or the locale asked for \(translations names the locales it exists in\)\. list_posts: /);
+    assert.match(text, /^There is no tool "get_products"; did you mean get_product\? The tools are: list_products: List the company's products, in the default language or the locale asked for\. get_product: One product by slug, whole\. list_posts: /);
+    assert.match(failure(await call('fetch_everything', { query: 'x' })), /^There is no tool "fetch_everything"\. The tools are: list_products: /);
     for (const name of TOOL_NAMES) assert.ok(text.includes(` ${name}: `), name);
   });
 });

@@ -108,7 +108,7 @@ describe('the MCP-Protocol-Version header of later requests', () => {
     for (const version of MCP_PROTOCOL_VERSIONS) {
       const response = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': version });
       assert.equal(response.statusCode, 200, version);
-      assert.equal((response.json() as { result: { tools: unknown[] } }).result.tools.length, 7);
+      assert.equal((response.json() as { result: { tools: unknown[] } }).result.tools.length, 8);
     }
   });
 
@@ -172,7 +172,7 @@ describe('the SDK client at each revision', () => {
           completions: {},
         });
         const { tools } = await client.listTools();
-        assert.equal(tools.length, 7);
+        assert.equal(tools.length, 8);
         assert.equal(tools.every((tool) => tool.title && (tool.icons !== undefined) === (version === '2025-11-25')), true);
         const company = await client.callTool({ name: 'get_company_info', arguments: {} });
         assert.equal((company.structuredContent as { cnpj: string }).cnpj, catalog.company.cnpj);

@@ -172,7 +172,7 @@ describe('GET /api/v1/search answers 400 with a problem naming the parameter', (
     ['q=cloud&limit=', 'invalid_parameter', 'limit', 'The parameter "limit" is empty.', 'q=cloud&limit=10', LIMIT],
     ['q=cloud&limit=5&limit=6', 'invalid_parameter', 'limit', 'The parameter "limit" is given 2 times; give it once.', 'q=cloud&limit=10', LIMIT],
     ['q=cloud&kind=video', 'invalid_parameter', 'kind', 'The parameter "kind" must be one of "product", "page", "post"; got "video".', 'q=cloud&kind=post', KINDS],
-    ['q=cloud&kind=posts', 'invalid_parameter', 'kind', 'The parameter "kind" must be one of "product", "page", "post"; got "posts".', 'q=cloud&kind=post', KINDS],
+    ['q=cloud&kind=posts', 'invalid_parameter', 'kind', 'The parameter "kind" must be one of "product", "page", "post"; got "posts"; did you mean post?', 'q=cloud&kind=post', KINDS],
     ['q=cloud&kind=', 'invalid_parameter', 'kind', 'The parameter "kind" is empty.', 'q=cloud&kind=post', KINDS],
     ['q=cloud&locale=pt', 'invalid_parameter', 'locale', 'The parameter "locale" must be one of "en", "pt-BR"; got "pt".', 'q=cloud&locale=en', LOCALES],
     ['q=cloud&published_since=yesterday', 'invalid_parameter', 'published_since', `The parameter "published_since" must be ${INSTANT}; got "yesterday".`, 'q=cloud&published_since=2026-01-01', INSTANT],

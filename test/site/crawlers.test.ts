@@ -84,11 +84,11 @@ describe('GET /sitemap.xml', () => {
 });
 
 describe('GET /robots.txt', () => {
-  test('allows everything and names the sitemap', async () => {
+  test('allows everything, states the usage preferences and names the sitemap', async () => {
     const response = await get('/robots.txt');
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'text/plain; charset=utf-8');
-    assert.ok(response.body.includes('User-agent: *\nAllow: /\n'));
+    assert.ok(response.body.includes('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nContent-Usage: / search=y, ai-use=y, train-ai=n\nAllow: /\n'));
     assert.ok(response.body.includes(`Sitemap: ${BASE_URL}/sitemap.xml\n`));
   });
 });
