@@ -11,7 +11,7 @@ import { API_PREFIX, documentedPath, ENDPOINTS } from '../model/endpoints.js';
 import type { ExampleRequest } from '../model/examples.js';
 import { problemExample } from '../model/examples.js';
 import type { Param, ParamSpec, SortParam } from '../query/params.js';
-import { ENUMERATIONS_FORGIVE, IGNORED_PARAMETERS } from '../query/params.js';
+import { enumerationsForgive, IGNORED_PARAMETERS } from '../query/params.js';
 import { SHIPPED_LOCALES } from '../i18n/catalog.js';
 import type { ProblemCode } from '../model/problems.js';
 import { PROBLEM_CODE_LIST, PROBLEM_MEDIA_TYPE, problemDocument, PROBLEMS } from '../model/problems.js';
@@ -62,14 +62,14 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 function acceptsText(param: Param, catalog: Catalog): string {
   const values = param.accepted(catalog);
   const what = typeof values === 'string' ? values : `${param.type === 'enum' && param.multiple ? 'one or more, separated by commas (any of them matches), of' : 'one of'} ${values.map(code).join(', ')}`;
-  return `${param.required ? 'required' : 'optional'}: ${what}${param.type === 'enum' ? ` (${ENUMERATIONS_FORGIVE})` : ''}`;
+  return `${param.required ? 'required' : 'optional'}: ${what}${param.type === 'enum' && typeof values !== 'string' ? ` (${enumerationsForgive(values)})` : ''}`;
 }
 
 /** Query string of the example call: required parameters at their example, lists cut to two items. */
-function exampleQuery(spec: ParamSpec): Record<string, string> {
+function exampleQuery(spec: ParamSpec, catalog: Catalog): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, param] of Object.entries(spec)) {
-    if (param.required) query[name] = String(param.example);
+    if (param.required) query[name] = String(param.exampleIn(catalog) ?? '');
     else if (name === 'limit') query[name] = '2';
   }
   return query;
@@ -99,7 +99,7 @@ interface Example {
 function example(endpoint: Endpoint, catalog: Catalog, service: ServiceFacts): Example | undefined {
   const slug = endpoint.slug?.values(catalog)[0];
   if (endpoint.slug && slug === undefined) return undefined;
-  const query = exampleQuery(endpoint.query);
+  const query = exampleQuery(endpoint.query, catalog);
   const path = `${API_PREFIX}${endpoint.path.replace(':slug', encodeURIComponent(slug ?? ''))}`;
   const search = new URLSearchParams(query).toString();
   const result = endpoint.answer({ catalog, query, slug: slug ?? '', service });
@@ -157,7 +157,7 @@ function problemExamples(catalog: Catalog, quota: RateLimitPolicy): Partial<Reco
     const invalid = problemCode === 'invalid_parameter' && bounded;
     const endpoint = invalid ? bounded.endpoint : ENDPOINTS.find((e) => e.errors.includes(problemCode));
     if (!endpoint) continue;
-    const request: ExampleRequest = invalid ? { invalidQuery: { ...exampleQuery(endpoint.query), [bounded.name]: String(bounded.maximum + 1) } } : {};
+    const request: ExampleRequest = invalid ? { invalidQuery: { ...exampleQuery(endpoint.query, catalog), [bounded.name]: String(bounded.maximum + 1) } } : {};
     const example = problemExample(endpoint, problemCode, catalog, quota, documentedPath(endpoint), request);
     if (example) examples[problemCode] = JSON.stringify(problemDocument(example.problem, catalog.base_url, example.instance), null, 2);
   }
