@@ -305,7 +305,7 @@ export function queryProblem(error: QueryError, endpoint: string): Problem {
         .join('&')}.`
     : known && known.length > 0
       ? `Call GET ${endpoint} with only ${known.map((name) => `"${name}"`).join(', ')}.`
-      : parameter !== undefined
+      : parameter !== undefined && known === undefined
         ? `Call GET ${endpoint} without "${parameter}": this site gives it no value yet.`
         : `Call GET ${endpoint} without a query string.`;
   return { code: error.code, init: { detail: error.detail, hint, extensions: { parameter, accepted } } };
