@@ -582,7 +582,7 @@ function syncSection(catalog: Catalog, w: Words): ReferenceSection {
     fence('ts', client),
     [
       `- ${w('reference.sync.updated_since', { parameter: code('updated_since'), field: code('updated_at') })}`,
-      `- ${w('reference.sync.sort', { parameter: code('sort'), minus: code('-'), sorts: sorts.join('; ') })}`,
+      `- ${w('reference.sync.sort', { parameter: code('sort'), minus: code('-'), sorts: sorts.join(', ') })}`,
       `- ${w('reference.sync.limit', { parameter: code('limit'), next: code('next') })}`,
       `- ${w('reference.sync.filters', { example: code(`category=${first},${second}`), error: `[${code('invalid_parameter')}](#invalid_parameter)`, explode: code('explode: false') })}`,
       `- ${w('reference.sync.ignored', { parameters: IGNORED_PARAMETERS.map(code).join(', ') })}`,
