@@ -3,7 +3,9 @@ import { perCatalog } from '../content/per-catalog.js';
 import { SLUG } from '../content/schemas.js';
 import type { Catalog } from '../content/types.js';
 import { PRODUCT_STATUSES } from '../content/types.js';
-import { SEARCH_KINDS, searchIndexFor } from '../search/index.js';
+import { SEARCH_KINDS } from '../search/index.js';
+import { fold } from '../text/normalize.js';
+import { STOP_WORDS } from '../text/stop-words.js';
 import type { ParamSpec, SlugParam } from './params.js';
 import { anyOf, instant, integer, oneOf, sortBy, text } from './params.js';
 
@@ -113,15 +115,19 @@ export const pageQuery = {
 } as const satisfies ParamSpec;
 
 /**
- * A word of the content that the search finds: the longest of the first
- * product's name, else of the first article's title, else of the site's
- * name, that has hits; the site's name's first word when nothing is found
- * (content without a record).
+ * A word of the content that the search finds, without searching (the
+ * index may still be building): the longest word of four letters or more
+ * of the first product's name, else of the first article's title, else of
+ * the site's name, that is not a word the search ignores. A title's words
+ * are indexed, so the search finds its record.
  */
 export const searchSample = perCatalog((catalog): string | undefined => {
   const names = [catalog.products[0]?.name, catalog.posts[0]?.title, catalog.site.name].filter((name) => name !== undefined);
-  const words = names.map((name) => [...new Set(name.match(/\p{L}{4,}/gu) ?? [])].sort((a, b) => b.length - a.length));
-  for (const word of words.flat()) if (searchIndexFor(catalog).search(word, { limit: 1, offset: 0 }).total > 0) return word;
+  for (const name of names) {
+    const words = (name.match(/\p{L}{4,}/gu) ?? []).filter((word) => !STOP_WORDS.has(fold(word)));
+    const [longest] = words.sort((a, b) => b.length - a.length);
+    if (longest !== undefined) return longest;
+  }
   return catalog.site.name.match(/\p{L}+/u)?.[0];
 });
 
