@@ -10,21 +10,18 @@ import type { Endpoint, ServiceFacts } from '../model/endpoints.js';
 import { API_PREFIX, documentedPath, ENDPOINTS } from '../model/endpoints.js';
 import type { ExampleRequest } from '../model/examples.js';
 import { problemExample } from '../model/examples.js';
-import type { Param, ParamSpec, SortParam } from '../query/params.js';
-import { IGNORED_PARAMETERS, writingsOf } from '../query/params.js';
+import type { ParamSpec, SortParam } from '../query/params.js';
+import { IGNORED_PARAMETERS } from '../query/params.js';
 import type { ProblemCode } from '../model/problems.js';
-import { MAX_HEADER_BYTES, MAX_TARGET_LENGTH, PROBLEM_CODE_LIST, PROBLEM_MEDIA_TYPE, problemDocument, PROBLEMS } from '../model/problems.js';
+import { PROBLEM_CODE_LIST, PROBLEM_MEDIA_TYPE, problemDocument, PROBLEMS } from '../model/problems.js';
 import { PROMPT_SUMMARIES } from '../model/prompts.js';
 import { quoteArticle } from './prompt-messages.js';
 import { HEADERLESS_MCP_PROTOCOL_VERSION, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, mcpServerIdentity, PREFERRED_MCP_PROTOCOL_VERSION } from '../model/protocol.js';
 import { genericToolDefinitions } from '../model/tools.js';
 import { API_VERSION } from '../config/version.js';
-import type { Messages } from '../i18n/catalog.js';
-import { messages, shippedCatalogFor } from '../i18n/catalog.js';
-import type { MessageKey } from '../i18n/keys.js';
 import type { Words } from './words.js';
-import { wordsOfMessages } from './words.js';
 import { languageName } from './format.js';
+import { acceptsText, code, endpointWords, parameterText, problemFix, problemWhen, promptText, referenceWords, toolText } from './reference-words.js';
 import { searchSample } from '../query/parameters.js';
 
 /**
@@ -57,7 +54,6 @@ export interface ReferenceSection {
 /** Strings longer than this are cut in examples, so one article body does not fill the page. */
 const EXAMPLE_STRING_LIMIT = 240;
 
-const code = (text: string) => `\`${text.replaceAll('`', 'ˋ')}\``;
 const fence = (language: string, text: string) => `\`\`\`${language}\n${text}\n\`\`\``;
 /** A table cell: pipes escaped, line breaks flattened. */
 const cell = (text: string) => text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
@@ -65,133 +61,6 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
 }
-
-/**
- * The words of the reference in `locale`: the site's catalog of it where the
- * engine ships that language (a site may change a word), else English.
- */
-export function referenceWords(catalog: Catalog, locale: string): Words {
-  const own: Messages | undefined = shippedCatalogFor(locale) ? (catalog.messages.get(locale) ?? shippedCatalogFor(locale)) : undefined;
-  return wordsOfMessages(own ?? messages('en'));
-}
-
-/** What case and accents do to the values of an enumerated parameter, shown on one of them. */
-function forgivingText(values: readonly string[], w: Words): string {
-  const shown = writingsOf(values);
-  return shown ? w('reference.accepts.forgiving', { first: code(shown.others[0]), second: code(shown.others[1]), value: code(shown.value) }) : w('reference.accepts.forgiving_no_value');
-}
-
-/** What a parameter accepts, in one cell: required or not, then its type, bounds, values and default. */
-function acceptsText(param: Param, catalog: Catalog, w: Words): string {
-  let what: string;
-  if (param.type === 'integer') {
-    const values = { minimum: String(param.minimum), maximum: String(param.maximum ?? ''), default: String(param.default) };
-    what = param.maximum === undefined ? w('reference.accepts.whole_number_at_least', values) : w('reference.accepts.whole_number_between', values);
-  } else if (param.type === 'text') {
-    what = w('reference.accepts.text', { minimum: String(param.minLength), maximum: String(param.maxLength) });
-  } else if (param.type === 'instant') {
-    what = w('reference.accepts.instant');
-  } else {
-    const values = param.accepted(catalog);
-    const listed = values.length ? values.map(code).join(', ') : w('reference.none');
-    what = param.type === 'enum' && param.multiple ? w('reference.accepts.several', { values: listed }) : w('reference.accepts.one_of', { values: listed });
-    if (param.type === 'enum') what = `${what} (${forgivingText(values, w)})`;
-  }
-  return param.required ? w('reference.accepts.required', { what }) : w('reference.accepts.optional', { what });
-}
-
-/** The listing's word for the records an endpoint lists, for `limit` and the list orders. */
-const LISTED = {
-  listProducts: { limit: 'reference.param.limit_products', order: 'reference.order.content' },
-  listPosts: { limit: 'reference.param.limit_posts', order: 'reference.order.newest' },
-  listPages: { limit: 'reference.param.limit_pages', order: 'reference.order.updated' },
-  search: { limit: 'reference.param.limit_hits', order: 'reference.order.content' },
-} as const satisfies Readonly<Record<string, { readonly limit: MessageKey; readonly order: MessageKey }>>;
-
-/** The `locale` parameter of each endpoint that takes one, by what it selects. */
-const LOCALE_PARAMETER: Readonly<Record<string, MessageKey>> = {
-  listProducts: 'reference.param.locale_products',
-  getProduct: 'reference.param.locale_products',
-  listPosts: 'reference.param.locale_posts',
-  listPages: 'reference.param.locale_pages',
-  getPage: 'reference.param.locale_pages',
-  search: 'reference.param.locale_search',
-};
-
-/** The fixed descriptions of parameters, by name. */
-const PARAMETER: Readonly<Record<string, MessageKey>> = {
-  status: 'reference.param.status',
-  tag: 'reference.param.tag',
-  category: 'reference.param.category',
-  updated_since: 'reference.param.updated_since',
-  offset: 'reference.param.offset',
-  q: 'reference.param.q',
-  kind: 'reference.param.kind',
-};
-
-/** What a parameter of `endpoint` does, in the reader's words; a parameter the reference has no words for keeps its declaration's. */
-function parameterText(endpoint: Endpoint, name: string, param: Param, w: Words): string {
-  const listed = (LISTED as Readonly<Record<string, { readonly limit: MessageKey; readonly order: MessageKey }>>)[endpoint.operationId];
-  const search = endpoint.operationId === 'search';
-  const undated = search ? ` ${w('reference.param.undated_left_out')}` : '';
-  if (name === 'locale' && LOCALE_PARAMETER[endpoint.operationId]) return w(LOCALE_PARAMETER[endpoint.operationId]!);
-  if (name === 'published_since') return `${w('reference.param.published_since')}${undated}`;
-  if (name === 'published_before') return `${w('reference.param.published_before')}${undated}`;
-  if (name === 'sort' && search) return w('reference.param.sort_search');
-  if (name === 'sort' && param.type === 'sort' && listed) {
-    return w('reference.param.sort', { orders: param.fields.map((f) => `${f}, -${f}`).join(', '), default: w(listed.order) });
-  }
-  if (name === 'limit' && listed) return w(listed.limit as MessageKey);
-  const fixed = PARAMETER[name];
-  return fixed ? w(fixed) : param.description;
-}
-
-/** Each endpoint's title and description in the reader's words, by operation. */
-const ENDPOINT_WORDS: Readonly<Record<string, { readonly summary: MessageKey; readonly description: MessageKey }>> = {
-  getApiIndex: { summary: 'reference.endpoint.index', description: 'reference.endpoint.index_description' },
-  getHealth: { summary: 'reference.endpoint.health', description: 'reference.endpoint.health_description' },
-  getCompany: { summary: 'reference.endpoint.company', description: 'reference.endpoint.company_description' },
-  listProducts: { summary: 'reference.endpoint.products', description: 'reference.endpoint.products_description' },
-  getProduct: { summary: 'reference.endpoint.product', description: 'reference.endpoint.product_description' },
-  listPosts: { summary: 'reference.endpoint.posts', description: 'reference.endpoint.posts_description' },
-  getPost: { summary: 'reference.endpoint.post', description: 'reference.endpoint.post_description' },
-  listPages: { summary: 'reference.endpoint.pages', description: 'reference.endpoint.pages_description' },
-  getPage: { summary: 'reference.endpoint.page', description: 'reference.endpoint.page_description' },
-  search: { summary: 'reference.endpoint.search', description: 'reference.endpoint.search_description' },
-};
-
-/** What each tool does, in the reader's words; a tool the reference has no words for keeps its own description. */
-const TOOL_WORDS: Readonly<Record<string, MessageKey>> = {
-  list_products: 'reference.tool.list_products',
-  get_product: 'reference.tool.get_product',
-  list_posts: 'reference.tool.list_posts',
-  get_post: 'reference.tool.get_post',
-  list_pages: 'reference.tool.list_pages',
-  get_page: 'reference.tool.get_page',
-  search_content: 'reference.tool.search_content',
-  get_company_info: 'reference.tool.get_company_info',
-};
-
-/** Each prompt's title and what it does, in the reader's words. */
-const PROMPT_WORDS: Readonly<Record<string, { readonly title: MessageKey; readonly text: MessageKey }>> = {
-  describe_company: { title: 'reference.prompt.describe_company', text: 'reference.prompt.describe_company_text' },
-  quote_article: { title: 'reference.prompt.quote_article', text: 'reference.prompt.quote_article_text' },
-  verify_company_registration: { title: 'reference.prompt.verify_company_registration', text: 'reference.prompt.verify_company_registration_text' },
-};
-
-/** When each problem is answered and what to do, in the reader's words. */
-const PROBLEM_WORDS = {
-  invalid_parameter: { when: 'reference.problem.invalid_parameter', fix: 'reference.problem.invalid_parameter_fix' },
-  missing_parameter: { when: 'reference.problem.missing_parameter', fix: 'reference.problem.missing_parameter_fix' },
-  not_found: { when: 'reference.problem.not_found', fix: 'reference.problem.not_found_fix' },
-  method_not_allowed: { when: 'reference.problem.method_not_allowed', fix: 'reference.problem.method_not_allowed_fix' },
-  not_acceptable: { when: 'reference.problem.not_acceptable', fix: 'reference.problem.not_acceptable_fix' },
-  unsupported_media_type: { when: 'reference.problem.unsupported_media_type', fix: 'reference.problem.unsupported_media_type_fix' },
-  uri_too_long: { when: 'reference.problem.uri_too_long', fix: 'reference.problem.uri_too_long_fix' },
-  rate_limited: { when: 'reference.problem.rate_limited', fix: 'reference.problem.rate_limited_fix' },
-  headers_too_large: { when: 'reference.problem.headers_too_large', fix: 'reference.problem.headers_too_large_fix' },
-  internal_error: { when: 'reference.problem.internal_error', fix: 'reference.problem.internal_error_fix' },
-} as const satisfies Readonly<Record<ProblemCode, { readonly when: MessageKey; readonly fix: MessageKey }>>;
 
 /** Query string of the example call: required parameters at their example, lists cut to two items. */
 function exampleQuery(spec: ParamSpec, catalog: Catalog): Record<string, string> {
@@ -236,8 +105,8 @@ function example(endpoint: Endpoint, catalog: Catalog, service: ServiceFacts): E
 }
 
 function endpointSection(endpoint: Endpoint, catalog: Catalog, service: ServiceFacts, w: Words): ReferenceSection {
-  const words = ENDPOINT_WORDS[endpoint.operationId];
-  const parts: string[] = [words ? w(words.description) : endpoint.description];
+  const words = endpointWords(endpoint, w);
+  const parts: string[] = [words.description];
   parts.push(w('reference.endpoint.answers', { request: code(`GET ${documentedPath(endpoint)}`), type: code('application/json') }));
   if (endpoint.slug) {
     const values = endpoint.slug.values(catalog);
@@ -268,7 +137,7 @@ function endpointSection(endpoint: Endpoint, catalog: Catalog, service: ServiceF
     parts.push(w('reference.endpoint.no_example'));
   }
   parts.push(w('reference.endpoint.errors', { codes: endpoint.errors.map((c) => `[${code(c)}](#${c}) (${PROBLEMS[c].status})`).join(', ') }));
-  return { id: endpoint.operationId, title: `${code(`GET ${documentedPath(endpoint)}`)} ${words ? w(words.summary) : endpoint.summary}`, body: parts.join('\n\n') };
+  return { id: endpoint.operationId, title: `${code(`GET ${documentedPath(endpoint)}`)} ${words.summary}`, body: parts.join('\n\n') };
 }
 
 /**
@@ -292,15 +161,6 @@ function problemExamples(catalog: Catalog, quota: RateLimitPolicy): Partial<Reco
   return examples;
 }
 
-/** When a problem is answered, in the reader's words: its limits are the server's. */
-function problemWhen(problemCode: ProblemCode, locale: string, w: Words): string {
-  if (problemCode === 'uri_too_long') return w('reference.problem.uri_too_long', { characters: MAX_TARGET_LENGTH.toLocaleString(locale) });
-  if (problemCode === 'headers_too_large') return w('reference.problem.headers_too_large', { kibibytes: String(MAX_HEADER_BYTES / 1024) });
-  return w(PROBLEM_WORDS[problemCode].when as Exclude<ProblemWhenKey, 'reference.problem.uri_too_long' | 'reference.problem.headers_too_large'>);
-}
-
-type ProblemWhenKey = (typeof PROBLEM_WORDS)[ProblemCode]['when'];
-
 function errorsSection(catalog: Catalog, quota: RateLimitPolicy, locale: string, w: Words): ReferenceSection {
   const examples = problemExamples(catalog, quota);
   const body = [
@@ -323,18 +183,14 @@ function errorsSection(catalog: Catalog, quota: RateLimitPolicy, locale: string,
     w('reference.errors.mcp', { header: code('Cache-Control: no-store') }),
   ].join('\n\n');
   const children = PROBLEM_CODE_LIST.map((problemCode) => {
-    const { status, title, fix } = PROBLEMS[problemCode];
-    const words = (PROBLEM_WORDS as Partial<Record<ProblemCode, { readonly fix: MessageKey }>>)[problemCode];
-    const when = words ? problemWhen(problemCode, locale, w) : PROBLEMS[problemCode].when;
-    const parts = [`**${status} ${title}.** ${when}`, `**${w('reference.errors.what_to_do')}** ${words ? w(words.fix as ProblemFixKey) : fix}`];
+    const { status, title } = PROBLEMS[problemCode];
+    const parts = [`**${status} ${title}.** ${problemWhen(problemCode, locale, w)}`, `**${w('reference.errors.what_to_do')}** ${problemFix(problemCode, w)}`];
     const sample = examples[problemCode];
     if (sample) parts.push(`**${w('reference.errors.example')}**\n\n${fence('json', sample)}`);
     return { id: problemCode, title: code(problemCode), body: parts.join('\n\n') };
   });
   return { id: 'errors', title: w('reference.errors'), body, children };
 }
-
-type ProblemFixKey = (typeof PROBLEM_WORDS)[ProblemCode]['fix'];
 
 function mcpSection(catalog: Catalog, locale: string, w: Words): ReferenceSection {
   const url = `${catalog.base_url}/mcp`;
@@ -359,7 +215,7 @@ function mcpSection(catalog: Catalog, locale: string, w: Words): ReferenceSectio
     w('reference.mcp.answers', { revision: '2025-03-26', header: code('MCP-Protocol-Version'), path: code('/mcp') }),
     `**${w('reference.mcp.tools')}**\n\n${table(
       [w('reference.table.tool'), w('reference.table.what_it_does'), w('reference.table.arguments')],
-      genericToolDefinitions().map((tool) => [code(tool.name), TOOL_WORDS[tool.name] ? w(TOOL_WORDS[tool.name]!) : tool.description, toolArguments(tool.inputSchema, w)]),
+      genericToolDefinitions().map((tool) => [code(tool.name), toolText(tool, w), toolArguments(tool.inputSchema, w)]),
     )}`,
     `**${w('reference.mcp.tool_answers')}** ${w('reference.mcp.tool_answers_text', {
       products: code('list_products'),
@@ -418,7 +274,7 @@ function transcript(request: object, answer: object, w: Words): string {
 function mcpPromptsText(catalog: Catalog, locale: string, w: Words): string {
   const rows = PROMPT_SUMMARIES.map((p) => [
     code(p.name),
-    PROMPT_WORDS[p.name] ? `**${w(PROMPT_WORDS[p.name]!.title)}.** ${w(PROMPT_WORDS[p.name]!.text)}` : `**${p.title}.** ${p.description}`,
+    promptText(p, w),
     p.arguments.map((a) => `${code(a.name)}${a.required ? ` (${w('reference.required')})` : ''}`).join(', ') || w('reference.none'),
   ]);
   const promptLocale = catalog.site.default_locale;
