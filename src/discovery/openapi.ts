@@ -8,7 +8,7 @@ import type { ProblemExample } from '../model/examples.js';
 import { longTarget, problemExample } from '../model/examples.js';
 import { jsonSchemaOf } from '../model/json-schema.js';
 import type { Param } from '../query/params.js';
-import { ENUMERATIONS_FORGIVE, IGNORED_PARAMETERS } from '../query/params.js';
+import { enumerationsForgive, IGNORED_PARAMETERS } from '../query/params.js';
 import type { Problem, ProblemCode } from '../model/problems.js';
 import { problemSchema } from '../model/problems.js';
 import {
@@ -362,9 +362,9 @@ function parameterDescription(name: string, param: Param, catalog: Catalog): str
   if (param.type === 'enum' && values.length === 0) return `${param.description} The site lists no value for it, so any value is refused.`;
   if (param.type === 'enum' && param.multiple) {
     const two = (values as readonly string[]).slice(0, 2);
-    return `${param.description} Several values are written as one parameter, separated by commas (\`${name}=${two.join(',')}\`), and match any of them; no value contains a comma. Accepts one or more of: ${(values as readonly string[]).join(', ')} (${ENUMERATIONS_FORGIVE}). Given once; an empty value is an error.`;
+    return `${param.description} Several values are written as one parameter, separated by commas (\`${name}=${two.join(',')}\`), and match any of them; no value contains a comma. Accepts one or more of: ${(values as readonly string[]).join(', ')} (${enumerationsForgive(values as readonly string[])}). Given once; an empty value is an error.`;
   }
-  const forgiving = param.type === 'enum' ? ` (${ENUMERATIONS_FORGIVE})` : '';
+  const forgiving = param.type === 'enum' && Array.isArray(values) ? ` (${enumerationsForgive(values)})` : '';
   return `${param.description} Accepts ${Array.isArray(values) ? `one of: ${values.join(', ')}${forgiving}` : values}. Given once; an empty value is an error.`;
 }
 
@@ -386,8 +386,7 @@ function parameters(endpoint: Endpoint, catalog: Catalog): Json[] {
   }
   for (const [name, param] of Object.entries(endpoint.query)) {
     const multiple = param.type === 'enum' && param.multiple;
-    // A list the content leaves empty (no post tags) has no value to show.
-    const exampled = param.type !== 'enum' || param.values(catalog).length > 0;
+    const example = param.exampleIn(catalog);
     list.push({
       name,
       in: 'query',
@@ -396,7 +395,7 @@ function parameters(endpoint: Endpoint, catalog: Catalog): Json[] {
       schema: paramSchema(param, catalog),
       // RFC 6570 form style, not exploded: several values are one parameter, separated by commas.
       ...(multiple ? { style: 'form', explode: false } : {}),
-      ...(exampled ? { example: multiple ? [param.example] : param.example } : {}),
+      ...(example === undefined ? {} : { example: multiple ? [example] : example }),
     });
   }
   return list;
@@ -536,7 +535,7 @@ function exampleOf(endpoint: Endpoint, catalog: Catalog): unknown {
   const query: Record<string, string> = {};
   for (const [name, param] of Object.entries(endpoint.query)) {
     if (param.type === 'integer') query[name] = String(name === 'limit' ? 2 : param.default);
-    else if (param.required) query[name] = String(param.example);
+    else if (param.required) query[name] = String(param.exampleIn(catalog) ?? '');
   }
   const slug = endpoint.slug?.values(catalog)[0] ?? '';
   try {

@@ -35,8 +35,8 @@ export interface Listed {
 }
 
 export interface Documents {
-  /** The developer reference of `catalog` under these settings, built once per Catalog. */
-  reference(catalog: Catalog): readonly ReferenceSection[];
+  /** The developer reference of `catalog` under these settings in `locale`'s words, built once per Catalog and locale. */
+  reference(catalog: Catalog, locale: string): readonly ReferenceSection[];
   /** The page route a page document is, with the title and description its frame shows. */
   route(catalog: Catalog, document: PageDocument): PageRoute;
   /** The markdown of a document: its /md/ file. */
@@ -55,9 +55,18 @@ export interface Documents {
 }
 
 export function createDocuments(config: Config): Documents {
-  const reference = perCatalog((catalog) => developerReference(catalog, config));
+  const references = perCatalog(() => new Map<string, readonly ReferenceSection[]>());
+  const reference = (catalog: Catalog, locale: string): readonly ReferenceSection[] => {
+    const made = references(catalog);
+    let sections = made.get(locale);
+    if (!sections) {
+      sections = developerReference(catalog, config, locale);
+      made.set(locale, sections);
+    }
+    return sections;
+  };
   const route = (catalog: Catalog, document: PageDocument): PageRoute => pageRoute(catalog, document.slug, document.locale)!;
-  const routeMarkdown = (catalog: Catalog, shown: PageRoute, state?: PageState): string => pageMarkdown(catalog, shown, () => reference(catalog), state);
+  const routeMarkdown = (catalog: Catalog, shown: PageRoute, state?: PageState): string => pageMarkdown(catalog, shown, () => reference(catalog, shown.locale), state);
   const markdown = (catalog: Catalog, document: MirrorDocument): string =>
     document.kind === 'page' ? routeMarkdown(catalog, route(catalog, document)) : mirrorMarkdown(catalog, document.record, document.locale);
   const listed = perCatalog((catalog): readonly Listed[] => {

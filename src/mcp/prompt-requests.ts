@@ -67,11 +67,11 @@ function orderArgument() {
 /** The longest identifier taken: a VAT number or a register's number with its spaces is far shorter. */
 const IDENTIFIER_MAX = 60;
 
-const identifierError = (what: string) => (issue: { readonly input?: unknown }) =>
-  `expected ${what}, with letters or digits and at most ${IDENTIFIER_MAX} characters; got ${typeof issue.input === 'string' && issue.input.length > 100 ? `a text of ${[...issue.input].length} characters` : (JSON.stringify(issue.input) ?? 'nothing')}`;
+const identifierError = (what: () => string) => (issue: { readonly input?: unknown }) =>
+  `expected ${what()}, with letters or digits and at most ${IDENTIFIER_MAX} characters; got ${typeof issue.input === 'string' && issue.input.length > 100 ? `a text of ${[...issue.input].length} characters` : (JSON.stringify(issue.input) ?? 'nothing')}`;
 
 /** An identifier the user was given: any writing with a letter or a digit (the prompt tells which kind it is, if any). */
-function identifierArgument(name: 'identifier' | 'cnpj', what: string) {
+function identifierArgument(name: 'identifier' | 'cnpj', what: () => string) {
   const error = identifierError(what);
   return z
     .string({ error })
@@ -79,6 +79,12 @@ function identifierArgument(name: 'identifier' | 'cnpj', what: string) {
     .refine((value) => bareIdentifier(value) !== '', { error })
     .optional()
     .describe(describedAs('verify_company_registration', name));
+}
+
+/** What the identifier argument expects, shown on one the company publishes; named by its kinds when it publishes none. */
+function identifierExpected(catalog: Catalog): string {
+  const [published] = catalog.company.identifiers;
+  return published ? `an identifier such as ${published.value} (one the company publishes)` : 'an identifier such as a VAT number, a LEI or a company number';
 }
 
 /** Runs a prompt's builder; an unexpected failure is logged and answered without its cause. */
@@ -113,8 +119,8 @@ export function registerPrompts(server: McpServer, catalog: Catalog, log: Log): 
       ...titled('verify_company_registration'),
       argsSchema: {
         locale: localeArgument(catalog, 'verify_company_registration'),
-        identifier: identifierArgument('identifier', 'an identifier such as a CNPJ (00.000.000/0000-00), a LEI or a VAT number (DE136695976)'),
-        cnpj: identifierArgument('cnpj', 'a CNPJ such as 00.000.000/0000-00'),
+        identifier: identifierArgument('identifier', () => identifierExpected(catalog)),
+        cnpj: identifierArgument('cnpj', () => 'a CNPJ such as 00.000.000/0000-00'),
       },
     },
     ({ locale, identifier, cnpj }) => guard('verify_company_registration', () => verifyRegistration(catalog, defaultLocale(catalog, locale), identifier ?? cnpj)),

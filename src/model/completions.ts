@@ -8,7 +8,7 @@ import { canonical, fold } from '../text/normalize.js';
  * Features, "Completion"): for every prompt argument and resource-template
  * variable that takes a slug, a category, a tag or a locale, the values of
  * the Catalog in force that start with what was typed, accents and case
- * aside (`automa` suggests Automação), in the content's own order. The SDK
+ * aside (`ueber` suggests Über), in the content's own order. The SDK
  * sends at most 100 of them, with `total` and `hasMore`; the developer
  * portal shows a live completion from the same completers.
  */

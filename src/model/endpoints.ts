@@ -210,7 +210,7 @@ export const company = define({
   path: '/company',
   operationId: 'getCompany',
   summary: 'Company record',
-  description: 'Registered legal name, identifiers (CNPJ, VAT, LEI, tax ID, D-U-N-S, company number), address, contact channels and official profiles.',
+  description: 'Registered legal name, identifiers (VAT number, LEI, company number and the others the company publishes), address, contact channels and official profiles.',
   tag: 'Company',
   query: {},
   response: shapes.Company,
@@ -312,7 +312,7 @@ export const search = define({
   operationId: 'search',
   summary: 'Search',
   description:
-    "Accent- and case-insensitive full-text search over products, pages and articles, best match first (BM25+; a match in a title or name weighs more than one in a summary, which weighs more than one in a body). A word also finds its other forms in each document's language (nuvens finds nuvem, policies finds policy), below the form asked for, and the synonyms the site declares. Each hit carries a plain-text excerpt around its best match and the indexed words that matched. A search that finds nothing answers suggestions: queries that find something." +
+    "Accent- and case-insensitive full-text search over products, pages and articles, best match first (BM25+; a match in a title or name weighs more than one in a summary, which weighs more than one in a body). A word also finds its other forms in each document's language (policies finds policy), below the form asked for, and the synonyms the site declares. Each hit carries a plain-text excerpt around its best match and the indexed words that matched. A search that finds nothing answers suggestions: queries that find something." +
     ' The index is built in the background once the service starts (a reload builds the new one before serving it); a search that arrives before it is ready waits until it is finished (on a site of 10,000 articles, a few seconds at most, once) and is answered in full, never with 503.',
   tag: 'Search',
   query: searchQuery,

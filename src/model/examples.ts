@@ -80,7 +80,7 @@ export function problemExample(
   const answer = (query: Readonly<Record<string, string>>, asked = slug) => () => endpoint.answer({ catalog, query, slug: asked });
   switch (code) {
     case 'invalid_parameter':
-      return at(queryFailure(answer(request.invalidQuery ?? { ...requiredExample(endpoint.query), unknown: 'x' }), documented, endpoint.slug ? slug : undefined));
+      return at(queryFailure(answer(request.invalidQuery ?? { ...requiredExample(endpoint.query, catalog), unknown: 'x' }), documented, endpoint.slug ? slug : undefined));
     case 'missing_parameter':
       return at(queryFailure(answer({}), documented));
     case 'not_found':

@@ -309,7 +309,9 @@ export function queryProblem(error: QueryError, endpoint: string, slug?: string)
         .join('&')}.`
     : known && known.length > 0
       ? `Call GET ${path} with only ${known.map((name) => `"${name}"`).join(', ')}.`
-      : `Call GET ${path} without a query string.`;
+      : parameter !== undefined && known === undefined
+        ? `Call GET ${path} without "${parameter}": this site gives it no value yet.`
+        : `Call GET ${path} without a query string.`;
   return { code: error.code, init: { detail: error.detail, hint, extensions: { parameter, accepted } } };
 }
 

@@ -4,6 +4,8 @@ import { SLUG } from '../content/schemas.js';
 import type { Catalog } from '../content/types.js';
 import { PRODUCT_STATUSES } from '../content/types.js';
 import { SEARCH_KINDS } from '../search/index.js';
+import { fold } from '../text/normalize.js';
+import { STOP_WORDS } from '../text/stop-words.js';
 import type { ParamSpec, SlugParam } from './params.js';
 import { anyOf, instant, integer, oneOf, sortBy, text } from './params.js';
 
@@ -61,7 +63,7 @@ const sort = (fields: readonly string[], listOrder: string) =>
 /** The filters of the product list. */
 export const productFilters = {
   status: anyOf(PRODUCT_STATUSES, { description: 'Only products with one of these statuses (separated by commas).', example: 'live' }),
-  tag: anyOf((c) => c.site.product_tags, { description: 'Only products with one of these tags (separated by commas).', example: 'Kubernetes' }),
+  tag: anyOf((c) => c.site.product_tags, { description: 'Only products with one of these tags (separated by commas).' }),
 } as const satisfies ParamSpec;
 
 /** Which locale's products: the site's default unless asked. */
@@ -69,7 +71,6 @@ export const productLocale = {
   locale: oneOf((c) => c.site.locales, {
     description:
       "The products in this locale, their name, summary and text as translated (without it: the site's default locale). A product not translated into it is not in that locale's list.",
-    example: 'pt-BR',
   }),
 } as const satisfies ParamSpec;
 
@@ -84,9 +85,9 @@ export const productQuery = {
 
 /** The filters of the article list. */
 export const postFilters = {
-  category: anyOf((c) => c.site.all_post_categories, { description: 'Only posts in one of these categories (separated by commas).', example: 'Automation' }),
-  locale: anyOf((c) => c.site.locales, { description: 'Only posts in one of these locales (separated by commas).', example: 'en' }),
-  tag: anyOf((c) => c.site.post_tags, { description: 'Only posts with one of these tags (separated by commas).', example: 'Kubernetes' }),
+  category: anyOf((c) => c.site.all_post_categories, { description: 'Only posts in one of these categories (separated by commas).' }),
+  locale: anyOf((c) => c.site.locales, { description: 'Only posts in one of these locales (separated by commas).' }),
+  tag: anyOf((c) => c.site.post_tags, { description: 'Only posts with one of these tags (separated by commas).' }),
 } as const satisfies ParamSpec;
 
 export const postQuery = {
@@ -103,7 +104,6 @@ export const postQuery = {
 export const pageLocale = {
   locale: oneOf((c) => c.site.locales, {
     description: "The pages in this locale (without it: the site's default locale). A page not translated into it is not in that locale's list.",
-    example: 'pt-BR',
   }),
 } as const satisfies ParamSpec;
 
@@ -118,6 +118,23 @@ export const pageQuery = {
   offset,
 } as const satisfies ParamSpec;
 
+/**
+ * A word of the content that the search finds, without searching (the
+ * index may still be building): the longest word of four letters or more
+ * of the first product's name, else of the first article's title, else of
+ * the site's name, that is not a word the search ignores. A title's words
+ * are indexed, so the search finds its record.
+ */
+export const searchSample = perCatalog((catalog): string | undefined => {
+  const names = [catalog.products[0]?.name, catalog.posts[0]?.title, catalog.site.name].filter((name) => name !== undefined);
+  for (const name of names) {
+    const words = (name.match(/\p{L}{4,}/gu) ?? []).filter((word) => !STOP_WORDS.has(fold(word)));
+    const [longest] = words.sort((a, b) => b.length - a.length);
+    if (longest !== undefined) return longest;
+  }
+  return catalog.site.name.match(/\p{L}+/u)?.[0];
+});
+
 export const searchQuery = {
   q: text(
     z
@@ -126,14 +143,13 @@ export const searchQuery = {
       .max(200)
       .meta({
         description:
-          'The words to look for. Accents and case do not matter (automacao finds Automação); each word also finds its other forms (nuvens finds nuvem, upgrading finds upgrade) and the synonyms the site declares; every word must match, or, when no record has them all, any of them; common words such as "de" or "the" are ignored; the last word also matches as a prefix while it is being typed (no space after it) unless some record holds it as a whole word; a word of five letters or more that no record holds tolerates one typo.',
-        example: 'cloud',
+          'The words to look for. Accents and case do not matter; each word also finds its other forms (a plural its singular, a verb form its other forms) and the synonyms the site declares; every word must match, or, when no record has them all, any of them; common words such as "de" or "the" are ignored; the last word also matches as a prefix while it is being typed (no space after it) unless some record holds it as a whole word; a word of five letters or more that no record holds tolerates one typo.',
       }),
+    searchSample,
   ),
   kind: oneOf(SEARCH_KINDS, { description: 'Only hits of this kind.', example: 'post' }),
   locale: oneOf((c) => c.site.locales, {
     description: 'Only hits in this locale: the articles and pages written in it (and any other record that has a locale); a record without one is left out.',
-    example: 'en',
   }),
   published_since: publishedSince(UNDATED_LEFT_OUT),
   published_before: publishedBefore(UNDATED_LEFT_OUT),

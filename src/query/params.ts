@@ -19,9 +19,12 @@ import { closest, nearestNames, withSuggestion } from '../util/suggest.js';
 /** What a parameter's zod schema carries as metadata. */
 export interface ParamMeta {
   readonly description: string;
-  /** An example value for documentation. */
-  readonly example: string | number;
+  /** An example value for documentation; a parameter whose values the content gives takes its example from the Catalog instead. */
+  readonly example?: string | number;
 }
+
+/** An example drawn from the content in force: undefined when the content has none to give. */
+export type Sample = (catalog: Catalog) => string | undefined;
 
 /** A sort read from its parameter: the field, and whether the order is descending. */
 export interface SortOrder {
@@ -61,11 +64,11 @@ export function got(input: unknown): string {
 /** Values in a REST error: each in double quotes. */
 const list = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
-/** The metadata of `schema` (its description and example). */
-function metaOf(schema: z.ZodType): ParamMeta {
+/** The metadata of `schema` (its description, and its example unless the content gives it). */
+function metaOf(schema: z.ZodType, sampled = false): ParamMeta {
   const meta = schema.meta() as Partial<ParamMeta> | undefined;
-  if (meta?.description === undefined || meta.example === undefined) throw new Error('a parameter declares its description and example as zod metadata');
-  return { description: meta.description, example: meta.example };
+  if (meta?.description === undefined || (meta.example === undefined && !sampled)) throw new Error('a parameter declares its description and example as zod metadata');
+  return { description: meta.description, ...(meta.example === undefined ? {} : { example: meta.example }) };
 }
 
 abstract class BaseParam<V, A = unknown> {
@@ -73,14 +76,24 @@ abstract class BaseParam<V, A = unknown> {
   /** An absent required parameter is `missing_parameter`. */
   readonly required: boolean = false;
 
-  constructor(readonly meta: ParamMeta) {}
+  constructor(
+    readonly meta: ParamMeta,
+    readonly sample?: Sample,
+  ) {}
 
   get description(): string {
     return this.meta.description;
   }
 
-  get example(): string | number {
-    return this.meta.example;
+  /** A value that works over `catalog`, for examples and hints: the content's own where the content gives the values; undefined when it gives none. */
+  exampleIn(catalog: Catalog): string | number | undefined {
+    return this.sample ? this.sample(catalog) : this.meta.example;
+  }
+
+  /** The metadata a schema over `catalog` carries: the description, and the example when there is one. */
+  protected metaIn(catalog: Catalog): ParamMeta {
+    const example = this.exampleIn(catalog);
+    return { description: this.meta.description, ...(example === undefined ? {} : { example }) };
   }
 
   /** The value's schema over `catalog`, with the description and example as metadata: what OpenAPI states. */
@@ -164,7 +177,8 @@ abstract class EnumBase<V, A> extends BaseParam<V, A> {
     readonly allowed: Values,
     meta: ParamMeta,
   ) {
-    super(meta);
+    // Values the content gives are shown by one of its own, the first.
+    super(meta, typeof allowed === 'function' && meta.example === undefined ? (catalog) => allowed(catalog)[0] : undefined);
   }
 
   /** The values allowed over `catalog`. */
@@ -189,9 +203,8 @@ abstract class EnumBase<V, A> extends BaseParam<V, A> {
 
   /**
    * The allowed values `given` stands for: itself when it is one, else every
-   * one written the same but for case and accents (`kubernetes` and
-   * `KUBERNETES` stand for `Kubernetes`, `automacao` for `Automação`,
-   * `pt-br` for `pt-BR`); none when it is none of them.
+   * one written the same but for case and accents (`pt-br` and `PT-BR`
+   * stand for `pt-BR`, `etudes` for `Études`); none when it is none of them.
    */
   canonical(catalog: Catalog, given: string): readonly string[] {
     const values = this.values(catalog);
@@ -228,8 +241,27 @@ export function folded(value: string): string {
 /** What case and accents do to an enumerated value, as a tool's argument says it. */
 export const FORGIVING = 'Case and accents do not matter.';
 
-/** The same, as the REST documents say it. */
-export const ENUMERATIONS_FORGIVE = 'case and accents do not matter: `kubernetes` or `KUBERNETES` is read as `Kubernetes`, and the answer shows the value as the content writes it';
+/**
+ * One of `values` with two other writings that stand for it: its accents
+ * dropped and lowercased, and uppercased (`Leistungen` from `leistungen` and
+ * `LEISTUNGEN`). A value with accents is shown first, else one with
+ * capitals; undefined when there is no value.
+ */
+export function writingsOf(values: readonly string[]): { readonly value: string; readonly others: readonly [string, string] } | undefined {
+  const value = values.find((v) => folded(v) !== v.toLowerCase()) ?? values.find((v) => v !== v.toLowerCase()) ?? values[0];
+  if (value === undefined) return undefined;
+  const capitalized = value.charAt(0).toUpperCase() + value.slice(1);
+  const [first = value, second = value] = [...new Set([folded(value), value.toUpperCase(), capitalized])].filter((v) => v !== value);
+  return { value, others: [first, second] };
+}
+
+/** What case and accents do to an enumerated value, as the REST documents say it, shown on one of `values`. */
+export function enumerationsForgive(values: readonly string[]): string {
+  const shown = writingsOf(values);
+  return shown
+    ? `case and accents do not matter: \`${shown.others[0]}\` or \`${shown.others[1]}\` is read as \`${shown.value}\`, and the answer shows the value as the content writes it`
+    : 'case and accents do not matter, and the answer shows the value as the content writes it';
+}
 
 /** One value among those allowed: `kind`, a page's `locale`. */
 export class ChoiceParam extends EnumBase<string | undefined, string> {
@@ -240,7 +272,7 @@ export class ChoiceParam extends EnumBase<string | undefined, string> {
   }
 
   schema(catalog: Catalog): z.ZodType {
-    return this.member(catalog).meta({ ...this.meta });
+    return this.member(catalog).meta({ ...this.metaIn(catalog) });
   }
 
   read(value: string, name: string, catalog: Catalog, refuse: Refuse): string {
@@ -298,7 +330,7 @@ export class ChoicesParam extends EnumBase<readonly string[] | undefined, string
 
   schema(catalog: Catalog): z.ZodType {
     // The values are a set: the same one twice is read once.
-    return z.array(this.member(catalog)).min(1).meta({ ...this.meta, uniqueItems: true });
+    return z.array(this.member(catalog)).min(1).meta({ ...this.metaIn(catalog), uniqueItems: true });
   }
 
   read(value: string, name: string, catalog: Catalog, refuse: Refuse): readonly string[] {
@@ -353,14 +385,17 @@ export class TextParam extends BaseParam<string, string> {
   readonly minLength: number;
   readonly maxLength: number;
 
-  constructor(readonly declared: z.ZodString) {
-    super(metaOf(declared));
+  constructor(
+    readonly declared: z.ZodString,
+    sample?: Sample,
+  ) {
+    super(metaOf(declared, sample !== undefined), sample);
     this.minLength = declared.minLength ?? 0;
     this.maxLength = declared.maxLength ?? Number.MAX_SAFE_INTEGER;
   }
 
-  schema(): z.ZodType {
-    return this.declared;
+  schema(catalog: Catalog): z.ZodType {
+    return this.sample ? this.declared.meta({ ...this.metaIn(catalog) }) : this.declared;
   }
 
   accepted(): string {
@@ -536,8 +571,8 @@ export const oneOf = (values: Values, meta: ParamMeta) => new ChoiceParam(values
 /** One value or several among `values`, meaning any of them. */
 export const anyOf = (values: Values, meta: ParamMeta) => new ChoicesParam(values, meta);
 
-/** Required text, declared by its zod schema: its length bounds, and its description and example as metadata. */
-export const text = (declared: z.ZodString) => new TextParam(declared);
+/** Required text, declared by its zod schema: its length bounds, and its description and example as metadata (or its example drawn from the content by `sample`). */
+export const text = (declared: z.ZodString, sample?: Sample) => new TextParam(declared, sample);
 
 /** An RFC 3339 instant. */
 export const instant = (meta: ParamMeta) => new InstantParam(meta);
@@ -607,15 +642,21 @@ export function accepted(param: Param, catalog: Catalog): string | readonly stri
   return param.accepted(catalog);
 }
 
-/** Values that work: every required parameter, then `name`, each with its example. */
-function exampleOf(spec: ParamSpec, name: string): Record<string, string | number> {
+/** Values that work over `catalog`: every required parameter, then `name`, each with its example; undefined when the content gives `name` no value. */
+function exampleOf(spec: ParamSpec, name: string, catalog: Catalog): Record<string, string | number> | undefined {
   const names = Object.keys(spec).filter((other) => other !== name && spec[other]?.required);
-  return Object.fromEntries([...names, name].map((n) => [n, spec[n]!.example]));
+  const values: [string, string | number][] = [];
+  for (const n of [...names, name]) {
+    const value = spec[n]!.exampleIn(catalog);
+    if (value === undefined) return undefined;
+    values.push([n, value]);
+  }
+  return Object.fromEntries(values);
 }
 
-/** The query string of a call that works: every required parameter at its example. */
-export function requiredExample(spec: ParamSpec): Record<string, string> {
-  return Object.fromEntries(Object.entries(spec).flatMap(([name, param]) => (param.required ? [[name, String(param.example)]] : [])));
+/** The query string of a call that works over `catalog`: every required parameter at its example. */
+export function requiredExample(spec: ParamSpec, catalog: Catalog): Record<string, string> {
+  return Object.fromEntries(Object.entries(spec).flatMap(([name, param]) => (param.required ? [[name, String(param.exampleIn(catalog) ?? '')]] : [])));
 }
 
 /**
@@ -634,7 +675,7 @@ export function parseQuery<S extends ParamSpec>(spec: S, query: RawQuery, catalo
   const values: Record<string, unknown> = {};
   for (const [name, param] of Object.entries(spec)) {
     const raw = query[name];
-    const details = () => ({ parameter: name, accepted: param.accepted(catalog), example: exampleOf(spec, name) });
+    const details = () => ({ parameter: name, accepted: param.accepted(catalog), example: exampleOf(spec, name, catalog) });
     const refuse: Refuse = (detail) => {
       throw new QueryError('invalid_parameter', detail, details());
     };

@@ -275,7 +275,7 @@ export const SearchHit = z
     matches: z
       .array(text())
       .describe(
-        "The indexed words that matched the query, lowercase and without accents: its words, their completions and typo neighbours, and the record's words that share their stem (nuvem for a query nuvens) or are declared synonyms of them.",
+        "The indexed words that matched the query, lowercase and without accents: its words, their completions and typo neighbours, and the record's words that share their stem (policy for a query policies) or are declared synonyms of them.",
       ),
     ...pageLinks,
     locale: text().describe('The record\u2019s locale, when its kind has one (articles and pages; products have none).').optional(),

@@ -113,7 +113,7 @@ function pageHtml(catalog: Catalog, route: PageRoute, state: PageState, document
     case 'blog':
       return blogHtml(catalog, route, state.blog ?? { path: route.path, locale: route.locale, page: 1 });
     case 'developers':
-      return developersHtml(catalog, route, documents.reference(catalog));
+      return developersHtml(catalog, route, documents.reference(catalog, route.locale));
     // Their pages add the company record and its channels; the about page's mirror stays the page's, the company having its own.
     case 'about':
       return aboutHtml(catalog, route, more);

@@ -58,14 +58,21 @@ describe('the shipped message catalogs', () => {
   /** Words a language shares with English, each checked by hand; any other identical message is an untranslated one. */
   const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     // CNPJ, LEI, EIN and D-U-N-S are the identifiers' own names, the same in every language.
+    // The developer reference shares a few technical words with English (Prompt, Tools, Header, Caching, Endpoints).
     // A starter's home page and share card are titled by the company's name alone.
-    es: ['frame.feed', 'blog.title', 'identifier.cnpj', 'identifier.lei', 'identifier.ein', 'identifier.duns', 'starter.index_title', 'starter.share_alt'],
+    es: ['frame.feed', 'blog.title', 'reference.table.prompt', 'reference.endpoints', 'reference.mcp.prompts', 'identifier.cnpj', 'identifier.lei', 'identifier.ein', 'identifier.duns', 'starter.index_title', 'starter.share_alt'],
     fr: [
       'frame.menu',
       'blog.title',
       'blog.articles',
       'blog.page',
       'blog.title_page',
+      'reference.table.type',
+      'reference.table.description',
+      'reference.table.prompt',
+      'reference.table.arguments',
+      'reference.table.page',
+      'reference.mcp.prompts',
       'identifier.cnpj',
       'identifier.lei',
       'identifier.ein',
@@ -85,6 +92,13 @@ describe('the shipped message catalogs', () => {
       'frame.feed',
       'products.links',
       'blog.title',
+      'reference.table.tool',
+      'reference.table.prompt',
+      'reference.table.header',
+      'reference.accepts.optional',
+      'reference.mcp.tools',
+      'reference.mcp.prompts',
+      'reference.caching',
       'identifier.cnpj',
       'identifier.lei',
       'identifier.ein',

@@ -155,7 +155,8 @@ describe('parseQuery', () => {
     const missing = failure(() => parseQuery(searchQuery, {}, catalog, '/api/v1/search'));
     assert.equal(missing.code, 'missing_parameter');
     assert.equal(missing.detail, '/api/v1/search requires the parameter "q".');
-    assert.deepEqual(missing.details.example, { q: 'cloud' });
+    // The example is a word of the content that the search finds: the longest of the first product's name.
+    assert.deepEqual(missing.details.example, { q: 'Aroeira' });
     assert.equal(failure(() => parseQuery(searchQuery, { q: '   ' }, catalog, 's')).detail, 'The parameter "q" is blank.');
     assert.equal(failure(() => parseQuery(searchQuery, { q: 'é'.repeat(201) }, catalog, 's')).detail, 'The parameter "q" must be 1 to 200 characters long; it has 201.');
     // Characters, not UTF-16 units: 200 emoji are 200 characters.
@@ -163,6 +164,6 @@ describe('parseQuery', () => {
   });
 
   test('an example of a failing parameter keeps the required ones, so the suggested call works', () => {
-    assert.deepEqual(failure(() => parseQuery(searchQuery, { q: 'cloud', limit: '0' }, catalog, 's')).details.example, { q: 'cloud', limit: 10 });
+    assert.deepEqual(failure(() => parseQuery(searchQuery, { q: 'cloud', limit: '0' }, catalog, 's')).details.example, { q: 'Aroeira', limit: 10 });
   });
 });

@@ -162,6 +162,20 @@ describe('GET /developers', () => {
     assert.equal(body.result.completion.total, body.result.completion.values.length);
   });
 
+  test('speaks Portuguese at /pt-BR/developers, with the same anchors, examples and live answers', async () => {
+    const portuguese = (await server.inject({ url: '/md/pt-BR/developers.md' })).body;
+    for (const heading of ['## Primeiros passos', '## Autenticação e CORS', '## Limites de uso', '## Erros', '### `GET /api/v1/products` Listar produtos']) {
+      assert.ok(portuguese.includes(`\n${heading}\n`), heading);
+    }
+    for (const english of ['## Quick start', 'Base URL:', '**Example request**', '**What to do:**', 'case and accents do not matter']) assert.ok(!portuguese.includes(english), english);
+    assert.ok(portuguese.includes('**Exemplo de requisição**') && portuguese.includes('**O que fazer:**'));
+    // The examples are the same calls: only the words around them change.
+    const calls = (text: string) => [...text.matchAll(/curl -s '([^']+)'/g)].map((match) => match[1]);
+    assert.deepEqual(calls(portuguese), calls(mirror));
+    const html = (await server.inject({ url: '/pt-BR/developers' })).body;
+    assert.match(html, /<h2 id="quick-start">Primeiros passos<\/h2>/);
+  });
+
   test('is also its markdown mirror to Accept: text/markdown', async () => {
     const response = await server.inject({ url: '/developers', headers: { accept: 'text/html;q=0.5, text/markdown' } });
     assert.equal(response.body, mirror);
