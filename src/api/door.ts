@@ -9,6 +9,7 @@ import type { Endpoint } from '../model/endpoints.js';
 import { serviceFacts } from './service-facts.js';
 import { API_PREFIX, documentedPath, ENDPOINTS, health } from '../model/endpoints.js';
 import { problemOf } from './query-problems.js';
+import { contentHookRoute, HOOK_AREA } from './content-hook.js';
 
 /**
  * The JSON API as a door: `/api/v1` counted by the quota and versioned,
@@ -24,8 +25,9 @@ export function apiDoor(service: ServiceState): DoorDescriptor {
       { prefix: API_PREFIX, counted: true, versioned: true, json: true, notFoundHint },
       { prefix: ROUTES.healthz.pattern, counted: false, versioned: true, json: true, notFoundHint },
       { prefix: '/api', counted: false, versioned: false, json: true, notFoundHint },
+      HOOK_AREA,
     ],
-    routes: apiRoutes(service),
+    routes: [...apiRoutes(service), contentHookRoute(service.content, service.clientOf)],
   };
 }
 
