@@ -26,9 +26,6 @@ export interface ContentFacts {
   readonly refused: { readonly commit: string; readonly error: string; readonly refused_at: string } | null;
 }
 
-/** A push event's body is a few kilobytes; GitHub caps its payloads at 25 MB. */
-export const MAX_HOOK_BODY_BYTES = 25 * 1024 * 1024;
-
 /** Whether `body` comes with a valid GitHub signature or GitLab token for `secret`. */
 export function isSigned(headers: IncomingHttpHeaders, body: Buffer, secret: string | undefined): boolean {
   if (secret === undefined || secret === '') return false;
