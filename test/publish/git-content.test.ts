@@ -5,7 +5,7 @@
  * generous bound; nothing here asserts how long a step takes.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -99,7 +99,7 @@ describe('content from git, two instances sharing Redis', () => {
     remote = await GitRemote.create(MINIMAL);
     first = await git(remote.work, ['rev-parse', 'HEAD']);
     const env = { CONTENT_HOOK_SECRET: SECRET, CONTENT_GIT_POLL_S: '0', REDIS_URL: redis.url };
-    [a, b] = await Promise.all([serveFromGit(remote, env), serveFromGit(remote, env)]);
+    [a, b] = await Promise.all([serveFromGit(remote, { ...env, METRICS_PORT: '0' }), serveFromGit(remote, env)]);
   });
 
   after(async () => {
@@ -174,6 +174,17 @@ describe('content from git, two instances sharing Redis', () => {
     assert.match(b.output(), /content: commit [0-9a-f]{12} refused, still serving [0-9a-f]{12}: posts\/sem-titulo\.md/);
   });
 
+  test('the metrics count the switch, the refusal and the fetches, and name the commit served', async () => {
+    const metricsUrl = /Metrics at (http:\/\/[^/]+)\/metrics/.exec(a.output())?.[1];
+    assert.ok(metricsUrl, a.output());
+    const text = await (await fetch(`${metricsUrl}/metrics`)).text();
+    const served = (await health(a)).content_commit;
+    assert.match(text, /^content_git_switches_total 1$/m);
+    assert.match(text, /^content_git_refusals_total 1$/m);
+    assert.match(text, new RegExp(`^content_git_commit_info\\{commit="${served}"\\} 1$`, 'm'));
+    assert.match(text, /^content_git_fetch_seconds_count\{outcome="ok"\} [1-9]/m);
+  });
+
   test('an instance started after a switch serves the commit the others serve, not the refused tip', async () => {
     const served = (await health(a)).content_commit;
     late = await serveFromGit(remote, { CONTENT_HOOK_SECRET: SECRET, CONTENT_GIT_POLL_S: '0', REDIS_URL: redis.url });
@@ -228,5 +239,77 @@ describe('content from git at start-up', () => {
     const run = await vitrine(['serve'], { CONTENT_GIT: '/srv/site.git', CONTENT_GIT_POLL_S: '0', PORT: '0' });
     assert.equal(run.code, 1);
     assert.match(run.stderr, /^vitrine: configuration: CONTENT_GIT_POLL_S: 0 \(webhooks only\) needs CONTENT_HOOK_SECRET/);
+  });
+});
+
+describe('content from git when the remote fails', () => {
+  let remote: GitRemote;
+  let server: ServerProcess | undefined;
+
+  before(async () => {
+    remote = await GitRemote.create(MINIMAL);
+  });
+
+  after(async () => {
+    await stop(server);
+    await remote?.remove();
+  });
+
+  test('a fetch that fails keeps the commit in force and is tried again until it succeeds', async () => {
+    server = await serveFromGit(remote, { CONTENT_HOOK_SECRET: SECRET, CONTENT_GIT_POLL_S: '0' });
+    const first = (await health(server)).content_commit;
+    const pushed = await remote.commit('Published while the remote is away', (work) => retitle(work, 'Broa depois da falha'));
+    await rename(remote.url, `${remote.url}.away`);
+    const hook = githubPush(SECRET);
+    assert.equal((await fetch(`${server.url}/hooks/content`, { method: 'POST', headers: hook.headers, body: hook.body })).status, 202);
+    await server.waitFor(/content: the fetch failed; still serving/, GIVE_UP_MS);
+    assert.equal((await health(server)).content_commit, first);
+    assert.equal(await postTitle(server), 'Receita de broa');
+    // No hook, no poll: the retry alone finds the remote back.
+    await rename(`${remote.url}.away`, remote.url);
+    await until([server], 'the retry fetches the push', (state) => state.content_commit === pushed);
+    assert.equal(await postTitle(server), 'Broa depois da falha');
+  });
+
+  test('a restart reuses its cache folder: the remote out of reach, it serves the last good commit; a broken repository is made again', async () => {
+    const served = (await health(server!)).content_commit;
+    const cache = /"cache":"([^"]+)"/.exec(server!.output())?.[1];
+    assert.ok(cache);
+    await stop(server);
+    await rename(remote.url, `${remote.url}.away`);
+    server = await serveFromGit(remote, { CONTENT_GIT_POLL_S: '60' });
+    assert.equal((await health(server)).content_commit, served);
+    assert.match(server.output(), /content: the remote is out of reach; starting with the last good commit/);
+    assert.equal(/"cache":"([^"]+)"/.exec(server.output())?.[1], cache);
+    await stop(server);
+    await rename(`${remote.url}.away`, remote.url);
+    await rm(path.join(cache, 'repository.git', 'HEAD'));
+    const pushed = await remote.commit('After the repair', (work) => retitle(work, 'Broa do cache refeito'));
+    server = await serveFromGit(remote, { CONTENT_GIT_POLL_S: '60' });
+    assert.equal((await health(server)).content_commit, pushed);
+    assert.equal(await postTitle(server), 'Broa do cache refeito');
+  });
+
+  test('SIGTERM during a fetch stops the fetch and the process cleanly', async () => {
+    await stop(server);
+    // An ssh remote whose connection hangs once the flag exists: git runs this in place of ssh.
+    const flag = path.join(remote.root, 'hang');
+    const ssh = path.join(remote.root, 'fake-ssh.sh');
+    await writeFile(ssh, `#!/bin/sh\nfor last; do :; done\nif [ -e '${flag}' ]; then exec sleep 30; fi\nexec sh -c "$last"\n`);
+    server = await startServer({
+      CONTENT_GIT: `ssh://git.example${remote.url}`,
+      GIT_SSH_COMMAND: `sh ${ssh}`,
+      TMPDIR: remote.root,
+      CONTENT_HOOK_SECRET: SECRET,
+      CONTENT_GIT_POLL_S: '0',
+    });
+    await writeFile(flag, '');
+    const hook = githubPush(SECRET);
+    assert.equal((await fetch(`${server.url}/hooks/content`, { method: 'POST', headers: hook.headers, body: hook.body })).status, 202);
+    await server.waitFor(/content: fetching/);
+    server.child.kill('SIGTERM');
+    assert.equal(await server.exited, 0, server.output());
+    assert.match(server.output(), /"msg":"stopped"/);
+    assert.doesNotMatch(server.output(), /the fetch failed/);
   });
 });
