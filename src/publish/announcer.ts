@@ -47,7 +47,7 @@ export class CommitAnnouncer {
     this.#subscriber.on('error', (error: Error) => {
       if (!reachable || this.#closing) return;
       reachable = false;
-      this.log.warn({ reason: error.message }, 'content: Redis is unreachable; this instance keeps polling the remote until it returns');
+      this.log.warn({ reason: error.message }, 'content: Redis is unreachable; until it returns, this instance follows the remote alone (its own poll and hooks)');
     });
     this.#subscriber.on('message', (_channel: string, message: string) => this.#heard(message));
     this.#subscriber.on('ready', () => {
