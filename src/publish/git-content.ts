@@ -21,7 +21,7 @@ import type { ContentSource } from '../server.js';
 import { checkAndLoad } from '../check/content-check.js';
 import { CommitAnnouncer } from './announcer.js';
 import { lockedCacheFolder } from './cache-folder.js';
-import { GitMirror, redacted } from './git-mirror.js';
+import { GitError, GitMirror, redacted } from './git-mirror.js';
 
 /** The first retry of a failed fetch, doubled at each failure up to the last. */
 const RETRY_FIRST_MS = 2000;
@@ -106,7 +106,9 @@ export class GitContent implements ContentSource {
     } catch (error) {
       abort.abort();
       await folder.release();
-      throw error;
+      if (error instanceof ConfigError) throw error;
+      // git missing, or the cache folder unusable (a full disk, no permission): still one line naming the setting.
+      throw new ConfigError('CONTENT_GIT', error instanceof GitError ? message(error) : `the cache folder ${folder.folder} cannot be used: ${message(error)}`);
     }
   }
 
@@ -196,6 +198,8 @@ export class GitContent implements ContentSource {
       await this.mirror.prune(this.#kept());
       return;
     }
+    // Told as soon as it passed: the other instances fetch, check and prepare it while this one does.
+    if (target.commit === undefined) await this.#announcer?.announce(commit, true);
     try {
       await following.swap(`commit ${commit.slice(0, 12)} (${target.reason})`, checked.catalog);
     } catch (error) {
@@ -206,7 +210,6 @@ export class GitContent implements ContentSource {
     following.metrics?.gitCommit('switched', commit);
     this.log.info({ reason: target.reason, commit, previous: this.#previous }, `content: switched to commit ${commit.slice(0, 12)}`);
     await this.#rememberGood();
-    if (target.commit === undefined) await this.#announcer?.announce(commit, true);
     await this.mirror.prune(this.#kept());
   }
 

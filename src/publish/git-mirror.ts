@@ -160,6 +160,7 @@ function execGit(args: readonly string[], timeout: number, signal: AbortSignal, 
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
         if (signal.aborted) return reject(new GitError('stopped'));
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new GitError('the git program is not installed (apt-get install git)'));
         const said = stderr.split('\n').find((line) => /^(fatal|error):/.test(line)) ?? stderr.split('\n').find((line) => line.trim() !== '');
         const why = said?.replace(/^(fatal|error):\s*/, '') ?? (error.killed ? `git ${args.find((arg) => !arg.startsWith('-'))} took too long` : error.message);
         reject(new GitError(redacted(why.trim())));
