@@ -168,7 +168,7 @@ export class GitContent implements ContentSource {
     let tree: string;
     try {
       commit = target.commit ?? (await this.mirror.fetchBranch(this.branch));
-      if (target.commit) await this.mirror.fetchCommit(commit);
+      if (target.commit) await this.mirror.fetchCommit(commit, this.branch);
       tree = await this.mirror.tree(commit);
       metrics?.gitFetched(true, (performance.now() - started) / 1000);
     } catch (error) {
@@ -240,8 +240,9 @@ async function firstCommit(options: {
   const { remote } = config.contentGit;
   let commit: string;
   try {
-    if (kept) await mirror.fetchCommit(kept);
-    commit = kept ?? (await mirror.fetchBranch(branch));
+    // The commit every instance serves; a branch pushed over since is followed from its tip.
+    const keptHere = kept !== undefined && (await mirror.fetchCommit(kept, branch).then(() => true, () => false));
+    commit = keptHere ? kept : await mirror.fetchBranch(branch);
   } catch (error) {
     if (lastGood === undefined) unreachable(remote, error);
     log.warn({ remote: redacted(remote), error: message(error) }, `content: the remote is out of reach; starting with the last good commit ${lastGood.slice(0, 12)} of the cache`);

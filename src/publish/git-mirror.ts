@@ -77,31 +77,41 @@ export class GitMirror {
   /** Fetches the tip of `branch`, one commit deep (a force-push included), and answers its commit. */
   async fetchBranch(branch: string): Promise<string> {
     const ref = `refs/remotes/origin/${branch}`;
-    await this.#fetch(`+refs/heads/${branch}:${ref}`);
+    await this.#fetch(`+refs/heads/${branch}:${ref}`, branch);
     return (await this.#git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
   }
 
-  /** Makes sure `commit` is here, fetching it alone when it is not. */
-  async fetchCommit(commit: string): Promise<void> {
+  /**
+   * Makes sure `commit` is here: fetched alone (a remote that serves only
+   * the commits its branches name refuses that), else with `branch`'s tip.
+   * A commit that is on neither (a force-push took it away) is an error.
+   */
+  async fetchCommit(commit: string, branch: string): Promise<void> {
     if (await this.has(commit)) return;
-    await this.#fetch(commit);
+    const alone = await this.#git(['fetch', '--quiet', '--depth=1', '--no-tags', 'origin', commit], FETCH_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    );
+    if (alone || this.signal.aborted) return;
+    await this.fetchBranch(branch);
+    if (!(await this.has(commit))) throw new GitError(`commit ${commit.slice(0, 12)} is no longer on the remote (was ${branch} pushed over?)`);
   }
 
   /**
-   * One commit deep. A fetch that fails while the remote answers means the
-   * repository here is broken (a disk that filled up, a file removed): it is
-   * made again, empty, and the fetch tried once more.
+   * One commit deep. A fetch that fails while the remote answers and has
+   * the branch means the repository here is broken (a disk that filled up,
+   * a file removed): it is made again, empty, and the fetch tried once more.
    */
-  async #fetch(refspec: string): Promise<void> {
+  async #fetch(refspec: string, branch: string): Promise<void> {
     const fetch = () => this.#git(['fetch', '--quiet', '--depth=1', '--no-tags', 'origin', refspec], FETCH_TIMEOUT_MS);
     try {
       await fetch();
     } catch (error) {
-      const remoteAnswers = await this.#git(['ls-remote', '--heads', 'origin'], FETCH_TIMEOUT_MS).then(
-        () => true,
+      const remoteHasIt = await this.#git(['ls-remote', '--heads', 'origin', `refs/heads/${branch}`], FETCH_TIMEOUT_MS).then(
+        (out) => out.trim() !== '',
         () => false,
       );
-      if (!remoteAnswers || this.signal.aborted) throw error;
+      if (!remoteHasIt || this.signal.aborted) throw error;
       await rm(this.#repository, { recursive: true, force: true });
       await this.open();
       await fetch();

@@ -216,6 +216,15 @@ describe('content from git without webhooks or Redis', () => {
     // Without CONTENT_HOOK_SECRET no hook is accepted.
     assert.equal((await fetch(`${server.url}/hooks/content`, { method: 'POST', headers: hook.headers, body: hook.body })).status, 401);
   });
+
+  test('a force-push that rewrites the branch is followed', async () => {
+    const served = (await health(server!)).content_commit;
+    await git(remote.work, ['reset', '--quiet', '--hard', 'HEAD~1']);
+    const rewritten = await remote.commit('History rewritten', (work) => retitle(work, 'Broa reescrita'));
+    assert.equal((await git(remote.work, ['merge-base', '--is-ancestor', served!, 'HEAD']).then(() => 'ancestor', () => 'gone')), 'gone');
+    await until([server!], 'the poll finds the rewritten branch', (state) => state.content_commit === rewritten);
+    assert.equal(await postTitle(server!), 'Broa reescrita');
+  });
 });
 
 describe('content from git at start-up', () => {
