@@ -257,7 +257,13 @@ async function firstCommit(options: {
   return { commit: lastGood, refused: { commit, error, refused_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') } };
 }
 
-/** `vitrine check`'s rules on a commit's files: the Catalog when it has no error, else the first error found. */
+/**
+ * `vitrine check`'s rules for the content on a commit's files: the Catalog
+ * when it has no error, else the first error found. The links the engine's
+ * own frame prints are not judged here: that takes a render of every page
+ * (most of `vitrine check`'s time at 10,000 posts), on every instance, for
+ * links that depend on the engine rather than on the commit.
+ */
 async function check(tree: string, baseUrl: string, settings: Pick<Config, 'imageCacheDir' | 'pictureLimits'>): Promise<Checked> {
   const { report, catalog } = await checkAndLoad(tree, baseUrl, pictureSettings(settings));
   const first = report.errors[0];
