@@ -50,17 +50,18 @@ export class CommitAnnouncer {
       this.log.warn({ reason: error.message }, 'content: Redis is unreachable; until it returns, this instance follows the remote alone (its own poll and hooks)');
     });
     this.#subscriber.on('message', (_channel: string, message: string) => this.#heard(message));
+    // On every (re)connection: listen again, and catch up with the commit kept meanwhile.
     this.#subscriber.on('ready', () => {
       if (!reachable) this.log.info({}, 'content: Redis is reachable again; following the commit it keeps');
       reachable = true;
-      void this.current().then((commit) => commit && this.onCommit(commit, 'kept in Redis'));
+      void this.#subscriber.subscribe(this.#channel).catch(() => {});
     });
+    this.#commands.on('ready', () => void this.current().then((commit) => commit && this.onCommit(commit, 'kept in Redis')));
   }
 
-  /** Connects and subscribes; resolves either way (the clients keep trying in the background). */
+  /** Connects; resolves either way (the clients keep trying in the background). */
   async start(): Promise<void> {
     await Promise.all([this.#commands.connect().catch(() => {}), this.#subscriber.connect().catch(() => {})]);
-    await this.#subscriber.subscribe(this.#channel).catch(() => {});
   }
 
   /** The last good commit every instance serves, or undefined (none yet, or Redis out of reach). */

@@ -149,7 +149,11 @@ export class GitContent implements ContentSource {
       return;
     }
     clearTimeout(this.#retry.timer);
-    this.#running = this.#cycle(target).finally(() => {
+    const cycle = this.#cycle(target).catch((error: unknown) => {
+      // The check's own failure (the disk, a bug), not the content's: the commit in force keeps serving.
+      this.log.error({ reason: target.reason, error: message(error), commit: this.#commit }, `content: the fetched commit could not be checked; still serving ${this.#commit.slice(0, 12)}`);
+    });
+    this.#running = cycle.finally(() => {
       this.#running = undefined;
       // An announced commit first: it is what the other instances serve; then the tip, which may be newer.
       const next = this.#pendingCommit ?? this.#pendingTip;
