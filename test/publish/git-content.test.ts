@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../helper.js';
 import { RedisServer } from '../http/redis-server.js';
+import { freePort } from '../ports.js';
 import type { ServerProcess } from '../process.js';
 import { startServer, vitrine } from '../process.js';
 import { git, GitRemote, githubPush } from './git-remote.js';
@@ -194,7 +195,7 @@ describe('content from git, two instances sharing Redis', () => {
   });
 });
 
-describe('content from git without webhooks or Redis', () => {
+describe('content from git without webhooks or a reachable Redis', () => {
   let remote: GitRemote;
   let server: ServerProcess | undefined;
 
@@ -207,8 +208,9 @@ describe('content from git without webhooks or Redis', () => {
     await remote?.remove();
   });
 
-  test('polling alone picks up a push', async () => {
-    server = await serveFromGit(remote, { CONTENT_GIT_POLL_S: '1' });
+  test('polling alone picks up a push, also where the Redis named is out of reach', async () => {
+    server = await serveFromGit(remote, { CONTENT_GIT_POLL_S: '1', REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    assert.match(server.output(), /content: Redis is unreachable/);
     const pushed = await remote.commit('Polled', (work) => retitle(work, 'Broa achada sem gancho'));
     await until([server], 'the poll finds the push', (state) => state.content_commit === pushed);
     assert.equal(await postTitle(server), 'Broa achada sem gancho');
