@@ -24,6 +24,7 @@ export const LAYERS = [
   ['api', 'mcp', 'site', 'discovery'],
   ['app'],
   ['check'],
+  ['publish'],
   ['import'],
   ['cli'],
 ];

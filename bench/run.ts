@@ -31,7 +31,9 @@
  *
  * Words after `--` keep only the rows whose label holds one of them, and skip
  * the flood and memory sections: `npm run bench -- MCP` measures the two MCP
- * rows alone, `npm run bench -- stop` the stop under load.
+ * rows alone, `npm run bench -- stop` the stop under load, `npm run bench --
+ * git` publishing from git (bench/git.ts: the first clone of 10,000 posts,
+ * and a hook to two instances serving the pushed commit), the last section.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -42,9 +44,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CapturedAnswer } from './bare-node.js';
 import { generateCorpus } from './corpus.js';
+import { benchPublishing } from './git.js';
 import { nginxBinary, startNginx } from '../test/deploy/nginx.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The words that choose the publishing rows (bench/git.ts) alone. */
+const GIT_LABEL = 'git publishing';
 const DURATION = '5s';
 const CONNECTIONS = 32;
 /** Alternating runs per row; the figure is their median. */
@@ -662,8 +667,9 @@ async function main(): Promise<void> {
     const only = process.argv.slice(2);
     const chosen = only.length === 0 ? rows : rows.filter((row) => only.some((word) => row.label.includes(word)));
     const stopChosen = only.length === 0 || only.some((word) => STOP_LABEL.includes(word));
-    if (chosen.length === 0 && !stopChosen) {
-      throw new Error(`no row's label holds ${only.join(' or ')}; the rows are: ${[...rows.map((row) => row.label), STOP_LABEL].join('; ')}`);
+    const gitChosen = only.length === 0 || only.some((word) => GIT_LABEL.includes(word));
+    if (chosen.length === 0 && !stopChosen && !gitChosen) {
+      throw new Error(`no row's label holds ${only.join(' or ')}; the rows are: ${[...rows.map((row) => row.label), STOP_LABEL, GIT_LABEL].join('; ')}`);
     }
 
     const nginx = chosen.some((row) => row.exported) ? await exportThroughNginx(work, vitrineEnv) : undefined;
@@ -690,9 +696,8 @@ async function main(): Promise<void> {
       table(exportRows);
     }
     if (stopChosen) printStop(await stopUnderLoad(`/md/products/${product}.md`));
-    if (only.length > 0) return;
-
-    await floodAndStarts(work, vitrine, children, product, words);
+    if (only.length === 0) await floodAndStarts(work, vitrine, children, product, words);
+    if (gitChosen) await benchPublishing(path.join(work, 'git'));
   } finally {
     await Promise.all(children.map(stop));
     await rm(work, { recursive: true, force: true });

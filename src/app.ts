@@ -1,4 +1,5 @@
 import { apiDoor } from './api/door.js';
+import type { ServiceState } from './api/service-facts.js';
 import type { Config } from './config/config.js';
 import { ContentStore } from './content/store.js';
 import type { Catalog } from './content/types.js';
@@ -12,6 +13,7 @@ import { quotaPolicy, RateLimiter } from './http/rate-limit.js';
 import type { RequestLog } from './http/request-log.js';
 import { requestLog } from './http/request-log.js';
 import type { Metrics } from './metrics.js';
+import type { ContentFeed } from './http/push-hook.js';
 import type { DoorDescriptor } from './http/doors.js';
 import { Zones } from './http/doors.js';
 import { Router } from './http/router.js';
@@ -45,6 +47,8 @@ export interface AppOptions {
    * content): the requests waiting on it go to this app's pipeline.
    */
   readonly service?: Service;
+  /** The git remote the content follows (CONTENT_GIT), for the webhook and the health record. */
+  readonly content?: ContentFeed;
 }
 
 export interface App {
@@ -96,12 +100,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       : new (await import('./metrics.js')).Metrics({ store, quotaStore: () => limiter.storeState(), redis: config.redisUrl !== undefined });
   // What the site's pictures are made into, kept in IMAGE_CACHE_DIR: made when first asked for, or ahead.
   const pictures = new PictureMaker(config.imageCacheDir, (error, file) => log.warn({ err: error, file }, 'a made picture could not be kept in IMAGE_CACHE_DIR; it will be made again'));
-  const doors = doorsOf(config, log, limiter, metrics, pictures);
+  const clientAddress = clientAddressOf(config.trustProxy);
+  const doors = doorsOf(config, log, limiter, metrics, pictures, { content: options.content, clientOf: (request) => (request.body ? clientAddress(request.body) : 'in-process') });
   const zones = new Zones(doors);
   // Each route answers only the paths of its own area: the site's catch-all never takes a path under /api or /mcp.
   const router = new Router(zones).add(...doors.flatMap((door) => door.routes));
   const cache = new AnswerCache(config.answerCacheBytes);
-  const clientAddress = clientAddressOf(config.trustProxy);
   const requestLogged = metrics ? answered(requestLog(log), metrics) : requestLog(log);
   const pipeline = new Pipeline({ store, router, policy, limiter, cache, clientAddress, zones, log, requestLog: requestLogged });
   const ahead = new AheadOfRequests({ store, pipeline, router, zones, policy, cache, pictures, log });
@@ -145,11 +149,11 @@ async function quotaOf(config: Config, log: Log): Promise<RateLimiter> {
 }
 
 /** The doors, each mounted from its own descriptor: its routes, the areas of the paths it owns, how it words a failure. */
-function doorsOf(config: Config, log: Log, limiter: RateLimiter, metrics: Metrics | undefined, pictures: PictureMaker): readonly DoorDescriptor[] {
+function doorsOf(config: Config, log: Log, limiter: RateLimiter, metrics: Metrics | undefined, pictures: PictureMaker, feed: Pick<ServiceState, 'content' | 'clientOf'>): readonly DoorDescriptor[] {
   // Every published document described once, for every door.
   const documents = createDocuments(config);
   return [
-    apiDoor({ limiter, deprecation: config.deprecation }),
+    apiDoor({ limiter, deprecation: config.deprecation, ...feed }),
     mcpDoor(config, log, documents, metrics && ((tool, outcome) => metrics.toolCalled(tool, outcome))),
     discoveryDoor(limiter.policy),
     siteDoor(config, pictures, documents),

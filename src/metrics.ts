@@ -20,6 +20,7 @@ export class Metrics {
   readonly #toolCalls: Counter<'tool' | 'outcome'>;
   readonly #reloads: Counter<'outcome'>;
   readonly #lastReload: Gauge;
+  readonly #git: { readonly switches: Counter; readonly refusals: Counter; readonly fetches: Histogram<'outcome'>; readonly commit: Gauge<'commit'> };
 
   constructor(options: { readonly store: ContentStore; readonly quotaStore: () => QuotaStoreState; readonly redis: boolean }) {
     const registers = [this.registry];
@@ -56,7 +57,27 @@ export class Metrics {
         this.set(options.quotaStore() === 'redis' ? 1 : 0);
       },
     });
+    // Content from git (CONTENT_GIT): each instance counts its own switches, refusals and fetches.
+    this.#git = {
+      switches: new Counter({ name: 'content_git_switches_total', help: 'Switches to another commit of CONTENT_GIT, after it passed the content check.', registers }),
+      refusals: new Counter({ name: 'content_git_refusals_total', help: 'Commits of CONTENT_GIT refused because the content check found an error.', registers }),
+      fetches: new Histogram({ name: 'content_git_fetch_seconds', help: 'Time of a fetch of CONTENT_GIT, checkout included, by outcome (ok, failed).', labelNames: ['outcome'], buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120], registers }),
+      commit: new Gauge({ name: 'content_git_commit_info', help: 'The commit of CONTENT_GIT served (1 on its label).', labelNames: ['commit'], registers }),
+    };
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A fetch of CONTENT_GIT ended. */
+  gitFetched(ok: boolean, seconds: number): void {
+    this.#git.fetches.observe({ outcome: ok ? 'ok' : 'failed' }, seconds);
+  }
+
+  /** The commit served changed (`switched`: from another one) or a commit was refused. */
+  gitCommit(event: 'served' | 'switched' | 'refused', commit: string): void {
+    if (event === 'refused') return void this.#git.refusals.inc();
+    if (event === 'switched') this.#git.switches.inc();
+    this.#git.commit.reset();
+    this.#git.commit.set({ commit }, 1);
   }
 
   /** One answer sent: `route` is the pattern, or null when no route matched. */

@@ -21,6 +21,8 @@ import { Service } from './http/service.js';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ContentFeed } from './http/push-hook.js';
+import type { Metrics } from './metrics.js';
 
 /** How long in-flight requests may take to finish once a shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,6 +32,16 @@ const WATCH_DEBOUNCE_MS = 150;
 export interface ServeOptions {
   /** Reload the content whenever a file in its folder changes (SIGHUP reloads it either way). */
   readonly watch: boolean;
+  /** Content published from a git remote (CONTENT_GIT): its commit is checked out in the Config's contentDir. */
+  readonly content?: ContentSource;
+}
+
+/** A source of content that changes by itself (a git remote), followed once the service answers. */
+export interface ContentSource extends ContentFeed {
+  /** From now on, each new commit that passes the check is put in force through `swap`; `baseUrl` is the one bound. */
+  follow(options: { readonly swap: (reason: string, catalog: Catalog) => Promise<unknown>; readonly baseUrl: string; readonly metrics: Metrics | undefined }): void;
+  /** Stops a fetch under way and every timer; resolves once nothing runs. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -40,7 +52,11 @@ export interface ServeOptions {
  * process alive.
  */
 export async function serve(settings: Config, options: ServeOptions): Promise<void> {
-  const { app, config, address } = await start(settings);
+  const { content } = options;
+  const { app, config, address } = await start(settings, content).catch(async (error: unknown) => {
+    await content?.stop();
+    throw error;
+  });
   const pictures = pictureSettings(config);
   const { server, store, warmCatalog, log, metrics, makePictures } = app;
   const catalog = store.catalog;
@@ -76,11 +92,13 @@ export async function serve(settings: Config, options: ServeOptions): Promise<vo
     deadline.unref();
     watcher?.close();
     metricsServer?.close();
+    // A fetch under way stops at once; the commit in force keeps answering until the last request.
+    await content?.stop();
     await server.close();
     log.info({}, 'stopped');
     process.exit(0);
   };
-  const onHangUp = () => void reloader.reload('SIGHUP');
+  const onHangUp = () => (content ? content.fetch('SIGHUP') : void reloader.reload('SIGHUP'));
   const onInterrupt = () => void close('SIGINT');
   const onTerminate = () => void close('SIGTERM');
   process.on('SIGHUP', onHangUp);
@@ -89,6 +107,7 @@ export async function serve(settings: Config, options: ServeOptions): Promise<vo
 
   try {
     if (options.watch) watcher = watchContent(config.contentDir, reloader, log);
+    content?.follow({ swap: (reason, loaded) => reloader.swap(reason, loaded), baseUrl: config.baseUrl, metrics });
 
     // RFC 8594 section 3: a Sunset in the past tells clients the version may stop answering at any
     // moment. It keeps being served, with its headers, until the operator removes it: the log says so.
@@ -104,6 +123,7 @@ export async function serve(settings: Config, options: ServeOptions): Promise<vo
     process.off('SIGTERM', onTerminate);
     watcher?.close();
     metricsServer?.close();
+    await content?.stop();
     await server.close();
     throw error;
   }
@@ -126,7 +146,7 @@ export async function serve(settings: Config, options: ServeOptions): Promise<vo
  * connects while the content loads waits for its answer rather than being
  * refused. A failure closes what was opened.
  */
-async function start(settings: Config): Promise<{ app: App; config: Config; address: AddressInfo }> {
+async function start(settings: Config, content: ContentFeed | undefined): Promise<{ app: App; config: Config; address: AddressInfo }> {
   const cacheProblem = await cacheDirProblem(settings.imageCacheDir);
   if (cacheProblem !== undefined) throw new ConfigError('IMAGE_CACHE_DIR', cacheProblem);
   const service = new Service(settings);
@@ -134,7 +154,7 @@ async function start(settings: Config): Promise<{ app: App; config: Config; addr
   const config = withBoundPort(settings, address.port);
   try {
     const catalog = await loadCatalog({ dir: config.contentDir, baseUrl: config.baseUrl, pictures: pictureSettings(config) });
-    return { app: await buildApp({ config, catalog, warmInBackground: true, service }), config, address };
+    return { app: await buildApp({ config, catalog, warmInBackground: true, service, ...(content ? { content } : {}) }), config, address };
   } catch (error) {
     await service.close();
     throw error;

@@ -1,3 +1,4 @@
+import type { ContentFeed } from '../src/http/push-hook.js';
 import { request } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,13 +58,15 @@ export interface TestAppOptions {
    * checked against the document of another.
    */
   readonly checkOpenApi?: false;
+  /** The git remote the content follows, for the webhook and the health record. */
+  readonly content?: ContentFeed;
 }
 
 /** The real app over the demo content, silent, never listening. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<App & { config: Config }> {
   const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL, ...options.env });
   const catalog = options.catalog ?? (await testCatalog(undefined, config.baseUrl));
-  const app = await buildApp({ config, catalog, ...(options.limiter ? { limiter: options.limiter } : {}) });
+  const app = await buildApp({ config, catalog, ...(options.limiter ? { limiter: options.limiter } : {}), ...(options.content ? { content: options.content } : {}) });
   // Every API response a test produces is checked against /openapi.json.
   const inject = app.server.inject.bind(app.server);
   app.server.inject = (async (request: InjectOptions | string) => {

@@ -11,6 +11,7 @@ import { API_PREFIX, documentedPath, ENDPOINTS, health } from '../model/endpoint
 import { problemOf } from './query-problems.js';
 import { contentUsageHeader } from '../content/ai-usage.js';
 import { closestPath } from '../util/suggest.js';
+import { contentHookRoute, HOOK_AREA } from './content-hook.js';
 
 /**
  * The JSON API as a door: `/api/v1` counted by the quota and versioned,
@@ -26,8 +27,9 @@ export function apiDoor(service: ServiceState): DoorDescriptor {
       { prefix: API_PREFIX, counted: true, versioned: true, json: true, notFoundHint, nearPaths: nearEndpoints },
       { prefix: ROUTES.healthz.pattern, counted: false, versioned: true, json: true, notFoundHint },
       { prefix: '/api', counted: false, versioned: false, json: true, notFoundHint },
+      HOOK_AREA,
     ],
-    routes: apiRoutes(service),
+    routes: [...apiRoutes(service), contentHookRoute(service.content, service.clientOf)],
   };
 }
 

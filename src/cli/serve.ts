@@ -21,7 +21,7 @@ export const SERVE_HELP: CommandHelp = {
   environment: SETTING_NAMES,
   notes: [
     'DIR, --port and --host win over CONTENT_DIR, PORT and HOST. A bad setting stops start-up with one line naming it, and exit code 1.',
-    'Signals: SIGHUP reloads the content; SIGTERM and SIGINT stop gracefully (exit code 0).',
+    'Signals: SIGHUP reloads the content (with CONTENT_GIT: fetches the branch); SIGTERM and SIGINT stop gracefully (exit code 0).',
   ],
 };
 
@@ -51,6 +51,13 @@ export async function runServe(args: readonly string[], env: Env): Promise<numbe
       ...(host === undefined ? {} : { HOST: host }),
     });
     const { serve } = await import('../server.js');
+    if (config.contentGit) {
+      if (dir !== undefined || values.watch) return usageError('the content comes from CONTENT_GIT: serve takes no DIR and no --watch with it', SERVE_HELP.usage);
+      const [{ GitContent }, { createLog }] = await Promise.all([import('../publish/git-content.js'), import('../config/log.js')]);
+      const content = await GitContent.open({ ...config, contentGit: config.contentGit }, createLog(config.logLevel));
+      await serve({ ...config, contentDir: await content.dir }, { watch: false, content });
+      return 0;
+    }
     await serve(config, { watch: values.watch === true });
     return 0;
   } catch (error) {

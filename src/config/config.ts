@@ -41,6 +41,17 @@ export interface Config {
   readonly imageCacheDir: string;
   /** The largest picture the content may hold: pixels (IMAGE_MAX_MEGAPIXELS) and bytes (IMAGE_MAX_MB). */
   readonly pictureLimits: { readonly maxPixels: number; readonly maxBytes: number };
+  /** The git remote the content is published from (CONTENT_GIT and its settings); undefined: CONTENT_DIR is served. */
+  readonly contentGit?: ContentGit;
+}
+
+export interface ContentGit {
+  readonly remote: string;
+  /** Undefined: the remote's default branch. */
+  readonly branch?: string;
+  /** Seconds between two fetches; 0: webhooks (and announced commits) only. */
+  readonly pollSeconds: number;
+  readonly hookSecret?: string;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -61,6 +72,7 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got "${headersTimeoutMs}"`);
   }
   const { REDIS_URL: redisUrl, METRICS_PORT: metricsPort } = settings;
+  const contentGit = contentGitOf(settings);
 
   return Object.freeze({
     port,
@@ -82,11 +94,20 @@ export function loadConfig(env: Env): Config {
     ...(metricsPort === undefined ? {} : { metricsPort }),
     metricsHost: settings.METRICS_HOST,
     imageCacheDir: settings.IMAGE_CACHE_DIR,
+    ...(contentGit === undefined ? {} : { contentGit }),
     pictureLimits: Object.freeze({
       maxPixels: settings.IMAGE_MAX_MEGAPIXELS * 1_000_000,
       maxBytes: settings.IMAGE_MAX_MB * 1024 * 1024,
     }),
   });
+}
+
+/** CONTENT_GIT and the settings that go with it; a content that would never change is refused. */
+function contentGitOf(settings: ReturnType<typeof readSettings>): ContentGit | undefined {
+  const { CONTENT_GIT: remote, CONTENT_GIT_BRANCH: branch, CONTENT_GIT_POLL_S: pollSeconds, CONTENT_HOOK_SECRET: hookSecret } = settings;
+  if (remote === undefined) return undefined;
+  if (pollSeconds === 0 && hookSecret === undefined) throw new ConfigError('CONTENT_GIT_POLL_S', '0 (webhooks only) needs CONTENT_HOOK_SECRET, or the content would never change');
+  return Object.freeze({ remote, pollSeconds, ...(branch === undefined ? {} : { branch }), ...(hookSecret === undefined ? {} : { hookSecret }) });
 }
 
 /** What the content loader needs of the settings to judge and remember the pictures. */

@@ -47,6 +47,29 @@ export function parseRedisUrl(value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * CONTENT_GIT: what `git clone` takes (a path, `file:`, `https:`, `ssh:`, or
+ * scp-like `user@host:path`). A value starting with `-` would be read as an
+ * option of git, and a token is never repeated in the message.
+ */
+export function parseGitRemote(value: string, name: string): string {
+  if (value.startsWith('-') || /\s/.test(value)) throw new ConfigError(name, 'must be a git remote: a path, or a file:, https: or ssh: URL');
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (scheme !== undefined && !['file', 'https', 'http', 'ssh', 'git'].includes(scheme)) {
+    throw new ConfigError(name, `must be a path, or a file:, https: or ssh: URL, got a ${scheme}: URL`);
+  }
+  return value;
+}
+
+/** CONTENT_GIT_BRANCH: a branch name as git accepts one (git-check-ref-format), never an option. */
+export function parseGitBranch(value: string, name: string): string {
+  const branch = value.replace(/^refs\/heads\//, '');
+  if (branch.startsWith('-') || /[\s~^:?*[\\]|\.\.|@\{|\/\/|^\/|\/$|\.lock$|\.$/.test(branch)) {
+    throw new ConfigError(name, `must be a branch name, such as main, got "${value}"`);
+  }
+  return branch;
+}
+
 export function parseWholeNumber(variable: string, value: string, minimum = 1): number {
   const number = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < minimum) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_IMAGE_CACHE_DIR, DEFAULT_MAX_MB, DEFAULT_MAX_MEGAPIXELS } from '../media/pictures.js';
 import { DEFAULT_CONTENT_DIR } from './package.js';
-import { MINIMUM_NOTICE_DAYS, parseAllowedOrigins, parseBaseUrl, parseLogLevel, parsePort, parseRedisUrl, parseTrustProxy, parseWholeNumber } from './parse.js';
+import { MINIMUM_NOTICE_DAYS, parseAllowedOrigins, parseBaseUrl, parseGitBranch, parseGitRemote, parseLogLevel, parsePort, parseRedisUrl, parseTrustProxy, parseWholeNumber } from './parse.js';
 
 /**
  * Every setting the environment carries, declared once: loadConfig reads each
@@ -72,6 +72,31 @@ export const SETTINGS = {
     summary: 'the content folder (default: the bundled content/)',
     meaning: 'The content folder to publish ([authoring.md](authoring.md#the-content-folder)).',
     read: orDefault(DEFAULT_CONTENT_DIR),
+  }),
+  // Content from git: see "Publish by pushing" in docs/deploying.md.
+  CONTENT_GIT: declare({
+    default: 'unset',
+    summary: 'a git remote to publish the content from: a path, file:, https: or ssh: (default: CONTENT_DIR is served)',
+    meaning: 'A git remote the content is published from (a path, `file:`, `https:` or `ssh:` URL; credentials as git takes them: a token in the URL, an SSH key, a credential helper; never logged). Each commit is checked as `vitrine check` does before it is served; one that fails is refused and the last good one keeps serving. Replaces `CONTENT_DIR`. See [Publish by pushing](deploying.md#publish-by-pushing).',
+    read: ifGiven(parseGitRemote),
+  }),
+  CONTENT_GIT_BRANCH: declare({
+    default: "the remote's default branch",
+    summary: "the branch of CONTENT_GIT to publish (default: the remote's default branch)",
+    meaning: 'The branch of `CONTENT_GIT` to publish; a push to another branch is acknowledged and ignored.',
+    read: ifGiven(parseGitBranch),
+  }),
+  CONTENT_GIT_POLL_S: declare({
+    default: '`60`',
+    summary: 'seconds between two fetches of CONTENT_GIT, 0 for webhooks only (default: 60)',
+    meaning: 'Seconds between two fetches of `CONTENT_GIT`; `0`: only a webhook (or a commit announced through `REDIS_URL`) fetches, and then `CONTENT_HOOK_SECRET` is required.',
+    read: (value, name) => (value === undefined ? 60 : parseWholeNumber(name, value, 0)),
+  }),
+  CONTENT_HOOK_SECRET: declare({
+    default: 'unset',
+    summary: 'the secret of POST /hooks/content, as GitHub signs with it or GitLab sends it (default: webhooks refused)',
+    meaning: "The webhook secret of `POST /hooks/content`: GitHub's `X-Hub-Signature-256` is checked against it, GitLab's `X-Gitlab-Token` compared with it. Unset: every hook answers 401.",
+    read: asGiven,
   }),
   TRUST_PROXY: declare({
     default: '`false`',

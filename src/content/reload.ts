@@ -50,18 +50,28 @@ export class Reloader {
     return this.#running;
   }
 
+  /**
+   * Puts `catalog`, loaded (and checked) elsewhere, in force the same way: its
+   * caches built first, then the one swap. The caller keeps swaps from
+   * overlapping reloads (content from git is never reloaded from a folder).
+   */
+  async swap(reason: string, catalog: Catalog): Promise<ReloadOutcome> {
+    const { store, warm, log } = this.options;
+    const before = store.catalog.version;
+    await warm(catalog);
+    store.replace(catalog);
+    const changed = catalog.version !== before;
+    log.info({ reason, content_version: catalog.version, previous_version: before, changed }, changed ? 'content reloaded' : 'content reloaded, unchanged');
+    const outcome: ReloadOutcome = { ok: true, version: catalog.version, changed };
+    this.options.onReload?.(outcome, catalog);
+    return outcome;
+  }
+
   async #load(reason: string): Promise<ReloadOutcome> {
-    const { store, dir, baseUrl, pictures, warm, log } = this.options;
+    const { store, dir, baseUrl, pictures, log } = this.options;
     const before = store.catalog.version;
     try {
-      const catalog = await loadCatalog({ dir, baseUrl, ...(pictures ? { pictures } : {}) });
-      await warm(catalog);
-      store.replace(catalog);
-      const changed = catalog.version !== before;
-      log.info({ reason, content_version: catalog.version, previous_version: before, changed }, changed ? 'content reloaded' : 'content reloaded, unchanged');
-      const outcome: ReloadOutcome = { ok: true, version: catalog.version, changed };
-      this.options.onReload?.(outcome, catalog);
-      return outcome;
+      return await this.swap(reason, await loadCatalog({ dir, baseUrl, ...(pictures ? { pictures } : {}) }));
     } catch (error) {
       const problems = error instanceof ContentError ? error.problems : [error instanceof Error ? error.message : String(error)];
       log.error({ reason, content_version: before, problems }, `content reload failed, still serving version ${before}: ${problems.join('; ')}`);

@@ -28,6 +28,7 @@ import type { RpcRefusal } from '../model/protocol.js';
 import { jsonRpcSchemas, MCP_PROBLEMS, MCP_PROTOCOL_VERSIONS, MCP_REFUSALS, mcpProblemRefusal, rpcErrorBody } from '../model/protocol.js';
 import { MCP_PATH, paths as routePaths, urlOf } from '../routes/table.js';
 import { API_VERSION } from '../config/version.js';
+import { HOOK_PATH, HOOK_POLICY, HookReceipt, hookTooLargeProblem, notFollowingGitProblem, tooManyHooksProblem, unsignedHookProblem } from '../model/content-hook.js';
 
 /**
  * /openapi.json (OpenAPI 3.1), generated from the declarations of the
@@ -530,6 +531,43 @@ function mcpOperation(catalog: Catalog, quota: RateLimitPolicy): Json {
   };
 }
 
+/** POST /hooks/content: a git host's signed push notification; outside the quota, neither versioned nor counted. */
+function hookOperation(base: string): Json {
+  const door: Door = { counted: false, versioned: false };
+  const receipt = (description: string, example: HookReceipt) => ({
+    description,
+    headers: headersOf(door, { own: ['Cache-Control-No-Store'] }),
+    content: { 'application/json': { schema: { $ref: SCHEMA_REF('HookReceipt') }, example } },
+  });
+  const problem = (status: number, code: ProblemCode, made: Problem) => errorResponse(statusText([code]), door, status, PROBLEM_MEDIA_TYPE, 'Problem', { [code]: problemDocument(made, base, HOOK_PATH) });
+  return {
+    operationId: 'postContentHook',
+    summary: 'Push notification',
+    description: `Where the content is published from git (CONTENT_GIT): GitHub's push webhook signed with the shared secret (\`X-Hub-Signature-256: sha256=<HMAC-SHA256 of the body>\`) or GitLab's (\`X-Gitlab-Token\`) fetches the branch; each instance serves the new commit once it passes the content check. A push to another branch is acknowledged and ignored. Outside the quota, limited to ${HOOK_POLICY.limit} hooks per ${HOOK_POLICY.windowSeconds} s per client address.`,
+    tags: ['Publishing'],
+    security: [],
+    parameters: [
+      { name: 'X-Hub-Signature-256', in: 'header', required: false, description: 'GitHub: `sha256=` and the HMAC-SHA256 of the raw body with the secret, in hex.', schema: { type: 'string' } },
+      { name: 'X-Gitlab-Token', in: 'header', required: false, description: 'GitLab: the secret itself.', schema: { type: 'string' } },
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': { schema: { type: 'object', properties: { ref: { type: 'string', description: 'The ref pushed; absent (a ping), the branch followed is fetched.' } } }, example: { ref: 'refs/heads/main' } },
+        'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { payload: { type: 'string', description: 'The same JSON, as GitHub sends it in this form.' } } } },
+      },
+    },
+    responses: {
+      200: receipt('A push to another branch: acknowledged, nothing fetched.', { status: 'ignored', detail: 'The push is to refs/heads/drafts; this deployment publishes refs/heads/main.', branch: 'main' }),
+      202: receipt('A fetch of the branch has started (or will run right after the one under way).', { status: 'fetching', detail: 'Fetching refs/heads/main; /healthz names the commit served once it is checked.', branch: 'main' }),
+      401: problem(401, 'unauthorized', unsignedHookProblem(true)),
+      404: problem(404, 'not_found', notFollowingGitProblem()),
+      413: { ...problem(413, 'invalid_parameter', hookTooLargeProblem()), description: 'The body is larger than a push event can be.' },
+      429: problem(429, 'rate_limited', tooManyHooksProblem(HOOK_POLICY.windowSeconds)),
+    },
+  };
+}
+
 /** A real answer from the content: lists shortened to two items. */
 function exampleOf(endpoint: Endpoint, catalog: Catalog): unknown {
   const query: Record<string, string> = {};
@@ -556,6 +594,7 @@ function schemaComponents(catalog: Catalog): SchemaComponents {
     // JsonRpcMessage and JsonRpcResponse are named inside these.
     jsonRpc.post,
     jsonRpc.reply,
+    jsonSchemaOf(HookReceipt),
     ...ENDPOINTS.map((endpoint) => withSlugEnum(withEnums(jsonSchemaOf(endpoint.response), enums.get(endpoint.tag) ?? new Map()) as Json, slugs.get(endpoint.tag))),
   ];
   const components = new SchemaComponents(roots);
@@ -576,6 +615,7 @@ export function buildOpenApi(catalog: Catalog, quota: RateLimitPolicy): Json {
   }
   paths[HEALTHZ_PATH] = { get: operation(healthz, catalog, quota, HEALTHZ_PATH) };
   paths[MCP_PATH] = { post: mcpOperation(catalog, quota) };
+  paths[HOOK_PATH] = { post: hookOperation(base) };
 
   return {
     openapi: '3.1.0',
@@ -600,6 +640,7 @@ export function buildOpenApi(catalog: Catalog, quota: RateLimitPolicy): Json {
     tags: [
       ...[...tags].map(([name, summaries]) => ({ name, description: `${summaries.join('; ')}.` })),
       { name: 'MCP', description: 'The Model Context Protocol endpoint, over the same content.' },
+      { name: 'Publishing', description: 'A git host\u2019s push notification, where the content is published from git.' },
     ],
     paths,
     components: {

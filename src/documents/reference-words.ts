@@ -140,6 +140,7 @@ const PROBLEM_WORDS = {
   invalid_parameter: { when: 'reference.problem.invalid_parameter', fix: 'reference.problem.invalid_parameter_fix' },
   missing_parameter: { when: 'reference.problem.missing_parameter', fix: 'reference.problem.missing_parameter_fix' },
   not_found: { when: 'reference.problem.not_found', fix: 'reference.problem.not_found_fix' },
+  unauthorized: { when: 'reference.problem.unauthorized', fix: 'reference.problem.unauthorized_fix' },
   method_not_allowed: { when: 'reference.problem.method_not_allowed', fix: 'reference.problem.method_not_allowed_fix' },
   not_acceptable: { when: 'reference.problem.not_acceptable', fix: 'reference.problem.not_acceptable_fix' },
   unsupported_media_type: { when: 'reference.problem.unsupported_media_type', fix: 'reference.problem.unsupported_media_type_fix' },

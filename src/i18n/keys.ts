@@ -263,6 +263,8 @@ export const MESSAGE_ARGUMENTS = {
   'reference.problem.missing_parameter_fix': none,
   'reference.problem.not_found': none,
   'reference.problem.not_found_fix': none,
+  'reference.problem.unauthorized': none,
+  'reference.problem.unauthorized_fix': none,
   'reference.problem.method_not_allowed': none,
   'reference.problem.method_not_allowed_fix': none,
   'reference.problem.not_acceptable': none,

@@ -64,6 +64,8 @@ export interface ServiceFacts {
   readonly quota: { readonly name: string; readonly limit: number; readonly windowSeconds: number };
   readonly store: QuotaStore;
   readonly deprecation: Deprecation | undefined;
+  /** With CONTENT_GIT: the commit served and the last one refused. */
+  readonly content?: { readonly commit: string; readonly refused: { readonly commit: string; readonly error: string; readonly refused_at: string } | null };
 }
 
 export interface AnswerResult {
@@ -169,6 +171,7 @@ function healthAnswer({ catalog, service }: AnswerContext<unknown>): AnswerResul
           documentation_url: urlOf(catalog.base_url, paths.developers(catalog.site, 'deprecation')),
         }
       : null,
+    ...(service.content ? { content_commit: service.content.commit, content_refused: service.content.refused } : {}),
   };
   return { body };
 }

@@ -52,6 +52,13 @@ export const PROBLEMS = {
     when: 'No resource has that slug, or no endpoint has that path. On a `{slug}` endpoint, `valid_slugs` lists every slug that exists.',
     fix: 'Use one of `valid_slugs`, or call the list endpoint named in `hint` to see what exists. Slugs are case-sensitive.',
   },
+  unauthorized: {
+    status: 401,
+    title: 'Unauthorized',
+    summary: 'the webhook carries no valid signature (`X-Hub-Signature-256`) or token (`X-Gitlab-Token`); nothing was fetched.',
+    when: '`POST /hooks/content` without a valid `X-Hub-Signature-256` (GitHub: HMAC-SHA256 of the body with the shared secret) or `X-Gitlab-Token` (GitLab: the secret itself). Nothing is fetched and the content served does not change.',
+    fix: 'Give the webhook the secret the deployment has in `CONTENT_HOOK_SECRET`, and send the body exactly as signed.',
+  },
   method_not_allowed: {
     status: 405,
     title: 'Method Not Allowed',

@@ -248,6 +248,12 @@ export const Health = z
     content_loaded_at: dateTime(),
     quota: QuotaState,
     deprecation: DeprecationState.nullable().describe('The announced end of this version (see /developers#deprecation); null while it is current.'),
+    content_commit: text().describe('With content published from git: the commit served.').optional(),
+    content_refused: z
+      .strictObject({ commit: text(), error: text().describe('The first error the content check found.'), refused_at: dateTime() })
+      .nullable()
+      .describe('With content published from git: the last commit refused by the content check, while it is the newest; null when none is.')
+      .optional(),
   })
   .meta({ title: 'Health' });
 export type Health = Answered<typeof Health>;

@@ -71,6 +71,8 @@ export const ROUTES = {
   search: get('api', `${API_PREFIX}/search`),
   // MCP over Streamable HTTP.
   mcp: post('mcp', MCP_PATH),
+  // A git host's push notification (CONTENT_GIT).
+  contentHook: post('api', '/hooks/content'),
   // What lets a client find the rest without help.
   openapi: get('discovery', '/openapi.json'),
   authMd: get('discovery', '/auth.md'),

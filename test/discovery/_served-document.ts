@@ -70,6 +70,7 @@ export function advice(problem: Problem): string {
     case 'unsupported_media_type':
     case 'uri_too_long':
     case 'headers_too_large':
+    case 'unauthorized':
       return 'fix the request';
     default: {
       const unknown: never = problem.code;

@@ -5,6 +5,8 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import type { Catalog } from '../../src/content/types.js';
+import { createHmac } from 'node:crypto';
+import type { ContentFeed } from '../../src/http/push-hook.js';
 import { listenTestApp, testCatalog } from '../helper.js';
 import { assertMatchesOpenApi } from '../openapi-validator.js';
 
@@ -45,8 +47,24 @@ function send(base: string, method: string, target: string, headers: OutgoingHtt
   });
 }
 
-async function start(env: Record<string, string> = {}): Promise<Server> {
-  const app = await listenTestApp({ env });
+/** What the webhook of `open` asked for: it follows a remote as a deployment with CONTENT_GIT does. */
+const fetched: string[] = [];
+const HOOK_SECRET = 'the webhook secret';
+const feed: ContentFeed = {
+  branch: 'main',
+  secret: HOOK_SECRET,
+  fetch: (reason) => void fetched.push(reason),
+  facts: () => ({ commit: '0'.repeat(40), refused: null }),
+};
+
+/** A push event for `branch`, signed as GitHub signs it. */
+function signedPush(branch: string): { headers: OutgoingHttpHeaders; body: string } {
+  const body = JSON.stringify({ ref: `refs/heads/${branch}` });
+  return { body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', HOOK_SECRET).update(body).digest('hex')}` } };
+}
+
+async function start(env: Record<string, string> = {}, content?: ContentFeed): Promise<Server> {
+  const app = await listenTestApp({ env, ...(content ? { content } : {}) });
   const document = (await (await fetch(`${app.url}/openapi.json`)).json()) as Document;
   return { url: app.url, document, close: () => app.server.close() };
 }
@@ -60,7 +78,7 @@ let catalog: Catalog;
 
 before(async () => {
   [open, spent, impatient, catalog] = await Promise.all([
-    start(),
+    start({}, feed),
     start({ RATE_LIMIT_REQUESTS: '1' }),
     start({ HEADERS_TIMEOUT_MS: '200', REQUEST_TIMEOUT_MS: '400' }),
     testCatalog(),
@@ -96,13 +114,16 @@ function stall(base: string, method: string, target: string): Promise<Reply> {
 }
 
 /** The request that makes `operation` at `path` answer `status`, on which server; undefined when no request can. */
-async function provoke(method: string, path: string, operation: Operation, status: string): Promise<{ server: Server; target: string; reply: Reply } | undefined> {
+type Provoked = { server: Server; target: string; reply: Reply };
+
+async function provoke(method: string, path: string, operation: Operation, status: string): Promise<Provoked | undefined> {
   const slug = operation.parameters?.find((p) => p.in === 'path')?.example;
   const concrete = path.replace('{slug}', encodeURIComponent(String(slug ?? '')));
   const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`);
   const query = (more: string[] = []) => ([...required, ...more].length ? `?${[...required, ...more].join('&')}` : '');
   const on = async (server: Server, target: string, headers: OutgoingHttpHeaders = {}, body?: string) => ({ server, target, reply: await send(server.url, method, target, headers, body) });
   if (status === '408') return { server: impatient, target: concrete, reply: await stall(impatient.url, method, concrete) };
+  if (method === 'post' && path === '/hooks/content') return provokeHook(status, on);
   if (method === 'post') {
     const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     switch (status) {
@@ -150,6 +171,33 @@ async function provoke(method: string, path: string, operation: Operation, statu
       return on(spent, `${concrete}${query()}`);
     case '431':
       return on(open, `${concrete}${query()}`, { 'x-filler': 'a'.repeat(40 * 1024) });
+  }
+  return undefined;
+}
+
+/** The webhook's answers: `open` follows a remote, `impatient` none; `spent`'s quota of one never counts hooks, which have a limit of their own. */
+async function provokeHook(status: string, on: (server: Server, target: string, headers?: OutgoingHttpHeaders, body?: string) => Promise<Provoked>): Promise<Provoked | undefined> {
+  const path = '/hooks/content';
+  switch (status) {
+    case '200': {
+      const { headers, body } = signedPush('drafts');
+      return on(open, path, headers, body);
+    }
+    case '202': {
+      const { headers, body } = signedPush('main');
+      const provoked = await on(open, path, headers, body);
+      assert.deepEqual(fetched, ['webhook']);
+      return provoked;
+    }
+    case '401':
+      return on(open, path, { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' }, signedPush('main').body);
+    case '404':
+      return on(impatient, path, { 'content-type': 'application/json' }, '{}');
+    case '413':
+      return on(open, path, { 'content-type': 'application/json' }, ' '.repeat(25 * 1024 * 1024 + 1));
+    case '429':
+      for (let hook = 0; hook < 60; hook++) assert.equal((await on(spent, path, { 'content-type': 'application/json' }, '{}')).reply.status, 404);
+      return on(spent, path, { 'content-type': 'application/json' }, '{}');
   }
   return undefined;
 }
