@@ -64,14 +64,14 @@ const LISTED = {
   search: { limit: 'reference.param.limit_hits', order: 'reference.order.content' },
 } as const satisfies Readonly<Record<string, { readonly limit: MessageKey; readonly order: MessageKey }>>;
 
-/** The `locale` parameter of each endpoint that takes one, by what it selects. */
-const LOCALE_PARAMETER: Readonly<Record<string, MessageKey>> = {
-  listProducts: 'reference.param.locale_products',
-  getProduct: 'reference.param.locale_products',
-  listPosts: 'reference.param.locale_posts',
-  listPages: 'reference.param.locale_pages',
-  getPage: 'reference.param.locale_pages',
-  search: 'reference.param.locale_search',
+/** The parameters whose words depend on the endpoint, by endpoint: what its `locale` selects, what its `tag` filters. */
+const ENDPOINT_PARAMETER: Readonly<Record<string, Readonly<Record<string, MessageKey>>>> = {
+  listProducts: { locale: 'reference.param.locale_products' },
+  getProduct: { locale: 'reference.param.locale_products' },
+  listPosts: { locale: 'reference.param.locale_posts', tag: 'reference.param.tag_posts' },
+  listPages: { locale: 'reference.param.locale_pages_any' },
+  getPage: { locale: 'reference.param.locale_pages' },
+  search: { locale: 'reference.param.locale_search' },
 };
 
 /** The fixed descriptions of parameters, by name. */
@@ -90,7 +90,8 @@ export function parameterText(endpoint: Endpoint, name: string, param: Param, w:
   const listed = (LISTED as Readonly<Record<string, { readonly limit: MessageKey; readonly order: MessageKey }>>)[endpoint.operationId];
   const search = endpoint.operationId === 'search';
   const undated = search ? ` ${w('reference.param.undated_left_out')}` : '';
-  if (name === 'locale' && LOCALE_PARAMETER[endpoint.operationId]) return w(LOCALE_PARAMETER[endpoint.operationId]!);
+  const own = ENDPOINT_PARAMETER[endpoint.operationId]?.[name];
+  if (own) return w(own);
   if (name === 'published_since') return `${w('reference.param.published_since')}${undated}`;
   if (name === 'published_before') return `${w('reference.param.published_before')}${undated}`;
   if (name === 'sort' && search) return w('reference.param.sort_search');

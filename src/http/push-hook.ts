@@ -7,7 +7,7 @@
  * much of a guess was right.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** What the service publishes from, as the webhook and the health record see it (set only with CONTENT_GIT). */
 export interface ContentFeed {
@@ -53,26 +53,6 @@ export function pushedRef(headers: IncomingHttpHeaders, body: Buffer): string | 
   } catch {
     return undefined;
   }
-}
-
-/** The request body, or undefined once it passes `limit` bytes (the rest is left unread). */
-export function readRawBody(stream: IncomingMessage | undefined, limit: number): Promise<Buffer | undefined> {
-  if (!stream) return Promise.resolve(Buffer.alloc(0));
-  if (Number(stream.headers['content-length']) > limit) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      stream.off('data', onData);
-      stream.pause();
-      resolve(undefined);
-    };
-    stream.on('data', onData);
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
-    stream.once('error', reject);
-  });
 }
 
 function single(value: string | string[] | undefined): string | undefined {

@@ -116,6 +116,8 @@ export const MESSAGE_ARGUMENTS = {
   'reference.param.locale_products': none,
   'reference.param.locale_posts': none,
   'reference.param.locale_pages': none,
+  'reference.param.locale_pages_any': none,
+  'reference.param.tag_posts': none,
   'reference.param.locale_search': none,
   'reference.param.updated_since': none,
   'reference.param.published_since': none,

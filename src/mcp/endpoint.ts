@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { readRawBody } from '../http/body.js';
 import type { JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import {
   CallToolRequestSchema,
@@ -105,7 +105,7 @@ async function handlePost(request: Incoming, server: Server, onToolCall: ToolCal
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     return refusalAnswer(MCP_REFUSALS.unsupportedMediaType());
   }
-  const body = request.body ? await readBody(request.body, MAX_BODY_BYTES) : '';
+  const body = (await readRawBody(request.body, MAX_BODY_BYTES))?.toString('utf8');
   if (body === undefined) {
     return refusalAnswer(MCP_REFUSALS.payloadTooLarge());
   }
@@ -334,24 +334,3 @@ function replyAnswer(body: Answer['body']): Answer {
   return { status: 200, headers: { 'content-type': 'application/json' }, body, cache: 'no-store' };
 }
 
-/** The body as text, or undefined once it exceeds `limit` bytes (the rest is left unread). */
-function readBody(stream: IncomingMessage, limit: number): Promise<string | undefined> {
-  if (Number(stream.headers['content-length']) > limit) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        stream.off('data', onData);
-        stream.pause();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    stream.on('data', onData);
-    stream.once('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
-    stream.once('error', reject);
-  });
-}

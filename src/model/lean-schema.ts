@@ -14,9 +14,10 @@ import type { JsonSchema } from './json-schema.js';
 /**
  * The shapes records share, which /openapi.json describes once as
  * components: in a result's schema, an object (a picture, a translation:
- * a link to the same record in another locale, a postal address).
+ * a link to the same record in another locale, a postal address, what a
+ * record answered in another locale says of itself, why a list is empty).
  */
-const SHARED_SHAPES = new Set(['Image', 'ImageSummary', 'ImageVariant', 'Translation', 'Address']);
+const SHARED_SHAPES = new Set(['Image', 'ImageSummary', 'ImageVariant', 'Translation', 'Address', 'Fallback', 'EmptiedBy']);
 
 /** The keywords a result's schema keeps: its structure. */
 const OUTPUT_KEYWORDS = new Set(['type', 'properties', 'items', 'required', 'enum', 'anyOf', 'additionalProperties']);

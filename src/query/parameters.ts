@@ -110,7 +110,6 @@ export const pageLocale = {
 export const pageQuery = {
   locale: anyOf((c) => c.site.locales, {
     description: "Only pages in one of these locales (separated by commas; every locale of the site lists them all). Without it: the site's default locale. A page not translated into a locale is not in its list.",
-    example: 'pt-BR',
   }),
   updated_since: updatedSince,
   sort: sort(['title', 'updated_at'], 'most recently updated first'),

@@ -155,7 +155,7 @@ export function companyRecord(c: Company): shapes.Company {
  */
 export const CHOICE_FIELDS = Object.freeze({
   product: ['slug', 'name', 'summary', 'locale', 'status', 'tags', 'updated_at', 'url'],
-  post: ['slug', 'title', 'summary', 'category', 'tags', 'locale', 'published_at', 'updated_at', 'url'],
+  post: ['slug', 'title', 'summary', 'category', 'locale', 'published_at', 'updated_at', 'url'],
   page: ['slug', 'title', 'description', 'locale', 'updated_at', 'url'],
   hit: ['kind', 'slug', 'title', 'excerpt', 'score', 'url', 'locale', 'published_at', 'updated_at'],
 } as const satisfies { product: readonly (keyof shapes.ProductChoice)[]; post: readonly (keyof shapes.PostChoice)[]; page: readonly (keyof shapes.PageChoice)[]; hit: readonly (keyof shapes.HitChoice)[] });

@@ -177,7 +177,7 @@ describe('vitrine init --country AT --locales de,en,fr', () => {
     assert.equal(company.founded, '2014');
     assert.deepEqual(company.managing_directors, ['Anna Berger', 'Jakob Huber']);
     assert.deepEqual(company.identifiers, [
-      { scheme: 'vat', value: 'ATU12345675', country: 'AT', verified: true },
+      { scheme: 'vat', value: 'ATU12345675', country: 'AT', verified: true, lookup_url: 'https://ec.europa.eu/taxation_customs/vies/#/vat-validation' },
       { scheme: 'company_number', value: 'FN 123456 a', authority: 'Landesgericht für ZRS Graz', country: 'AT', verified: false },
     ]);
   });

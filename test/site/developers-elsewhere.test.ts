@@ -155,7 +155,7 @@ describe('/openapi.json and the hints on a German-first site', () => {
     const example = (path: string, name: string) => document.paths[path]!.get.parameters!.find((p) => p.name === name)?.example;
     assert.deepEqual(example('/api/v1/products', 'tag'), [catalog.site.product_tags[0]]);
     assert.ok(catalog.site.all_post_categories.includes((example('/api/v1/posts', 'category') as string[])[0]!));
-    assert.ok(catalog.site.locales.includes(example('/api/v1/pages', 'locale') as string));
+    assert.ok(catalog.site.locales.includes((example('/api/v1/pages', 'locale') as string[])[0]!));
     const q = example('/api/v1/search', 'q') as string;
     const hits = JSON.parse((await get(`/api/v1/search?q=${encodeURIComponent(q)}`)).body) as { total: number };
     assert.ok(hits.total > 0, `the search example ${q} finds something`);
