@@ -8,13 +8,12 @@ import type { SearchResult } from '../search/index.js';
 import type { BlogFilters, ProductFilters } from './lists.js';
 import { filterPosts, filterProducts } from './lists.js';
 import { colonOf, isoDay, labelled } from './format.js';
-import type { PageRoute } from './site-map.js';
+import type { PageKind, PageRoute } from './site-map.js';
 import type { Words } from './words.js';
 import { wordsOf } from './words.js';
-import { latestPosts, pageRoute } from './site-map.js';
+import { latestPosts, pageKind, pageRoute } from './site-map.js';
 import { fieldLabel, kindWords, statusWords } from './labels.js';
 import { addressLine } from '../i18n/address.js';
-import { isLegalNotice } from '../content/legal-notice.js';
 import { legalNoticeFacts } from './legal-notice.js';
 import { tagLabels } from '../content/site-texts.js';
 
@@ -145,20 +144,20 @@ export interface PageState {
  * misses nothing a reader of the page is shown.
  */
 export function pageMarkdown(catalog: Catalog, route: PageRoute, reference: () => readonly ReferenceSection[], state: PageState = {}): string {
-  switch (route.slug) {
-    case 'index':
-      return homeMarkdown(catalog, route);
-    case 'products':
-      return productsMarkdown(catalog, route, state.products ?? {});
-    case 'blog':
-      return blogMarkdown(catalog, route, state.blog ?? { path: route.path, locale: route.locale, page: 1 });
-    case 'search':
-      return searchMarkdown(catalog, route, state.search?.query ?? '', state.search?.result);
-    case 'developers':
-      return developersMarkdown(catalog, route, reference());
-    case 'contact':
-      return contactMarkdown(catalog, route);
-    default:
-      return isLegalNotice(route.slug) ? legalNoticeMarkdown(catalog, route) : contentPageMarkdown(catalog, route);
-  }
+  return PAGE_MARKDOWN[pageKind(route)](catalog, route, state, reference);
 }
+
+type PageMarkdown = (catalog: Catalog, route: PageRoute, state: PageState, reference: () => readonly ReferenceSection[]) => string;
+
+const PAGE_MARKDOWN: Readonly<Record<PageKind, PageMarkdown>> = {
+  home: (catalog, route) => homeMarkdown(catalog, route),
+  products: (catalog, route, state) => productsMarkdown(catalog, route, state.products ?? {}),
+  blog: (catalog, route, state) => blogMarkdown(catalog, route, state.blog ?? { path: route.path, locale: route.locale, page: 1 }),
+  search: (catalog, route, state) => searchMarkdown(catalog, route, state.search?.query ?? '', state.search?.result),
+  developers: (catalog, route, _state, reference) => developersMarkdown(catalog, route, reference()),
+  // The company record has a mirror of its own (/md/company.md); the about page's is its text.
+  about: (catalog, route) => contentPageMarkdown(catalog, route),
+  contact: (catalog, route) => contactMarkdown(catalog, route),
+  'legal-notice': (catalog, route) => legalNoticeMarkdown(catalog, route),
+  text: (catalog, route) => contentPageMarkdown(catalog, route),
+};

@@ -3,7 +3,7 @@ import { pageRouteSlugs, registryOf } from './registry.js';
 import type { Catalog, Page, Post } from '../content/types.js';
 import { descriptionIn } from '../content/site-texts.js';
 import { pagesIn } from '../query/queries.js';
-import { LEGAL_PAGE_SLUGS } from '../content/legal-notice.js';
+import { isLegalNotice, LEGAL_PAGE_SLUGS } from '../content/legal-notice.js';
 import type { Words } from './words.js';
 import { wordsOf } from './words.js';
 
@@ -44,6 +44,32 @@ export interface PageRoute {
   readonly description: string;
   /** The content page, when the content has one. */
   readonly page?: Page;
+}
+
+/**
+ * What a page route shows besides its own text, which its HTML
+ * (src/site/page-routes.ts) and its markdown (page-markdown.ts) each
+ * render, one renderer per kind, so neither can miss one: the home page's
+ * lists, the product list, the blog, the search, the developer reference,
+ * the company record, the contact channels, a legal notice's company
+ * details, or nothing more.
+ */
+export type PageKind = 'home' | 'products' | 'blog' | 'search' | 'developers' | 'about' | 'contact' | 'legal-notice' | 'text';
+
+export function pageKind(route: PageRoute): PageKind {
+  switch (route.slug) {
+    case 'index':
+      return 'home';
+    case 'products':
+    case 'blog':
+    case 'search':
+    case 'developers':
+    case 'about':
+    case 'contact':
+      return route.slug;
+    default:
+      return isLegalNotice(route.slug) ? 'legal-notice' : 'text';
+  }
 }
 
 /**

@@ -6,8 +6,8 @@ import type { PageState } from '../documents/page-markdown.js';
 import type { PageDocument } from '../documents/registry.js';
 import type { UntranslatedDocument } from '../documents/untranslated.js';
 import { untranslatedPage as untranslatedPageIn, untranslatedPaths, withNote } from '../documents/untranslated.js';
-import type { PageRoute } from '../documents/site-map.js';
-import { pageRoute, pageRoutes, sitePath } from '../documents/site-map.js';
+import type { PageKind, PageRoute } from '../documents/site-map.js';
+import { pageKind, pageRoute, pageRoutes, sitePath } from '../documents/site-map.js';
 import { wordsOf } from '../documents/words.js';
 import type { Answer } from '../http/answer.js';
 import { answer } from '../http/answer.js';
@@ -26,7 +26,6 @@ import type { SiteFormat } from './negotiate.js';
 import { htmlAnswer, markdownAnswer, preferredFormat } from './negotiate.js';
 import type { Document } from './layout.js';
 import { aboutHtml, blogHtml, contactHtml, contentPageHtml, homeHtml, legalNoticeHtml, productsHtml, searchHtml } from './pages.js';
-import { isLegalNotice } from '../content/legal-notice.js';
 
 /**
  * The site's pages (`/`, `/<slug>`, `/<locale>`, `/<locale>/<slug>`) and
@@ -100,29 +99,27 @@ function pageState(catalog: Catalog, route: PageRoute, query: SiteQuery): { stat
 
 /** A page route's HTML in `state`; `more` adds to its document (a notice). */
 function pageHtml(catalog: Catalog, route: PageRoute, state: PageState, documents: Documents, more: Partial<Document> = {}): string {
-  switch (route.slug) {
-    case 'search': {
-      const query = state.search?.query ?? '';
-      const pageHref = (at: number) => `${route.path}?${new URLSearchParams({ q: query, ...(at > 0 ? { offset: String(at) } : {}) })}`;
-      return searchHtml(catalog, route, query, state.search?.result, fold, pageHref);
-    }
-    case 'index':
-      return homeHtml(catalog, route);
-    case 'products':
-      return productsHtml(catalog, route, state.products ?? {});
-    case 'blog':
-      return blogHtml(catalog, route, state.blog ?? { path: route.path, locale: route.locale, page: 1 });
-    case 'developers':
-      return developersHtml(catalog, route, documents.reference(catalog, route.locale));
-    // Their pages add the company record and its channels; the about page's mirror stays the page's, the company having its own.
-    case 'about':
-      return aboutHtml(catalog, route, more);
-    case 'contact':
-      return contactHtml(catalog, route, more);
-    default:
-      return isLegalNotice(route.slug) ? legalNoticeHtml(catalog, route, more) : contentPageHtml(catalog, route, more);
-  }
+  return PAGE_HTML[pageKind(route)](catalog, route, state, documents, more);
 }
+
+type PageHtml = (catalog: Catalog, route: PageRoute, state: PageState, documents: Documents, more: Partial<Document>) => string;
+
+const PAGE_HTML: Readonly<Record<PageKind, PageHtml>> = {
+  home: (catalog, route) => homeHtml(catalog, route),
+  products: (catalog, route, state) => productsHtml(catalog, route, state.products ?? {}),
+  blog: (catalog, route, state) => blogHtml(catalog, route, state.blog ?? { path: route.path, locale: route.locale, page: 1 }),
+  search: (catalog, route, state) => {
+    const query = state.search?.query ?? '';
+    const pageHref = (at: number) => `${route.path}?${new URLSearchParams({ q: query, ...(at > 0 ? { offset: String(at) } : {}) })}`;
+    return searchHtml(catalog, route, query, state.search?.result, fold, pageHref);
+  },
+  developers: (catalog, route, _state, documents) => developersHtml(catalog, route, documents.reference(catalog, route.locale)),
+  // The about and contact pages add the company record and its channels to their text.
+  about: (catalog, route, _state, _documents, more) => aboutHtml(catalog, route, more),
+  contact: (catalog, route, _state, _documents, more) => contactHtml(catalog, route, more),
+  'legal-notice': (catalog, route, _state, _documents, more) => legalNoticeHtml(catalog, route, more),
+  text: (catalog, route, _state, _documents, more) => contentPageHtml(catalog, route, more),
+};
 
 /** The page at a site path: `/`, `/<slug>`, `/<locale>`, `/<locale>/<slug>`. */
 function pageAt(catalog: Catalog, segments: readonly string[]): PageRoute | undefined {
