@@ -14,6 +14,7 @@ import { labelled } from '../documents/format.js';
 import { htmlAnswer, markdownAnswer, preferredErrorFormat, VARY } from './negotiate.js';
 import type { Words } from '../documents/words.js';
 import { localeOfPath, siteLocale, wordsOf } from '../documents/words.js';
+import { preferredLocale } from '../i18n/accept-language.js';
 import { headerNavigation, linkTo, sitePath } from '../documents/site-map.js';
 
 /**
@@ -86,7 +87,7 @@ export function siteErrorRenderer(): ErrorRenderer {
       const document = problemDocument(problem, catalog.base_url, clip(request.path, 200));
       return answer(problem.status, PROBLEM_TYPE, JSON.stringify(document), { vary: VARY, ...problem.init.headers });
     }
-    const locale = localeOfPath(catalog, mirror ? request.path.slice(MARKDOWN_PREFIX.length) : request.path);
+    const locale = errorLocale(catalog, mirror ? request.path.slice(MARKDOWN_PREFIX.length) : request.path, request.headers['accept-language']);
     const w = wordsOf(catalog, locale);
     const words = wording(problem, request, w);
     const links = suggestions(catalog, request.path, locale, w);
@@ -117,4 +118,17 @@ ${words.hint ? html`<p>${words.hint}</p>` : ''}
       headers,
     );
   };
+}
+
+/**
+ * The language of an error page: its path's locale (`/fr/...`); for a path
+ * that names none (an article's `/blog/<slug>`, a mistyped page), the one
+ * of the site's locales the reader's Accept-Language prefers, else the
+ * default locale.
+ */
+function errorLocale(catalog: Catalog, path: string, acceptLanguage: string | string[] | undefined): string {
+  const first = path.split('/')[1] ?? '';
+  if (catalog.site.locales.includes(first)) return localeOfPath(catalog, path);
+  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage;
+  return preferredLocale(header, catalog.site.locales) ?? catalog.site.default_locale;
 }

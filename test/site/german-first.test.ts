@@ -56,6 +56,26 @@ describe("the default locale's tag in front of a path", () => {
     }
   });
 
+  test("a path that names no locale is a 404 in the language the reader's Accept-Language prefers among the site's, else German", async () => {
+    const cases = [
+      ['fr-CH, fr;q=0.9, en;q=0.8', 'fr'],
+      ['en-GB,en;q=0.9', 'en'],
+      ['es, fr;q=0.5', 'fr'],
+      ['es, *;q=0.5', 'de'],
+      ['en;q=0, fr;q=0.1', 'fr'],
+      [undefined, 'de'],
+    ] as const;
+    for (const [accept, lang] of cases) {
+      for (const path of ['/blog/nichts-hier', '/nichts-hier']) {
+        const response = await server.inject({ url: path, headers: accept ? { 'accept-language': accept } : {} });
+        assert.equal(response.statusCode, 404, path);
+        assert.match(response.body, new RegExp(`<html lang="${lang}"`), `${path} with ${accept}`);
+      }
+    }
+    // A path under a locale keeps that locale's words, whatever the reader prefers.
+    assert.match((await server.inject({ url: '/en/nothing-here', headers: { 'accept-language': 'fr' } })).body, /<html lang="en"/);
+  });
+
   test('the other languages keep their prefix', async () => {
     assert.equal((await server.inject('/fr')).statusCode, 200);
     assert.equal((await server.inject('/en/about')).statusCode, 200);
