@@ -34,7 +34,7 @@ const CONTENT_USAGE = { labels: { search: 'search', ai_input: 'ai-use', ai_train
 /** The Content Signals Policy's label of each use, and how it writes a yes and a no. */
 const CONTENT_SIGNAL = { labels: { search: 'search', ai_input: 'ai-input', ai_train: 'ai-train' }, yes: 'yes', no: 'no' } as const;
 
-/** What each use means, in the words llms.txt, the developer page and the MCP instructions give it. */
+/** What each use means, in the words llms.txt and the MCP instructions give it (the developer page has its own, in its reader's language). */
 export const AI_USAGE_MEANINGS: Readonly<Record<AiUsageKey, string>> = Object.freeze({
   search: 'search (indexing the content and linking to it in search results)',
   ai_input: 'live input to AI answers (reading it to ground or quote an answer, with a link back)',
@@ -98,8 +98,8 @@ export function sameUsage(a: AiUsage, b: AiUsage): boolean {
 }
 
 /**
- * The preferences in a sentence (English, like llms.txt and the developer
- * page): "Search: yes. Live input to AI answers: yes. AI training: no."
+ * The preferences in a sentence (English, like llms.txt and the MCP
+ * instructions): "Search: yes. Live input to AI answers: yes. AI training: no."
  * read as what is allowed and what is not; undefined when nothing is stated.
  */
 export function usageInWords(usage: AiUsage): string | undefined {

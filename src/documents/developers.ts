@@ -1,7 +1,9 @@
 import type { Config } from '../config/config.js';
 import { MINIMUM_NOTICE_DAYS } from '../config/parse.js';
 import type { Catalog } from '../content/types.js';
-import { AI_USAGE_KEYS, AI_USAGE_MEANINGS, AI_USAGE_SOURCES, contentSignal, contentUsage, signalLabel, usageInWords, usageLabel } from '../content/ai-usage.js';
+import type { AiUsage, AiUsageKey } from '../content/ai-usage.js';
+import { AI_USAGE_KEYS, AI_USAGE_SOURCES, contentSignal, contentUsage, signalLabel, usageLabel } from '../content/ai-usage.js';
+import type { MessageKey } from '../i18n/keys.js';
 import { CACHE_POLICY, EXPOSED_HEADERS } from '../http/policy.js';
 import { MIN_COMPRESSED_BYTES } from '../http/encoding.js';
 import type { RateLimitPolicy } from '../http/rate-limit.js';
@@ -223,7 +225,10 @@ function mcpSection(catalog: Catalog, locale: string, w: Words): ReferenceSectio
     `**${w('reference.mcp.tool_answers')}** ${w('reference.mcp.tool_answers_text', {
       products: code('list_products'),
       posts: code('list_posts'),
+      pages: code('list_pages'),
       search: code('search_content'),
+      updated: code('updated_at'),
+      since: code('updated_since'),
       full: code('detail: "full"'),
       next: code('next_offset'),
       none: code('null'),
@@ -241,7 +246,12 @@ function mcpSection(catalog: Catalog, locale: string, w: Words): ReferenceSectio
       catalog: code('/.well-known/ai-catalog.json'),
       llms: code('/llms.txt'),
     })}`,
-    `**In the browser.** Every page of the site offers these tools to an agent in the visitor's browser through WebMCP (https://webmachinelearning.github.io/webmcp/), where the browser has it (${code('document.modelContext')}): its script registers each with the name, description and argument schema above, listed in ${code(paths.asset(BROWSER_TOOLS_FILE))}, and answers a call from the JSON API as the tool does here. The search form is offered too, as ${code(SEARCH_FORM_TOOL)}, by WebMCP's declarative attributes. A browser without WebMCP runs nothing.`,
+    `**${w('reference.mcp.browser')}** ${w('reference.mcp.browser_text', {
+      spec: 'https://webmachinelearning.github.io/webmcp/',
+      api: code('document.modelContext'),
+      file: code(paths.asset(BROWSER_TOOLS_FILE)),
+      form: code(SEARCH_FORM_TOOL),
+    })}`,
     `**${w('reference.mcp.resources')}** ${w('reference.mcp.resources_text', {
       list: code('resources/list'),
       type: code('text/markdown'),
@@ -466,19 +476,47 @@ function authenticationSection(catalog: Catalog, w: Words): ReferenceSection {
   return { id: 'authentication', title: w('reference.authentication'), body };
 }
 
-function usageSection(catalog: Catalog): ReferenceSection {
+/** Each use by name, as a sentence lists it, and with its meaning, as the table gives it. */
+const USAGE_WORDS = {
+  search: { name: 'reference.usage.search', meaning: 'reference.usage.search_meaning' },
+  ai_input: { name: 'reference.usage.ai_input', meaning: 'reference.usage.ai_input_meaning' },
+  ai_train: { name: 'reference.usage.ai_train', meaning: 'reference.usage.ai_train_meaning' },
+} as const satisfies Readonly<Record<AiUsageKey, { readonly name: MessageKey; readonly meaning: MessageKey }>>;
+
+/** The site's preferences in sentences: what it allows, what it asks not to be done, what it leaves open. */
+function usageSentences(usage: AiUsage, locale: string, w: Words): string {
+  const uses = (stated: boolean | undefined) => {
+    const names = AI_USAGE_KEYS.filter((key) => usage[key] === stated).map((key) => w(USAGE_WORDS[key].name));
+    return names.length ? new Intl.ListFormat(locale, { type: 'conjunction' }).format(names) : undefined;
+  };
+  const [allowed, refused, unstated] = [uses(true), uses(false), uses(undefined)];
+  if (allowed === undefined && refused === undefined) return w('reference.usage.none');
+  const sentences = [allowed === undefined ? undefined : w('reference.usage.allows', { uses: allowed })];
+  if (refused !== undefined) sentences.push(w(allowed === undefined ? 'reference.usage.refuses' : 'reference.usage.then_refuses', { uses: refused }));
+  if (unstated !== undefined) sentences.push(w('reference.usage.then_unstated', { uses: unstated }));
+  return sentences.filter((sentence) => sentence !== undefined).join(' ');
+}
+
+function usageSection(catalog: Catalog, locale: string, w: Words): ReferenceSection {
   const usage = catalog.site.ai_usage;
   const header = contentUsage(usage);
   const signal = contentSignal(usage);
+  const stated = (key: AiUsageKey) => (usage[key] === undefined ? w('reference.usage.no_preference') : usage[key] ? w('reference.usage.yes') : w('reference.usage.no'));
   const body = [
-    usageInWords(usage) ?? 'The company states no preference on search, live input to AI answers or AI training.',
-    `Every content answer (a page, a markdown mirror, an API answer, an MCP result) carries the preferences of its document in a ${code('Content-Usage')} header (IETF AI preferences: ${AI_USAGE_SOURCES.vocabulary}, ${AI_USAGE_SOURCES.attachment})${header ? `, here ${code(`Content-Usage: ${header}`)}` : ''}; a product, article or page may state its own. ${code('/robots.txt')} states the site's in its ${code('User-agent: *')} group as a ${code('Content-Signal')} line (${AI_USAGE_SOURCES.signals})${signal ? `, ${code(`Content-Signal: ${signal}`)},` : ''} and as ${code('Content-Usage')} rules, one for each document that differs.`,
+    usageSentences(usage, locale, w),
+    [
+      w('reference.usage.header', { header: code('Content-Usage'), vocabulary: AI_USAGE_SOURCES.vocabulary, attachment: AI_USAGE_SOURCES.attachment }),
+      w('reference.usage.robots', { robots: code('/robots.txt'), group: code('User-agent: *'), signal: code('Content-Signal'), usage: code('Content-Usage') }),
+      header && signal ? w('reference.usage.here', { usage: code(`Content-Usage: ${header}`), signal: code(`Content-Signal: ${signal}`) }) : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
     table(
-      ['Use', code('Content-Usage'), code('Content-Signal'), 'Here'],
-      AI_USAGE_KEYS.map((key) => [AI_USAGE_MEANINGS[key], code(usageLabel(key)), code(signalLabel(key)), usage[key] === undefined ? 'no preference' : usage[key] ? 'yes' : 'no']),
+      [w('reference.usage.use'), code('Content-Usage'), code('Content-Signal'), w('reference.usage.stated')],
+      AI_USAGE_KEYS.map((key) => [w(USAGE_WORDS[key].meaning), code(usageLabel(key)), code(signalLabel(key)), stated(key)]),
     ),
   ].join('\n\n');
-  return { id: 'usage-preferences', title: 'Usage preferences', body };
+  return { id: 'usage-preferences', title: w('reference.usage'), body };
 }
 
 function cachingSection(catalog: Catalog, w: Words): ReferenceSection {
@@ -572,7 +610,7 @@ export function developerReference(catalog: Catalog, config: Config, locale: str
     syncSection(catalog, w),
     mcpSection(catalog, locale, w),
     markdownSection(catalog, w),
-    usageSection(catalog),
+    usageSection(catalog, locale, w),
     cachingSection(catalog, w),
     rateLimitSection(quota, w),
     versioningSection(w),

@@ -58,9 +58,9 @@ describe('the shipped message catalogs', () => {
   /** Words a language shares with English, each checked by hand; any other identical message is an untranslated one. */
   const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     // CNPJ, LEI, EIN and D-U-N-S are the identifiers' own names, the same in every language.
-    // The developer reference shares a few technical words with English (Prompt, Tools, Header, Caching, Endpoints).
+    // The developer reference shares a few technical words with English (Prompt, Tools, Header, Caching, Endpoints), and Spanish says no as English does.
     // A starter's home page and share card are titled by the company's name alone.
-    es: ['frame.feed', 'blog.title', 'reference.table.prompt', 'reference.endpoints', 'reference.mcp.prompts', 'identifier.cnpj', 'identifier.lei', 'identifier.ein', 'identifier.duns', 'starter.index_title', 'starter.share_alt'],
+    es: ['frame.feed', 'blog.title', 'reference.table.prompt', 'reference.endpoints', 'reference.mcp.prompts', 'reference.usage.no', 'identifier.cnpj', 'identifier.lei', 'identifier.ein', 'identifier.duns', 'starter.index_title', 'starter.share_alt'],
     fr: [
       'frame.menu',
       'blog.title',
