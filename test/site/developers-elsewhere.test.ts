@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Service } from '../../src/http/service.js';
 import type { Catalog } from '../../src/content/types.js';
@@ -11,6 +13,8 @@ import { starterSite } from '../process.js';
  * English and French, as `vitrine init` writes it. The reference speaks the
  * page's language, and every example it, the OpenAPI document and a
  * problem's hint give is a value of this site that answers something.
+ * Its owner allows search, refuses AI answers and has not decided on
+ * training yet, so the usage preferences say a yes, a no and no preference.
  */
 
 let remove: (() => Promise<void>) | undefined;
@@ -20,6 +24,12 @@ let server: Service;
 before(async () => {
   const site = await starterSite('testwerk', ['--locales', 'de,en,fr', '--country', 'AT', '--name', 'Testwerk GmbH']);
   remove = site.remove;
+  const settings = path.join(site.dir, 'site.yaml');
+  const written = await readFile(settings, 'utf8');
+  assert.match(written, /^ {2}ai_input: true$/m, 'the starter states live input to AI answers');
+  assert.match(written, /^ {2}ai_train: .*$/m, 'the starter states AI training');
+  const undecided = written.replace(/^ {2}ai_input: true$/m, '  ai_input: false').replace(/^ {2}ai_train: .*\n/m, '');
+  await writeFile(settings, undecided);
   catalog = await testCatalog(site.dir);
   ({ server } = await buildTestApp({ catalog }));
 });
@@ -29,7 +39,7 @@ after(async () => {
 });
 
 /** The headings and phrases of the English reference, none of which a German or French page may show. */
-const ENGLISH_HEADINGS = ['Quick start', 'Authentication and CORS', 'Endpoints', 'Collections and conventions', 'Sync and pagination', 'MCP server', 'Markdown mirrors', 'Rate limits', 'Versioning', 'Deprecation', 'Errors'];
+const ENGLISH_HEADINGS = ['Quick start', 'Authentication and CORS', 'Endpoints', 'Collections and conventions', 'Sync and pagination', 'MCP server', 'Markdown mirrors', 'Rate limits', 'Versioning', 'Deprecation', 'Errors', 'Usage preferences'];
 const ENGLISH_PROSE = [
   'Base URL:',
   'Example request',
@@ -55,17 +65,41 @@ const ENGLISH_PROSE = [
   'List products',
   'Full-text search over products',
   'Describe the company',
+  'In the browser',
+  'no preference',
+  'The company allows',
+  'Every content answer',
 ];
 
 /** The same sections' words in each language, which its page must show. */
 const TRANSLATED: Readonly<Record<'de' | 'fr', { readonly headings: readonly string[]; readonly prose: readonly string[] }>> = {
   de: {
-    headings: ['Schnellstart', 'Authentifizierung und CORS', 'Endpunkte', 'MCP-Server', 'Markdown-Versionen', 'Ratenbegrenzung', 'Versionierung', 'Abkündigung', 'Fehler'],
-    prose: ['Basis-URL:', 'Beispielanfrage', 'Beispielantwort', 'Was zu tun ist:', 'Query-Parameter', 'Produkte auflisten'],
+    headings: ['Schnellstart', 'Authentifizierung und CORS', 'Endpunkte', 'MCP-Server', 'Markdown-Versionen', 'Ratenbegrenzung', 'Versionierung', 'Abkündigung', 'Fehler', 'Nutzungspräferenzen'],
+    prose: [
+      'Basis-URL:',
+      'Beispielanfrage',
+      'Beispielantwort',
+      'Was zu tun ist:',
+      'Query-Parameter',
+      'Produkte auflisten',
+      'Im Browser.',
+      'Das Unternehmen erlaubt die Suche. Es lehnt die Verwendung als Live-Eingabe für KI-Antworten ab. Für das KI-Training gibt das Unternehmen keine Präferenz an.',
+      'keine Präferenz',
+    ],
   },
   fr: {
-    headings: ['Démarrage rapide', 'Authentification et CORS', 'Points d’accès', 'Serveur MCP', 'Versions Markdown', 'Limites de débit', 'Gestion des versions', 'Dépréciation', 'Erreurs'],
-    prose: ['URL de base\u00A0:', 'Exemple de requête', 'Exemple de réponse', 'Que faire\u00A0:', 'Paramètre de requête', 'Lister les produits'],
+    headings: ['Démarrage rapide', 'Authentification et CORS', 'Points d’accès', 'Serveur MCP', 'Versions Markdown', 'Limites de débit', 'Gestion des versions', 'Dépréciation', 'Erreurs', 'Préférences d’utilisation'],
+    prose: [
+      'URL de base\u00A0:',
+      'Exemple de requête',
+      'Exemple de réponse',
+      'Que faire\u00A0:',
+      'Paramètre de requête',
+      'Lister les produits',
+      'Dans le navigateur.',
+      'L’entreprise autorise la recherche. Elle demande que son contenu ne soit pas utilisé pour l’alimentation en direct des réponses d’IA. Elle n’exprime aucune préférence sur l’entraînement d’IA.',
+      'aucune préférence',
+    ],
   },
 };
 
