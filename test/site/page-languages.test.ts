@@ -173,7 +173,7 @@ function contentTexts(): string[] {
   return [...new Set(texts.filter((text) => text.trim() !== ''))].sort((a, b) => b.length - a.length);
 }
 
-/** The text a reader is given: HTML's text and the attributes read aloud, without scripts, styles, code, URLs or the content's own text. */
+/** The text a reader is given: HTML's text and the attributes read aloud, without scripts, styles, code (blocks and inline), URLs or the content's own text. */
 function engineText(body: string, html: boolean, content: readonly string[]): string {
   let pieces: string[];
   if (html) {
@@ -185,7 +185,8 @@ function engineText(body: string, html: boolean, content: readonly string[]): st
     const attributes = [...stripped.matchAll(/\s(?:aria-label|title|alt|placeholder)="([^"]*)"/g)].map(([, value]) => value!);
     pieces = [...stripped.replace(/<[^>]*>/g, '\n').split('\n'), ...attributes];
   } else {
-    pieces = body.replace(/`[^`\n]*`/g, ' ').split('\n');
+    // Code (an example's JSON, a curl call) is written as it runs, in no reader's language.
+    pieces = body.replace(/^```[\s\S]*?^```/gm, ' ').replace(/`[^`\n]*`/g, ' ').split('\n');
   }
   const decoded = pieces.map((piece) =>
     piece
@@ -198,7 +199,7 @@ function engineText(body: string, html: boolean, content: readonly string[]): st
   return decoded
     .map((piece) => {
       // A status's value beside its words ("Disponible (live)") is what to type in the address, not a word.
-      let text = piece.replace(STATUS_VALUES, ' ');
+      let text = piece.replace(STATUS_VALUES, ' ').replace(REASON_PHRASES, ' ');
       for (const written of content) text = text.split(written).join(' ');
       // A piece of a rendered body: part of some content text.
       if (text.trim() !== '' && content.some((written) => written.includes(text.trim()))) return '';
@@ -206,6 +207,9 @@ function engineText(body: string, html: boolean, content: readonly string[]): st
     })
     .join('\n');
 }
+
+/** An HTTP status with its reason phrase ("415 Unsupported Media Type"): the protocol's words, as RFC 9110 writes them. */
+const REASON_PHRASES = /\b[1-5]\d\d(?: [A-Z][A-Za-z-]*)+/g;
 
 const STATUS_VALUES = new RegExp(`\\((?:${PRODUCT_STATUSES.join('|')})\\)`, 'g');
 
@@ -217,8 +221,6 @@ interface Crawled {
   readonly body: string;
 }
 
-// The developer page is being translated apart from this: include it (/developers, /md/developers.md and their locales) once it is.
-const isDeveloperPage = (pathname: string) => /^(?:\/md)?(?:\/(?:en|fr))?\/developers(?:\.md)?$/.test(pathname.split('?')[0]!);
 
 /**
  * Every page the site links from its home pages, following links as far as
@@ -235,7 +237,7 @@ async function crawl(): Promise<Crawled[]> {
   const crawled: Crawled[] = [];
   while (queue.length > 0) {
     const next = queue.shift()!;
-    if (seen.has(next) || isDeveloperPage(next)) continue;
+    if (seen.has(next)) continue;
     seen.add(next);
     const bare = next.split('?')[0]!;
     const links: string[] = [];
@@ -280,9 +282,8 @@ describe('every page and mirror in its own language', () => {
     const crawled = await crawledOnce();
     const reached = new Set(crawled.map((answer) => answer.path));
     for (const document of registryOf(catalog).mirrors.values()) {
-      if (isDeveloperPage(document.markdownPath)) continue;
       assert.ok(reached.has(document.markdownPath), document.markdownPath);
-      if (document.kind !== 'company' && !isDeveloperPage(document.path)) assert.ok(reached.has(document.path), document.path);
+      if (document.kind !== 'company') assert.ok(reached.has(document.path), document.path);
     }
     for (const answer of crawled.filter((a) => !a.path.includes('nope') && !a.path.includes('page=abc'))) assert.equal(answer.status, 200, `${answer.path} (${answer.format})`);
     assert.deepEqual([...new Set(crawled.map((answer) => answer.locale))].sort(), ['de', 'en', 'fr']);
