@@ -83,7 +83,7 @@ const TRANSLATED: Readonly<Record<'de' | 'fr', { readonly headings: readonly str
       'Query-Parameter',
       'Produkte auflisten',
       'Im Browser.',
-      'Das Unternehmen erlaubt die Suche. Es lehnt die Verwendung als Live-Eingabe für KI-Antworten ab. Für das KI-Training gibt das Unternehmen keine Präferenz an.',
+      'Das Unternehmen erlaubt die Suche. Es lehnt die Verwendung als Live-Eingabe für KI-Antworten ab. Für das KI-Training äußert das Unternehmen keine Präferenz.',
       'keine Präferenz',
     ],
   },
