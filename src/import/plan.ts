@@ -11,6 +11,7 @@ import type { SiteTaxonomy } from './site-file.js';
 import { mergeSite, readSite } from './site-file.js';
 import type { SkippedItem, SourceDocument, SourceExport } from './source.js';
 import { firstSentences, firstWords, leadSentences, visibleText } from './text.js';
+import { canonical, fold } from '../text/normalize.js';
 
 /**
  * Everything an import would write, decided in memory before a byte is:
@@ -122,6 +123,8 @@ class PlanBuilder {
   readonly #pageSlugs: string[] = [];
   readonly #productTags: string[] = [];
   readonly #postTags: string[] = [];
+  /** The first spelling of each tag, by its folded form: the filters forgive case and accents, so `Template` and `template` are one tag. */
+  readonly #tagSpellings = new Map<string, string>();
   readonly #shown = new Set<string>();
   readonly #shownUploads = new Set<string>();
 
@@ -129,7 +132,9 @@ class PlanBuilder {
     private readonly input: PlanInput,
     private readonly site: SiteTaxonomy,
     private readonly bodySite: BodySite,
-  ) {}
+  ) {
+    for (const tag of site.productTags) this.#tagSpellings.set(fold(canonical(tag)), tag);
+  }
 
   addRecord(record: AssignedRecord): void {
     const body = convertBody(record, this.bodySite);
@@ -217,7 +222,7 @@ class PlanBuilder {
       return { title, description: summary(300), updated_at: updated, ...withImage };
     }
     if (record.translation) return { name: title, summary: summary(300), updated_at: updated, ...withImage };
-    const tags = [...new Set([...doc.categories, ...doc.tags].map(filterValue).filter(Boolean))];
+    const tags = this.#tagsOf([...doc.categories, ...doc.tags]);
     this.#productTags.push(...tags);
     return { name: title, summary: summary(300), status: 'live', tags, updated_at: updated, ...withImage };
   }
@@ -235,9 +240,19 @@ class PlanBuilder {
     return category;
   }
 
+  /** `written` as tags: each a filter's value, spelt as the import first met it, once. */
+  #tagsOf(written: readonly string[]): string[] {
+    const tags = written.map(filterValue).filter(Boolean).map((tag) => {
+      const key = fold(canonical(tag));
+      if (!this.#tagSpellings.has(key)) this.#tagSpellings.set(key, tag);
+      return this.#tagSpellings.get(key)!;
+    });
+    return [...new Set(tags)];
+  }
+
   /** A post keeps one category: its other categories and its tags become its tags, each added to site.yaml's post_tags. */
   #postTagsOf(record: AssignedRecord, category: string): string[] {
-    const tags = [...new Set([...record.doc.categories, ...record.doc.tags].map(filterValue).filter((tag) => tag && tag !== category))];
+    const tags = this.#tagsOf([...record.doc.categories, ...record.doc.tags]).filter((tag) => fold(canonical(tag)) !== fold(canonical(category)));
     if (record.doc.categories.length > 1) this.#note("Posts keep their first category as their category; their other categories become tags, beside the post's own tags.");
     this.#postTags.push(...tags);
     return tags;

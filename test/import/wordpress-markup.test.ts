@@ -139,7 +139,7 @@ Photo by a friend: <img src="https://anasouza.files.wordpress.com/2019/05/wheel.
 const ITEMS: readonly Item[] = [
   { id: 10, title: 'Rebuilding frames', slug: 'rebuilding-frames', link: `${SITE}/2022/05/rebuilding-frames/`, body: BLOCK_POST, terms: [['category', 'workshop', 'Workshop'], ['category', 'uncategorized', 'Uncategorized'], ['category', 'news', 'News'], ['post_tag', 'steel', 'Steel'], ['language', 'en', 'English'], ['post_translations', 'pll_62798a', 'pll_62798a']] },
   { id: 11, title: 'Reconstruindo quadros', slug: 'reconstruindo-quadros', link: `${SITE}/pt/2022/05/reconstruindo-quadros/`, body: '<p>A oficina reconstrói quadros antigos toda semana.</p>', terms: [['category', 'oficina', 'Oficina'], ['language', 'pt', 'Português'], ['post_translations', 'pll_62798a', 'pll_62798a']] },
-  { id: 12, title: 'Hello world', slug: 'hello-world', link: `${SITE}/2021/03/hello-world/`, body: CLASSIC_POST, terms: [['category', 'uncategorized', 'Uncategorized']], meta: { _thumbnail_id: '51' } },
+  { id: 12, title: 'Hello world', slug: 'hello-world', link: `${SITE}/2021/03/hello-world/`, body: CLASSIC_POST, terms: [['category', 'uncategorized', 'Uncategorized'], ['post_tag', 'steel-2', 'steel']], meta: { _thumbnail_id: '51' } },
   { id: 13, title: '', slug: '', body: '<p>Sometimes a quick note needs no title at all, just words.</p>' },
   { id: 14, title: 'Привет мир', slug: '%d0%bf%d1%80%d0%b8%d0%b2%d0%b5%d1%82-%d0%bc%d0%b8%d1%80', body: '<p>Текст на русском языке.</p>' },
   { id: 30, type: 'page', title: 'Team', slug: 'team', link: `${SITE}/about/team/`, parent: 31, body: '<p>Ana and Rui.</p>', terms: [['language', 'en', 'English'], ['post_translations', 'pll_page', 'pll_page']] },
@@ -248,6 +248,16 @@ describe('vitrine import wordpress on an export with block comments, shortcodes,
     assert.ok(site.post_categories.en!.includes('Workshop'));
     assert.ok(site.post_categories['pt-BR']!.includes('Oficina'));
     assert.ok(!Object.values(site.post_categories).flat().includes('Uncategorized'));
+  });
+
+  test('tags that differ only in case are one tag, spelt as the import first met it, in the posts and in post_tags', async () => {
+    const first = (await readRecord(dir, 'posts/rebuilding-frames.md')).data.tags as string[];
+    const later = (await readRecord(dir, 'posts/hello-world.md')).data.tags as string[];
+    assert.deepEqual(later.map((tag) => tag.toLowerCase()), ['steel']);
+    for (const tag of later) assert.ok(first.includes(tag), `${tag} is spelt as in ${JSON.stringify(first)}`);
+    const site = load(await readFile(path.join(dir, 'site.yaml'), 'utf8')) as { post_tags: string[] };
+    const lowered = site.post_tags.map((tag) => tag.toLowerCase());
+    assert.equal(new Set(lowered).size, lowered.length, JSON.stringify(site.post_tags));
   });
 
   test('a post without a title gets its first words, and the report says so', async () => {
