@@ -74,13 +74,18 @@ export function picture(catalog: Catalog, image: Image, options: { loading?: Loa
       .filter((variant) => variant.media_type === media_type)
       .map((variant) => `${linkTo(catalog, variant.url)} ${variant.width}w`)
       .join(', ');
-  const own = image.variants.filter((variant) => variant.media_type === image.media_type);
   // For a browser that reads no srcset: a width that fills most boxes without weighing much.
-  const fallback = own.filter((variant) => variant.width <= FALLBACK_WIDTH).at(-1) ?? own[0]!;
+  const fallback = variantUpTo(image, FALLBACK_WIDTH)!;
   const sources = MODERN_FORMATS.map((format) => MEDIA_TYPES[format])
     .filter((type) => type !== image.media_type)
     .map((type) => html`<source type="${type}" srcset="${srcset(type)}" sizes="${sizes}">`);
   return html`<picture>${sources}<img${className} src="${linkTo(catalog, fallback.url)}" srcset="${srcset(image.media_type)}" sizes="${sizes}" ${dimensions}></picture>`;
+}
+
+/** The widest variant of `image` in its own format at most `width` pixels wide (else its narrowest), or none when it has no variant. */
+export function variantUpTo(image: Omit<Image, 'alt'>, width: number): Image['variants'][number] | undefined {
+  const own = image.variants.filter((variant) => variant.media_type === image.media_type);
+  return own.filter((variant) => variant.width <= width).at(-1) ?? own[0];
 }
 
 /**

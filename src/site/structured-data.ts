@@ -33,6 +33,7 @@ import type { Crumb } from '../documents/page-context.js';
 import { SHARE_CARD } from '../media/variants.js';
 import type { Html } from './html.js';
 import { html, trustedHtml } from './html.js';
+import { variantUpTo } from './components.js';
 
 /**
  * What a page says about itself to machines that read its <head>: the Open
@@ -127,9 +128,7 @@ export function largeImage(image: Image): SharedImage {
  * variants (an SVG, a GIF, which are served as they are).
  */
 export function feedImage(image: Omit<Image, 'alt'>): MediaFile {
-  const own = image.variants.filter((variant) => variant.media_type === image.media_type);
-  const chosen = own.filter((variant) => variant.width <= SHARE_CARD.width).at(-1) ?? own[0];
-  return chosen ?? { url: image.url, media_type: image.media_type, width: image.width, height: image.height };
+  return variantUpTo(image, SHARE_CARD.width) ?? { url: image.url, media_type: image.media_type, width: image.width, height: image.height };
 }
 
 function isLargeEnough(image: MediaFile): boolean {
