@@ -4,12 +4,7 @@ import type { Catalog } from '../content/types.js';
 import type { Documents } from '../documents/documents.js';
 import { usageOf } from '../documents/registry.js';
 import { MARKDOWN_PREFIX } from '../routes/table.js';
-import { folded } from '../query/params.js';
-
-/** A record by slug, its case and accents forgiven as the tools forgive them. */
-function find<R>(bySlug: ReadonlyMap<string, R> | undefined, slug: string): R | undefined {
-  return bySlug?.get(slug) ?? bySlug?.get(folded(slug));
-}
+import { findPage, findPost, findProduct } from '../query/queries.js';
 
 /**
  * What automated systems may do with the content one MCP request answers,
@@ -28,15 +23,21 @@ export function requestUsage(catalog: Catalog, documents: Documents, request: JS
   if (request?.method !== 'tools/call' || typeof params.arguments !== 'object' || params.arguments === null) return site;
   const { slug, locale } = params.arguments as { slug?: unknown; locale?: unknown };
   if (typeof slug !== 'string') return site;
-  const inLocale = typeof locale === 'string' ? locale : catalog.site.default_locale;
-  switch (params.name) {
-    case 'get_product':
-      return find(catalog.productsByLocale.get(inLocale)?.bySlug, slug)?.ai_usage ?? site;
-    case 'get_post':
-      return find(catalog.postsBySlug, slug)?.ai_usage ?? site;
-    case 'get_page':
-      return find(catalog.pagesByLocale.get(inLocale)?.bySlug, slug)?.ai_usage ?? site;
-    default:
-      return site;
+  const inLocale = typeof locale === 'string' ? locale : undefined;
+  // The tools' own lookups: a slug's case and accents forgiven, an untranslated record answered in the default locale.
+  try {
+    switch (params.name) {
+      case 'get_product':
+        return findProduct(catalog, slug, inLocale).record.ai_usage;
+      case 'get_post':
+        return findPost(catalog, slug).ai_usage;
+      case 'get_page':
+        return findPage(catalog, slug, inLocale).record.ai_usage;
+      default:
+        return site;
+    }
+  } catch {
+    // A slug no record has: the tool answers an error, which is the site's.
+    return site;
   }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -110,6 +110,7 @@ describe('a starter site whose article allows training and whose terms refuse li
   let site: { dir: string; remove: () => Promise<void> };
   let served: Served;
   let slug: string;
+  let product: string;
   before(async () => {
     site = await starterSite('usage-co', ['--locales', 'en,pt-BR']);
     slug = 'welcome';
@@ -120,6 +121,10 @@ describe('a starter site whose article allows training and whose terms refuse li
     await prepend(`posts/${slug}.md`, 'ai_usage:\n  ai_train: true\n');
     // The terms page asks that it not be used as live input to AI answers; its translation keeps that.
     await prepend('pages/terms.md', 'ai_usage:\n  ai_input: false\n');
+    // A product that refuses search, left untranslated into Portuguese: asked for in pt-BR, it is answered in English.
+    product = (await readdir(path.join(site.dir, 'products'))).find((file) => file.endsWith('.md'))!.replace(/\.md$/, '');
+    await prepend(`products/${product}.md`, 'ai_usage:\n  search: false\n');
+    await rm(path.join(site.dir, 'products', 'pt-BR', `${product}.md`), { force: true });
     served = await serve(await testCatalog(site.dir));
   });
   after(async () => {
@@ -155,6 +160,15 @@ describe('a starter site whose article allows training and whose terms refuse li
     assert.equal(await usageOf(`${served.url}/terms`), 'search=y, ai-use=n, train-ai=n');
     assert.equal(await usageOf(`${served.url}/pt-BR/terms`), 'search=y, ai-use=n, train-ai=n');
     assert.equal(await usageOf(`${served.url}/api/v1/pages/terms?locale=pt-BR`), 'search=y, ai-use=n, train-ai=n');
+  });
+
+  test('a record answered in the default language for a locale that lacks it carries its own preferences, in REST and MCP alike', async () => {
+    const own = 'search=n, ai-use=y, train-ai=n';
+    assert.equal(await usageOf(`${served.url}/api/v1/products/${product}?locale=pt-BR`), own);
+    await served.client.callTool({ name: 'get_product', arguments: { slug: product, locale: 'pt-BR' } });
+    assert.equal(served.usage(), own);
+    await served.client.callTool({ name: 'get_product', arguments: { slug: product.toUpperCase() } });
+    assert.equal(served.usage(), own);
   });
 });
 
